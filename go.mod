@@ -1,0 +1,3 @@
+module github.com/ibreport/ibreport
+
+go 1.26.8

@@ -1,0 +1,343 @@
+package parse
+
+import (
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Column names the per-interval statistics of the iibench client, in the
+// order of the current 17-column generation. Older generations print a
+// subset (12 or 10 columns); their absent columns read as 0.
+type Column int
+
+// The per-interval columns. Rates are per second, max_* are microseconds.
+const (
+	ISec Column = iota
+	TSec
+	IIps
+	TIps
+	IDps
+	TDps
+	IQps
+	TQps
+	MaxI
+	MaxD
+	MaxQ
+	TIns
+	TDel
+	TQuery
+	RetryI
+	RetryD
+	RetryQ
+	numColumns
+)
+
+var columnNames = [numColumns]string{
+	"i_sec", "t_sec", "i_ips", "t_ips", "i_dps", "t_dps", "i_qps", "t_qps",
+	"max_i", "max_d", "max_q", "t_ins", "t_del", "t_query", "retry_i", "retry_d", "retry_q",
+}
+
+func (c Column) String() string {
+	if c >= 0 && c < numColumns {
+		return columnNames[c]
+	}
+	return "col" + strconv.Itoa(int(c))
+}
+
+// Interval is one stats line of a client log.
+type Interval struct {
+	Line   int
+	Values [numColumns]float64
+}
+
+// Get returns the value of column c.
+func (iv *Interval) Get(c Column) float64 { return iv.Values[c] }
+
+// HistKind tells which statement a response-time histogram measures.
+type HistKind int
+
+// The three histograms iibench prints at the end of a run.
+const (
+	Insert HistKind = iota
+	Delete
+	Query
+)
+
+// HistKinds lists the kinds in the order the client prints them.
+var HistKinds = []HistKind{Insert, Delete, Query}
+
+func (k HistKind) String() string {
+	switch k {
+	case Insert:
+		return "insert"
+	case Delete:
+		return "delete"
+	case Query:
+		return "query"
+	}
+	return "kind" + strconv.Itoa(int(k))
+}
+
+// Label is the text that starts the histogram lines of this kind.
+func (k HistKind) Label() string {
+	switch k {
+	case Delete:
+		return "Delete rt"
+	case Query:
+		return "Query rt"
+	}
+	return "Insert rt"
+}
+
+// Histogram is one response-time histogram data line. Counts has one entry
+// per bucket (ten in every known generation); Max is in seconds.
+type Histogram struct {
+	Kind    HistKind
+	Pos     Pos
+	Buckets []string // bucket names of the header line printed before it
+	Counts  []int64
+	Max     float64
+}
+
+// OtherLine is a line of a client log that is neither the command line, the
+// column header, a stats line nor a histogram line: get_min_trxid, the empty
+// line after it, diagnostics and the closing summary. Kept with its fields
+// because the original ten-interval averages read them positionally.
+type OtherLine struct {
+	Line   int
+	Fields []string
+}
+
+// ClientLog is one iibench client's output, o.ib.dop<D>.<n>.
+type ClientLog struct {
+	Name        string
+	Command     string            // line 1, the echoed command line
+	Options     map[string]string // --name=value options of the command line ("" for bare flags)
+	Columns     []string          // header names, 17, 12 or 10 of them
+	HeaderLine  int
+	Intervals   []Interval
+	Histograms  []Histogram // data lines, in file order
+	HistHeaders map[HistKind][]string
+	Other       []OtherLine
+	// WidthLines counts the lines with exactly len(Columns) blank-separated
+	// fields, header included: the count the original scripts use.
+	WidthLines int
+	Lines      int  // lines in the file
+	Done       bool // the closing "Done" line was seen
+}
+
+// Option returns the value of a command-line option and whether it was given.
+func (c *ClientLog) Option(name string) (string, bool) {
+	v, ok := c.Options[name]
+	return v, ok
+}
+
+// IntOption returns an integer option, or def when it is absent or malformed.
+func (c *ClientLog) IntOption(name string, def int64) int64 {
+	v, ok := c.Options[name]
+	if !ok {
+		return def
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return def
+	}
+	return n
+}
+
+// Hist returns the last histogram of kind k (the one the report uses), or nil.
+func (c *ClientLog) Hist(k HistKind) *Histogram {
+	for i := len(c.Histograms) - 1; i >= 0; i-- {
+		if c.Histograms[i].Kind == k {
+			return &c.Histograms[i]
+		}
+	}
+	return nil
+}
+
+// columnIndex maps header names to Columns.
+var columnIndex = func() map[string]Column {
+	m := make(map[string]Column, numColumns)
+	for i, n := range columnNames {
+		m[n] = Column(i)
+	}
+	return m
+}()
+
+// ReadClientLog reads an iibench client log. Malformed lines are reported in
+// the returned ErrorList (as error) and skipped.
+func ReadClientLog(r io.Reader, name string) (*ClientLog, error) {
+	c := &ClientLog{Name: name, Options: map[string]string{}, HistHeaders: map[HistKind][]string{}}
+	var errs ErrorList
+	var cols []Column
+	lastHeader := map[HistKind][]string{}
+	sc := newLineScanner(r)
+	for sc.Scan() {
+		n, line := sc.n, sc.text
+		c.Lines = n
+		if sc.long {
+			errs.add(name, n, "line longer than %d bytes", maxLine)
+			continue
+		}
+		if binaryJunk(line) {
+			errs.add(name, n, "binary data")
+			continue
+		}
+		f := fields(line)
+		if len(cols) > 0 && len(f) == len(cols) {
+			c.WidthLines++
+		}
+		switch {
+		case n == 1 && strings.Contains(line, "iibench"):
+			c.Command = line
+			parseOptions(f, c.Options)
+			continue
+		case len(cols) == 0 && len(f) >= 10 && f[0] == "i_sec" && f[1] == "t_sec":
+			cols = make([]Column, len(f))
+			for i, h := range f {
+				col, ok := columnIndex[h]
+				if !ok {
+					errs.add(name, n, "unknown column %q in stats header", h)
+					col = -1
+				}
+				cols[i] = col
+			}
+			if len(f) != 10 && len(f) != 12 && len(f) != 17 {
+				errs.add(name, n, "stats header has %d columns, want 17, 12 or 10", len(f))
+			}
+			c.Columns = f
+			c.HeaderLine = n
+			c.WidthLines = 1
+			continue
+		}
+		if k, ok := histKind(line); ok {
+			if strings.Contains(line, "max") {
+				if len(f) < 4 {
+					errs.add(name, n, "%s header has %d fields", k.Label(), len(f))
+					continue
+				}
+				hdr := f[2 : len(f)-1]
+				lastHeader[k] = hdr
+				if _, seen := c.HistHeaders[k]; !seen {
+					c.HistHeaders[k] = f[2:]
+				}
+				continue
+			}
+			h, msg := parseHistogram(k, f, lastHeader[k])
+			if msg != "" {
+				errs.add(name, n, "%s", msg)
+				continue
+			}
+			h.Pos = Pos{name, n}
+			c.Histograms = append(c.Histograms, h)
+			continue
+		}
+		if len(cols) > 0 && len(f) == len(cols) && looksNumeric(f[0]) {
+			iv := Interval{Line: n}
+			bad := false
+			for i, tok := range f {
+				v, ok := number(tok)
+				if !ok {
+					errs.add(name, n, "stats column %s: %q is not a number", c.Columns[i], tok)
+					bad = true
+					break
+				}
+				if cols[i] >= 0 {
+					iv.Values[cols[i]] = v
+				}
+			}
+			if !bad {
+				c.Intervals = append(c.Intervals, iv)
+			}
+			continue
+		}
+		if len(cols) == 0 && len(f) >= 10 && allNumeric(f) {
+			errs.add(name, n, "stats line before the column header")
+			continue
+		}
+		if line == "Done" {
+			c.Done = true
+		}
+		c.Other = append(c.Other, OtherLine{Line: n, Fields: f})
+	}
+	if err := sc.Err(); err != nil {
+		return c, err
+	}
+	switch {
+	case c.Lines == 0:
+		errs.add(name, 0, "empty file")
+	case c.HeaderLine == 0:
+		errs.add(name, 0, "no stats header line (i_sec t_sec ...)")
+	case !c.Done:
+		errs.add(name, c.Lines, "log ends without the closing Done line (client crashed or was stopped)")
+	}
+	return c, errs.Err()
+}
+
+func parseOptions(f []string, into map[string]string) {
+	for _, tok := range f {
+		if !strings.HasPrefix(tok, "--") {
+			continue
+		}
+		k, v, _ := strings.Cut(tok[2:], "=")
+		into[k] = v
+	}
+}
+
+func histKind(line string) (HistKind, bool) {
+	// Cheap prefix test first: these lines are rare and start with blanks or the label.
+	if !strings.Contains(line, " rt") {
+		return 0, false
+	}
+	for _, k := range HistKinds {
+		if strings.Contains(line, k.Label()) {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+func parseHistogram(k HistKind, f []string, hdr []string) (Histogram, string) {
+	if len(f) < 4 {
+		return Histogram{}, k.Label() + " line has too few fields"
+	}
+	if hdr == nil {
+		return Histogram{}, k.Label() + " data line without a header line before it"
+	}
+	vals := f[2 : len(f)-1]
+	if len(vals) != len(hdr) {
+		return Histogram{}, k.Label() + ": " + strconv.Itoa(len(vals)) + " counts but " + strconv.Itoa(len(hdr)) + " buckets in the header"
+	}
+	h := Histogram{Kind: k, Buckets: hdr, Counts: make([]int64, len(vals))}
+	for i, tok := range vals {
+		n, err := strconv.ParseInt(tok, 10, 64)
+		if err != nil || n < 0 {
+			return Histogram{}, k.Label() + ": bucket " + hdr[i] + ": " + strconv.Quote(tok) + " is not a count"
+		}
+		h.Counts[i] = n
+	}
+	m, ok := number(f[len(f)-1])
+	if !ok || m < 0 {
+		return Histogram{}, k.Label() + ": max " + strconv.Quote(f[len(f)-1]) + " is not a number of seconds"
+	}
+	h.Max = m
+	return h, ""
+}
+
+func looksNumeric(tok string) bool {
+	if tok == "" {
+		return false
+	}
+	c := tok[0]
+	return c >= '0' && c <= '9' || c == '-' || c == '.' || c == '+'
+}
+
+func allNumeric(f []string) bool {
+	for _, t := range f {
+		if _, ok := number(t); !ok {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,15 @@
+// Package parse reads raw insert-benchmark (iibench) result trees into typed
+// records: client logs, vmstat, iostat, ps samples, /usr/bin/time output,
+// database sizes and the per-step o.res summary, plus the derived mrg/rel
+// tables that users archive.
+//
+// Every low-level reader takes an io.Reader and the name to cite in errors,
+// streams its input line by line with bufio, and returns the well-formed
+// records together with an ErrorList of non-fatal *SyntaxError values that
+// point at "file:line". I/O errors are returned as they are and are fatal.
+// Only ReadTree and ReadStep walk directories, and they do so through an
+// fs.FS so that tests can use fstest.MapFS or os.DirFS.
+//
+// Records keep the values exactly as printed where the original report
+// scripts copied tokens verbatim; computations belong to package metrics.
+package parse

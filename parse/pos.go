@@ -1,0 +1,77 @@
+package parse
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Pos is the place a record or an error came from.
+type Pos struct {
+	File string // name given to the reader, usually a path inside the results tree
+	Line int    // 1-based line number; 0 when the error concerns the whole file
+}
+
+func (p Pos) String() string {
+	if p.Line == 0 {
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d", p.File, p.Line)
+}
+
+// A SyntaxError reports one malformed input line. Readers skip the line and
+// go on, so a SyntaxError never means that the rest of the file was lost.
+type SyntaxError struct {
+	Pos
+	Msg string
+}
+
+func (e *SyntaxError) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// ErrorList holds every SyntaxError of one read, in input order.
+type ErrorList []*SyntaxError
+
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Err returns nil for an empty list, so that callers can return it as an
+// error without creating a non-nil interface around an empty slice.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+func (l *ErrorList) add(file string, line int, format string, args ...any) {
+	*l = append(*l, &SyntaxError{Pos{file, line}, fmt.Sprintf(format, args...)})
+}
+
+// SyntaxErrors returns the syntax errors carried by err: the list itself for an
+// ErrorList, one element for a *SyntaxError, and nil for anything else (an
+// I/O error, which the caller should treat as fatal).
+func SyntaxErrors(err error) ErrorList {
+	var l ErrorList
+	if errors.As(err, &l) {
+		return l
+	}
+	var se *SyntaxError
+	if errors.As(err, &se) {
+		return ErrorList{se}
+	}
+	return nil
+}

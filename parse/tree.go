@@ -1,0 +1,270 @@
+package parse
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Tree is the result tree of one DBMS configuration, e.g. 20m.pg131.cx5/.
+type Tree struct {
+	Name  string // directory name, the tag of the original reports
+	Dir   string // path inside the fs.FS
+	Steps []Step // in report order
+}
+
+// RowPrefix returns the "<N>m" prefix of a tree name ("20m" of
+// "20m.pg131.cx5"), or "" when the name has none.
+func RowPrefix(name string) string {
+	if m := rePrefix.FindStringSubmatch(name); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+var rePrefix = regexp.MustCompile(`^([0-9]+m)\.`)
+
+// ReadTree finds the DBMS trees below dir: dir itself when it holds step
+// directories, otherwise its subdirectories (one more level is searched, for
+// the <dop>u.1t<x>/ grouping of the run drivers). Trees are returned in
+// natural sort order of their paths.
+func ReadTree(fsys fs.FS, dir string) ([]*Tree, error) {
+	if t, err := readOneTree(fsys, dir); err != nil {
+		return nil, err
+	} else if t != nil {
+		return []*Tree{t}, nil
+	}
+	var trees []*Tree
+	var walk func(d string, depth int) error
+	walk = func(d string, depth int) error {
+		ents, err := fs.ReadDir(fsys, d)
+		if err != nil {
+			return err
+		}
+		for _, e := range ents {
+			if !e.IsDir() {
+				continue
+			}
+			sub := path.Join(d, e.Name())
+			t, err := readOneTree(fsys, sub)
+			if err != nil {
+				return err
+			}
+			if t != nil {
+				trees = append(trees, t)
+			} else if depth > 0 {
+				if err := walk(sub, depth-1); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if err := walk(dir, 1); err != nil {
+		return nil, err
+	}
+	sort.SliceStable(trees, func(i, j int) bool { return NaturalLess(trees[i].Dir, trees[j].Dir) })
+	return trees, nil
+}
+
+func readOneTree(fsys fs.FS, dir string) (*Tree, error) {
+	ents, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	var steps []Step
+	for _, e := range ents {
+		if !e.IsDir() {
+			continue
+		}
+		if s, ok := ParseStepName(e.Name()); ok {
+			steps = append(steps, s)
+		}
+	}
+	if len(steps) == 0 {
+		return nil, nil
+	}
+	SortSteps(steps)
+	assignMergeNames(steps)
+	name := path.Base(dir)
+	if dir == "." {
+		name = "."
+	}
+	return &Tree{Name: name, Dir: dir, Steps: steps}, nil
+}
+
+// NaturalLess compares strings so that embedded numbers sort by value
+// ("pg9" before "pg15").
+func NaturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		da, db := digitsPrefix(a), digitsPrefix(b)
+		if da != "" && db != "" {
+			na, _ := strconv.ParseUint(strings.TrimLeft(da, "0")+"0", 10, 64)
+			nb, _ := strconv.ParseUint(strings.TrimLeft(db, "0")+"0", 10, 64)
+			if len(da) > 18 || len(db) > 18 {
+				na, nb = 0, 0 // too long to compare as numbers; fall back to text
+			}
+			if na != nb {
+				return na < nb
+			}
+			if da != db {
+				return da < db
+			}
+			a, b = a[len(da):], b[len(db):]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digitsPrefix(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i]
+}
+
+// StepData is everything read from one step directory.
+type StepData struct {
+	Step    Step
+	Dir     string
+	Dop     int          // the D of the dop<D> file suffix
+	Clients []*ClientLog // o.ib.dop<D>.<n>, by n
+	Times   []*Time      // o.ctime.dop<D>.<n>, by n
+	Vmstat  *Vmstat
+	Iostat  *Iostat
+	Ps      *PsSamples
+	DBSize  *DBSize // o.dbsz.dop<D>
+	DBDir   *DBSize // o.dbdirsz.dop<D>
+	Res     *Res    // o.res.dop<D>, the driver's own summary
+	// Problems lists syntax errors and missing files; none of them is fatal.
+	Problems []error
+}
+
+var reClientFile = regexp.MustCompile(`^o\.ib\.dop([0-9]+)\.([0-9]+)$`)
+
+// ReadStep reads the raw files of one step directory. A missing or malformed
+// file is recorded in Problems and leaves the corresponding field nil; only
+// I/O errors other than "not found" are returned.
+func ReadStep(fsys fs.FS, dir string, step Step) (*StepData, error) {
+	sd := &StepData{Step: step, Dir: dir}
+	ents, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	var nums []int
+	for _, e := range ents {
+		m := reClientFile.FindStringSubmatch(e.Name())
+		if m == nil || e.IsDir() {
+			continue
+		}
+		d, _ := strconv.Atoi(m[1])
+		n, _ := strconv.Atoi(m[2])
+		if sd.Dop == 0 {
+			sd.Dop = d
+		} else if d != sd.Dop {
+			sd.Problems = append(sd.Problems, fmt.Errorf("%s: client logs with two dop values (%d and %d)", dir, sd.Dop, d))
+			continue
+		}
+		nums = append(nums, n)
+	}
+	sort.Ints(nums)
+	if len(nums) == 0 {
+		sd.Problems = append(sd.Problems, fmt.Errorf("%s: no client logs (o.ib.dop<D>.<n>)", dir))
+		// Other files may still name the dop.
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), "o.res.dop") {
+				sd.Dop, _ = strconv.Atoi(strings.TrimPrefix(e.Name(), "o.res.dop"))
+			}
+		}
+	}
+	sfx := "dop" + strconv.Itoa(sd.Dop)
+	for _, n := range nums {
+		name := fmt.Sprintf("o.ib.%s.%d", sfx, n)
+		c, err := readFile(fsys, dir, name, ReadClientLog, &sd.Problems)
+		if err != nil {
+			return nil, err
+		}
+		if c != nil {
+			sd.Clients = append(sd.Clients, c)
+		}
+		t, err := readFile(fsys, dir, fmt.Sprintf("o.ctime.%s.%d", sfx, n), ReadTime, &sd.Problems)
+		if err != nil {
+			return nil, err
+		}
+		sd.Times = append(sd.Times, t)
+	}
+	if sd.Vmstat, err = readFile(fsys, dir, "o.vm."+sfx, ReadVmstat, &sd.Problems); err != nil {
+		return nil, err
+	}
+	if sd.Iostat, err = readFile(fsys, dir, "o.io."+sfx, ReadIostat, &sd.Problems); err != nil {
+		return nil, err
+	}
+	if sd.Ps, err = readFile(fsys, dir, "o.ps."+sfx, ReadPs, &sd.Problems); err != nil {
+		return nil, err
+	}
+	if sd.DBSize, err = readFile(fsys, dir, "o.dbsz."+sfx, ReadDBSize, &sd.Problems); err != nil {
+		return nil, err
+	}
+	if sd.DBDir, err = readFile(fsys, dir, "o.dbdirsz."+sfx, ReadDBSize, &sd.Problems); err != nil {
+		return nil, err
+	}
+	if sd.Res, err = readFile(fsys, dir, "o.res."+sfx, ReadRes, &sd.Problems); err != nil {
+		return nil, err
+	}
+	if sd.Step.Kind == Load && sd.deletes() {
+		sd.Step.Kind = LoadWithDeletes
+	}
+	return sd, nil
+}
+
+// deletes reports whether the clients ran with --delete_per_insert.
+func (sd *StepData) deletes() bool {
+	for _, c := range sd.Clients {
+		if _, ok := c.Option("delete_per_insert"); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Deletes reports whether the step deleted rows as it inserted them.
+func (sd *StepData) Deletes() bool { return sd.deletes() }
+
+// readFile opens dir/name and parses it. A missing file and syntax errors go
+// to problems (the parsed value is still returned when there is one); other
+// errors are returned.
+func readFile[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) (*T, error), problems *[]error) (*T, error) {
+	p := path.Join(dir, name)
+	f, err := fsys.Open(p)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			*problems = append(*problems, fmt.Errorf("%s: missing", p))
+			return nil, nil
+		}
+		return nil, err
+	}
+	defer f.Close()
+	v, err := read(f, p)
+	if err != nil {
+		if se := SyntaxErrors(err); se != nil {
+			for _, e := range se {
+				*problems = append(*problems, e)
+			}
+			return v, nil
+		}
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	return v, nil
+}
