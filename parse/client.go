@@ -119,7 +119,10 @@ type ClientLog struct {
 	Intervals   []Interval
 	Histograms  []Histogram // data lines, in file order
 	HistHeaders map[HistKind][]string
-	Other       []OtherLine
+	// HistText holds every line that contains a histogram label, verbatim and
+	// in order; the driver copied these lines into o.res.
+	HistText []string
+	Other    []OtherLine
 	// WidthLines counts the lines with exactly len(Columns) blank-separated
 	// fields, header included: the count the original scripts use.
 	WidthLines int
@@ -212,6 +215,7 @@ func ReadClientLog(r io.Reader, name string) (*ClientLog, error) {
 			continue
 		}
 		if k, ok := histKind(line); ok {
+			c.HistText = append(c.HistText, line)
 			if strings.Contains(line, "max") {
 				if len(f) < 4 {
 					errs.add(name, n, "%s header has %d fields", k.Label(), len(f))

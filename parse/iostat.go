@@ -27,12 +27,12 @@ type IostatRow struct {
 
 // Iostat is a parsed `iostat -kx` file.
 type Iostat struct {
-	Name     string
-	CPUs     int          // from the banner "(<N> CPU)", 0 when absent
-	Layout   IostatLayout // decided from the first Device header, as the original did
-	Header   []string     // that header's column names after "Device"
-	Rows     []IostatRow
-	Lines    int
+	Name      string
+	CPUs      int          // from the banner "(<N> CPU)", 0 when absent
+	Layout    IostatLayout // decided from the first Device header, as the original did
+	Header    []string     // that header's column names after "Device"
+	Rows      []IostatRow
+	Lines     int
 	Intervals int // number of Device header lines
 	// Col holds the 0-based index into Values of the columns the metrics use.
 	Col struct{ RS, WS, RKB, WKB int }

@@ -1,0 +1,36 @@
+// Command ibreport turns insert-benchmark (iibench) result trees into the
+// tables and reports that the original mytools scripts produced.
+//
+// Usage:
+//
+//	ibreport tables [flags] RESULTS -o DIR
+//	ibreport inspect [flags] STEPDIR
+//
+// tables reads RESULTS, a folder of DBMS result trees (<N>m.<dbms>.<cnf>/
+// with one folder per step) or a folder of archived mrg.<step> files, and
+// writes into DIR the files of the original pipeline: mrg.<step>,
+// rel.<step>, mrg.some, rel.some, mrg.<step>.some and .ips/.qps, the
+// response-time merges mrg.<step>.rt.{insert,delete,query} (and .some), the
+// rate merges mrg.<step>.rate.*, the per-tree rows o.sum.{t,c}.<tree> and the
+// iostat averages o.iostat.avg.*. For archived mrg files it regenerates the
+// rel files and the .some concatenations.
+//
+// inspect prints one step as JSON: what was read, the recomputed o.res
+// summary, the 21-column row and every warning.
+//
+// Flags:
+//
+//	--compat        reproduce the original scripts byte for byte, quirks included
+//	--cores N       CPUs of the database host (for cpupq)
+//	--ps-user NAME  OS user of the DBMS processes in the ps samples
+//	--device NAME   block device of the database in the iostat files
+//	--dbms FILE     DBMS in report order; "-" or BREAK starts a group
+//	--some LIST     comma-separated steps for mrg.some and rel.some
+//	-o DIR          output folder (tables)
+//
+// --cores, --ps-user and --device may also be given by an ibreport.settings
+// file ("key = value" lines) in RESULTS.
+//
+// Exit status: 0 on success, 1 when the output could not be produced, 2 for
+// bad usage or unreadable input.
+package main

@@ -1,0 +1,17 @@
+// Package metrics turns parsed insert-benchmark steps into the numbers of
+// the report: the per-step summary the benchmark driver printed (o.res), the
+// 21-column metrics row (ips qps rps … p99 tag), response-time histogram
+// tables, ten-interval average rates, iostat column averages, and relative
+// rows against the base DBMS of a group.
+//
+// Two modes exist. Options.Compat reproduces the original shell and awk
+// scripts byte for byte, quirks included (FORMATS.md §7): bc truncation,
+// mawk's inf and -nan, repeated vmstat headers counted as samples, substring
+// device matching, and so on. The default mode computes the same quantities
+// correctly and prints NA, with a reason, where a value cannot be known.
+// Both modes share the rounding rules, so the numbers agree whenever the
+// quirks do not apply.
+//
+// Values are kept as the strings the report prints; the reasons for NA cells
+// travel with them as warnings. Nothing in this package writes files.
+package metrics

@@ -1,0 +1,23 @@
+package metrics
+
+// Options control how a step is summarized. Start from DefaultOptions.
+type Options struct {
+	// Compat reproduces the original scripts byte for byte, quirks included.
+	Compat bool
+	// Cores is the number of CPUs of the database host, needed for cpupq.
+	// 0 means unknown: cpupq is then NA (default mode) or computed with the
+	// CPU count of the iostat banner, with a warning.
+	Cores int
+	// PsUser selects the DBMS processes in the ps samples (the original's
+	// user parameter). "" means the user owning the largest process.
+	PsUser string
+	// Device is the block device of the database. "" means the device with
+	// the most I/O in the step's iostat file.
+	Device string
+	// ExtraRows is the number of rows loaded by l.i0; the create-index step
+	// counts them as indexed rows. ComputeTree fills it in.
+	ExtraRows int64
+}
+
+// DefaultOptions are the options of the default (correct) mode.
+var DefaultOptions = Options{}

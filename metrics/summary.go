@@ -1,0 +1,536 @@
+package metrics
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ibreport/ibreport/parse"
+)
+
+// NormRows are the iostat and vmstat averages normalized by one rate, the
+// rows the driver printed twice in o.res (by insert rate and by query rate).
+type NormRows struct {
+	// Iostat: nsamp r/s rMB/s w/s wMB/s r/op rKB/op w/op wKB/op rate.
+	Iostat [10]string
+	// Vmstat: nsamp cs/s cpu/s cs/op cpu/op.
+	Vmstat [5]string
+}
+
+// Percentile is one "<x>th, <off> / <lines> = …" line of o.res.
+type Percentile struct {
+	X, Off, Lines int
+	Insert, Delete, Query string // "NA" when the client has fewer than 10 intervals
+}
+
+// Summary is everything the driver's o.res summary holds for one step,
+// recomputed from the raw logs.
+type Summary struct {
+	Step    parse.Step
+	RealDop int
+	MaxRows int64
+	// TotSecs is the wall-clock duration of the step. Only o.res records it;
+	// without o.res it is estimated (see Warnings).
+	TotSecs    int64
+	InsertRate string // bc output, e.g. "86956.5"
+	InsertPer  string
+	TotalQuery int64
+	QueryRate  string
+	Deletes    string // "yes" or "no" (or what o.res said)
+
+	ByInsert, ByQuery NormRows
+	IostatHeader      []string // iostat column names cut to 7 characters
+	IostatAvg         []string // averages of every iostat column but the first sample
+	Device            string
+
+	DBGB, DBDirGB, DBDirPath string
+	PsLine                   string // the ps sample the driver quoted
+	PsUser                   string
+	MaxRSSKiB                int64 // largest RSS of a PsUser process, -1 when unknown
+
+	Max         map[parse.HistKind][]string // up to three largest response times, "%.3f" seconds
+	Percentiles [][]Percentile              // per client
+	ClientCPU   [3]string                   // user, system, total
+	DBMSCPU     string
+
+	RT    map[parse.HistKind]*RTTable
+	Rates map[int][]RateLine // by stats column 3 (inserts), 5 (deletes), 7 (queries)
+
+	Cores       int
+	CoresSource string
+	Warnings    []string
+
+	histText [][]string // per client, the histogram lines verbatim
+}
+
+func (s *Summary) warn(format string, args ...any) {
+	s.Warnings = append(s.Warnings, fmt.Sprintf(format, args...))
+}
+
+// Summarize recomputes the o.res summary of a step from its raw files.
+func Summarize(sd *parse.StepData, opt Options) *Summary {
+	s := &Summary{Step: sd.Step, MaxRSSKiB: -1, Max: map[parse.HistKind][]string{}}
+	for _, p := range sd.Problems {
+		s.warn("%v", p)
+	}
+	s.RealDop = len(sd.Clients)
+	s.rates(sd, opt)
+	s.norm(sd, opt)
+	s.iostatAvg(sd, opt)
+	s.sizes(sd)
+	s.ps(sd, opt)
+	s.maxima(sd)
+	s.percentiles(sd, opt)
+	s.cpu(sd)
+	s.RT = map[parse.HistKind]*RTTable{}
+	for _, k := range parse.HistKinds {
+		if k == parse.Delete && s.Deletes != "yes" && s.Deletes != "1" {
+			continue
+		}
+		s.RT[k] = histTable(sd, k)
+	}
+	s.Rates = map[int][]RateLine{}
+	for _, x := range []int{3, 5, 7} {
+		s.Rates[x] = rateLines(sd, x, opt)
+	}
+	for _, c := range sd.Clients {
+		s.histText = append(s.histText, c.HistText)
+	}
+	s.cores(sd, opt)
+	return s
+}
+
+// rates computes line 1 of o.res: duration, insert and query rates.
+func (s *Summary) rates(sd *parse.StepData, opt Options) {
+	var nr int64
+	for _, c := range sd.Clients {
+		nr += c.IntOption("max_rows", 0)
+	}
+	extra := int64(0)
+	if sd.Step.Kind == parse.CreateIndex {
+		extra = opt.ExtraRows
+	}
+	s.Deletes = "no"
+	if sd.Deletes() {
+		s.Deletes = "yes"
+	}
+	for _, c := range sd.Clients {
+		// The total query count is t_query of each client's last stats line.
+		if n := len(c.Intervals); n > 0 {
+			s.TotalQuery += int64(c.Intervals[n-1].Get(parse.TQuery))
+		}
+	}
+	switch {
+	case sd.Res != nil && sd.Res.TotSecs > 0:
+		s.TotSecs = sd.Res.TotSecs
+		if sd.Res.Deletes != "" {
+			s.Deletes = sd.Res.Deletes
+		}
+	default:
+		s.TotSecs = estimateSecs(sd)
+		if s.TotSecs > 0 {
+			s.warn("%s: o.res is missing; the step duration (%d s) is estimated from /usr/bin/time and the client logs", sd.Dir, s.TotSecs)
+		} else {
+			s.warn("%s: o.res is missing and the step duration cannot be estimated; rates are NA", sd.Dir)
+		}
+	}
+	if s.RealDop == 0 {
+		s.InsertRate, s.InsertPer, s.QueryRate = "", "", ""
+		return
+	}
+	secs := s.TotSecs
+	if secs == 0 {
+		secs = 1 // what the driver does for a step shorter than a second
+	}
+	ins, _ := bcDiv(bcInt(nr), bcInt(secs), 1)
+	per, _ := bcDiv(ins, bcInt(int64(s.RealDop)), 1)
+	s.InsertPer = per.String()
+	s.MaxRows = nr / int64(s.RealDop)
+	if extra > 0 {
+		ins, _ = bcDiv(bcInt(nr+extra), bcInt(secs), 1)
+		s.MaxRows = (nr + extra) / int64(s.RealDop)
+	}
+	s.InsertRate = ins.String()
+	q, _ := bcDiv(bcInt(s.TotalQuery), bcInt(secs), 1)
+	s.QueryRate = q.String()
+	if sd.Res != nil && sd.Res.InsertRate != "" {
+		// The driver knew the requested row count exactly; the client logs only
+		// know it rounded down per client. Trust o.res and say so.
+		if sd.Res.InsertRate != s.InsertRate {
+			s.warn("%s: insert rate from the client logs is %s, o.res says %s; using o.res", sd.Res.Name, s.InsertRate, sd.Res.InsertRate)
+			s.InsertRate, s.InsertPer, s.MaxRows = sd.Res.InsertRate, sd.Res.InsertPer, sd.Res.MaxRows
+		}
+		if sd.Res.QueryRate != "" && sd.Res.QueryRate != s.QueryRate {
+			s.warn("%s: query rate from the client logs is %s, o.res says %s; using o.res", sd.Res.Name, s.QueryRate, sd.Res.QueryRate)
+			s.QueryRate, s.TotalQuery = sd.Res.QueryRate, sd.Res.TotalQuery
+		}
+	}
+}
+
+// estimateSecs guesses the wall-clock seconds of a step without o.res: the
+// longest client run time, rounded up.
+func estimateSecs(sd *parse.StepData) int64 {
+	best := 0.0
+	for _, t := range sd.Times {
+		if t != nil && t.Elapsed > best {
+			best = t.Elapsed
+		}
+	}
+	if best == 0 {
+		for _, c := range sd.Clients {
+			if n := len(c.Intervals); n > 0 {
+				best = math.Max(best, c.Intervals[n-1].Get(parse.TSec))
+			}
+		}
+	}
+	return int64(math.Ceil(best))
+}
+
+// device picks the iostat device of the step.
+func (s *Summary) device(sd *parse.StepData, opt Options) string {
+	if opt.Device != "" {
+		return opt.Device
+	}
+	if sd.Iostat == nil {
+		return ""
+	}
+	return sd.Iostat.BusiestDevice()
+}
+
+// deviceRows returns the iostat rows of the device: every row whose name
+// contains it in compat mode (the original grep), exact matches otherwise.
+func (s *Summary) deviceRows(sd *parse.StepData, opt Options) []parse.IostatRow {
+	if sd.Iostat == nil || s.Device == "" {
+		return nil
+	}
+	var rows []parse.IostatRow
+	for _, r := range sd.Iostat.Rows {
+		if r.Device == s.Device || opt.Compat && strings.Contains(r.Device, s.Device) {
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+// norm computes the iostat and vmstat rows normalized by each rate (ios.sh).
+func (s *Summary) norm(sd *parse.StepData, opt Options) {
+	s.Device = s.device(sd, opt)
+	rows := s.deviceRows(sd, opt)
+	if sd.Iostat != nil && s.Device != "" && len(rows) == 0 {
+		s.warn("%s: no iostat rows for device %q", sd.Iostat.Name, s.Device)
+	}
+	if sd.Iostat != nil && opt.Compat {
+		for _, d := range sd.Iostat.Devices() {
+			if d != s.Device && strings.Contains(d, s.Device) {
+				s.warn("%s: device %s also matches %q and is averaged in (compat)", sd.Iostat.Name, d, s.Device)
+			}
+		}
+	}
+	var rs, rkb, ws, wkb float64
+	c := 0
+	if sd.Iostat != nil && sd.Iostat.Col.RS >= 0 {
+		col := sd.Iostat.Col
+		for _, r := range rows {
+			rs += r.Values[col.RS]
+			rkb += r.Values[col.RKB]
+			ws += r.Values[col.WS]
+			wkb += r.Values[col.WKB]
+			c++
+		}
+	}
+	// vmstat samples
+	var cs, cpu float64
+	vc := 0
+	if v := sd.Vmstat; v != nil {
+		for _, x := range v.Samples {
+			if x.SinceBoot && !opt.Compat {
+				continue
+			}
+			cs += x.Cs
+			cpu += x.Us + x.Sy
+			vc++
+		}
+		if opt.Compat {
+			// The original dropped the lines containing swpd and then only the
+			// first remaining line; every repeated "procs" header (and any other
+			// line) counted as a sample of zeros.
+			vc = v.Lines - v.ColumnHeaders - 1
+			if vc < 0 {
+				vc = 0
+			}
+			if extra := v.GroupHeaders - 1; extra > 0 {
+				s.warn("%s: %d repeated vmstat header lines counted as samples (compat)", v.Name, extra)
+			}
+		}
+	}
+	for i, q := range []string{s.InsertRate, s.QueryRate} {
+		qv := awkNum(q)
+		var out NormRows
+		if c > 0 || opt.Compat {
+			fc := float64(c)
+			out.Iostat = [10]string{
+				countStr(c), ff(rs/fc, 1), ff(rkb/fc/1024, 1), ff(ws/fc, 1), ff(wkb/fc/1024, 1),
+				ff(rs/fc/qv, 3), ff(rkb/fc/qv, 3), ff(ws/fc/qv, 3), ff(wkb/fc/qv, 3), q,
+			}
+		}
+		if vc > 0 || opt.Compat {
+			fc := float64(vc)
+			out.Vmstat = [5]string{countStr(vc), ff(cs/fc, 0), ff(cpu/fc, 1), ff(cs/fc/qv, 3), ff(cpu/fc/qv, 6)}
+		}
+		if i == 0 {
+			s.ByInsert = out
+		} else {
+			s.ByQuery = out
+		}
+	}
+}
+
+// countStr prints a sample count as awk's "%s" of a counter: empty when the
+// counter was never incremented.
+func countStr(c int) string {
+	if c == 0 {
+		return ""
+	}
+	return strconv.Itoa(c)
+}
+
+// iostatAvg computes the iostat column averages (sum_iostat.sh): every column
+// of every device row but the first, formatted by magnitude.
+func (s *Summary) iostatAvg(sd *parse.StepData, opt Options) {
+	if sd.Iostat == nil || sd.Iostat.Header == nil {
+		return
+	}
+	for _, h := range sd.Iostat.Header {
+		if len(h) > 7 {
+			h = h[:7]
+		}
+		s.IostatHeader = append(s.IostatHeader, h)
+	}
+	rows := s.deviceRows(sd, opt)
+	if len(rows) < 2 {
+		if !opt.Compat {
+			s.warn("%s: fewer than 2 iostat rows for %q; no column averages", sd.Iostat.Name, s.Device)
+			return
+		}
+		if len(rows) == 0 {
+			s.IostatAvg = []string{}
+			return
+		}
+	}
+	nf := len(rows[len(rows)-1].Values)
+	sums := make([]float64, nf)
+	for _, r := range rows[1:] {
+		for i := 0; i < nf && i < len(r.Values); i++ {
+			sums[i] += r.Values[i]
+		}
+	}
+	c := float64(len(rows) - 1)
+	if len(rows) == 1 {
+		s.IostatAvg = []string{} // awk never set nf: an empty line
+		return
+	}
+	for _, sm := range sums {
+		s.IostatAvg = append(s.IostatAvg, magnitude(sm/c))
+	}
+}
+
+func magnitude(v float64) string {
+	switch {
+	case v >= 100000:
+		return ff(v, 0)
+	case v >= 100:
+		return ff(v, 1)
+	case v >= 10:
+		return ff(v, 2)
+	}
+	return ff(v, 3)
+}
+
+func (s *Summary) sizes(sd *parse.StepData) {
+	if sd.DBSize != nil {
+		s.DBGB = ff(sd.DBSize.Value, 3)
+	}
+	if sd.DBDir != nil {
+		s.DBDirGB = ff(sd.DBDir.Value/(1024*1024*1024), 3)
+		s.DBDirPath = sd.DBDir.Path
+	}
+}
+
+// ps picks the ps sample the driver quoted and the RSS of the DBMS.
+func (s *Summary) ps(sd *parse.StepData, opt Options) {
+	if sd.Ps == nil || len(sd.Ps.Rows) == 0 {
+		return
+	}
+	// The driver sorted by VSZ for Postgres (RSS does not show shared buffers)
+	// and by RSS otherwise, and kept the last line: the largest key, ties
+	// broken by the larger line in byte order.
+	byVSZ := dbmsOf(sd) == "postgres"
+	key := func(r parse.PsRow) int64 {
+		if byVSZ {
+			return r.VSZ
+		}
+		return r.RSS
+	}
+	best := sd.Ps.Rows[0]
+	for _, r := range sd.Ps.Rows[1:] {
+		if key(r) > key(best) || key(r) == key(best) && r.Text > best.Text {
+			best = r
+		}
+	}
+	s.PsLine = best.Text
+	s.PsUser = opt.PsUser
+	if s.PsUser == "" {
+		s.PsUser = sd.Ps.LargestUser()
+	}
+	for _, r := range sd.Ps.Rows {
+		if r.User == s.PsUser || len(s.PsUser) > 7 && r.User == s.PsUser[:7]+"+" {
+			s.MaxRSSKiB = max(s.MaxRSSKiB, r.RSS)
+		}
+	}
+	if s.MaxRSSKiB < 0 {
+		s.warn("%s: no process of user %q", sd.Ps.Name, s.PsUser)
+	}
+}
+
+func dbmsOf(sd *parse.StepData) string {
+	for _, c := range sd.Clients {
+		if v, ok := c.Option("dbms"); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// maxima lists the three largest response times per kind over all clients.
+func (s *Summary) maxima(sd *parse.StepData) {
+	// The driver globbed o.ib.dop<D>.*, which lists client 10 before client 2.
+	clients := append([]*parse.ClientLog(nil), sd.Clients...)
+	sort.SliceStable(clients, func(i, j int) bool { return clients[i].Name < clients[j].Name })
+	for _, k := range parse.HistKinds {
+		var vals []float64
+		for _, c := range clients {
+			for _, h := range c.Histograms {
+				if h.Kind == k {
+					vals = append(vals, awkNum(ff(h.Max, 3)))
+				}
+			}
+		}
+		sort.Sort(sort.Reverse(sort.Float64Slice(vals)))
+		var out []string
+		for i := 0; i < len(vals) && i < 3; i++ {
+			out = append(out, ff(vals[i], 3))
+		}
+		s.Max[k] = out
+	}
+}
+
+// percentiles computes the per-client rate percentiles (50, 75, 90, 95, 99th).
+func (s *Summary) percentiles(sd *parse.StepData, opt Options) {
+	for _, c := range sd.Clients {
+		lines := len(c.Intervals)
+		if opt.Compat && c.WidthLines > 0 {
+			lines = c.WidthLines - 1 // every 17-field line but the header
+		}
+		lists := [3][]sortTok{}
+		for i, col := range []parse.Column{parse.IIps, parse.IDps, parse.IQps} {
+			for _, iv := range c.Intervals {
+				v := iv.Get(col)
+				lists[i] = append(lists[i], sortTok{v, strconv.FormatFloat(v, 'f', -1, 64)})
+			}
+			// The original removed the header with `grep -v i_ips`, which only
+			// matches the insert column's header token.
+			if opt.Compat && i > 0 && c.HeaderLine > 0 && len(c.Columns) > 6 {
+				lists[i] = append(lists[i], sortTok{0, c.Columns[col]})
+			}
+			sortDesc(lists[i])
+		}
+		var ps []Percentile
+		for _, x := range []int{50, 75, 90, 95, 99} {
+			p := Percentile{X: x, Lines: lines}
+			if lines < 10 {
+				p.Insert, p.Delete, p.Query = "NA", "NA", "NA"
+			} else {
+				// bc: scale=3; (x / 100.0) * lines, then printf %.0f
+				frac, _ := bcDiv(bcInt(int64(x)), hundred, 3)
+				off := bcMul(frac, bcInt(int64(lines)), 3)
+				p.Off = int(math.RoundToEven(off.Float()))
+				p.Insert, p.Delete, p.Query = nth(lists[0], p.Off), nth(lists[1], p.Off), nth(lists[2], p.Off)
+			}
+			ps = append(ps, p)
+		}
+		s.Percentiles = append(s.Percentiles, ps)
+	}
+}
+
+type sortTok struct {
+	v   float64
+	tok string
+}
+
+// sortDesc orders like `sort -rn`: by value descending, equal values by the
+// text in descending byte order (sort's last-resort comparison, reversed).
+func sortDesc(l []sortTok) {
+	sort.SliceStable(l, func(i, j int) bool {
+		if l[i].v != l[j].v {
+			return l[i].v > l[j].v
+		}
+		return l[i].tok > l[j].tok
+	})
+}
+
+// nth is `head -off | tail -1`.
+func nth(l []sortTok, off int) string {
+	if off <= 0 || len(l) == 0 {
+		return ""
+	}
+	if off > len(l) {
+		off = len(l)
+	}
+	return l[off-1].tok
+}
+
+// cpu computes the client and DBMS CPU seconds lines.
+func (s *Summary) cpu(sd *parse.StepData) {
+	var first *parse.Time
+	firstName := ""
+	for _, t := range sd.Times {
+		if t != nil && (first == nil || t.Name < firstName) {
+			first, firstName = t, t.Name
+		}
+	}
+	u, sy := 0.0, 0.0
+	if first != nil {
+		f := strings.Fields(first.FirstLine)
+		if len(f) >= 2 {
+			u = awkNum(strings.ReplaceAll(f[0], "user", ""))
+			sy = awkNum(strings.ReplaceAll(f[1], "system", ""))
+		}
+	}
+	us, sys := ff(u, 2), ff(sy, 2)
+	s.ClientCPU = [3]string{us, sys, ff(awkNum(us)+awkNum(sys), 1)}
+	if sd.Ps != nil && len(sd.Ps.Rows) > 0 {
+		h := sd.Ps.Rows[0].CPUTime
+		t := sd.Ps.Rows[len(sd.Ps.Rows)-1].CPUTime
+		s.DBMSCPU = ff(t-h, 1)
+	} else {
+		s.DBMSCPU = ff(0, 1)
+	}
+}
+
+// cores decides the CPU count used by cpupq.
+func (s *Summary) cores(sd *parse.StepData, opt Options) {
+	switch {
+	case opt.Cores > 0:
+		s.Cores, s.CoresSource = opt.Cores, "option"
+	case sd.Iostat != nil && sd.Iostat.CPUs > 0:
+		s.Cores, s.CoresSource = sd.Iostat.CPUs, sd.Iostat.Name+" banner"
+		s.warn("%s: CPU count not given (--cores); using %d from the iostat banner", sd.Dir, s.Cores)
+	default:
+		s.warn("%s: CPU count unknown (use --cores); cpupq is NA", sd.Dir)
+	}
+}
+
+// hundred is bc's "100.0".
+var hundred, _ = bcParse("100.0")

@@ -1,0 +1,121 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// File is one output file: a name relative to the output directory and its
+// complete content.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// FileSet collects output files by name.
+type FileSet struct {
+	files map[string]*bytes.Buffer
+	order []string
+}
+
+func newFileSet() *FileSet { return &FileSet{files: map[string]*bytes.Buffer{}} }
+
+// line appends one line (and a newline) to the named file.
+func (fs *FileSet) line(name string, lines ...string) {
+	b, ok := fs.files[name]
+	if !ok {
+		b = &bytes.Buffer{}
+		fs.files[name] = b
+		fs.order = append(fs.order, name)
+	}
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+}
+
+// touch creates the named file, empty if nothing is written to it.
+func (fs *FileSet) touch(name string) { fs.line(name) }
+
+// Files returns the files sorted by name.
+func (fs *FileSet) Files() []File {
+	names := append([]string(nil), fs.order...)
+	sort.Strings(names)
+	out := make([]File, 0, len(names))
+	for _, n := range names {
+		out = append(out, File{Name: n, Data: fs.files[n].Bytes()})
+	}
+	return out
+}
+
+// WriteFiles writes every file into dir, creating dir when needed. Each file
+// is written to a temporary name in dir and renamed into place only after all
+// of them were written, so an error never leaves a partial file behind.
+func WriteFiles(dir string, files []File) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	var temps []string
+	cleanup := func() {
+		for _, t := range temps {
+			os.Remove(t)
+		}
+	}
+	for _, f := range files {
+		if filepath.Base(f.Name) != f.Name {
+			cleanup()
+			return fmt.Errorf("output name %q is not a plain file name", f.Name)
+		}
+		tmp, err := os.CreateTemp(dir, "."+f.Name+".tmp*")
+		if err != nil {
+			cleanup()
+			return err
+		}
+		temps = append(temps, tmp.Name())
+		if _, err := tmp.Write(f.Data); err != nil {
+			tmp.Close()
+			cleanup()
+			return err
+		}
+		if err := tmp.Close(); err != nil {
+			cleanup()
+			return err
+		}
+	}
+	for i, f := range files {
+		if err := os.Rename(temps[i], filepath.Join(dir, f.Name)); err != nil {
+			cleanup()
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteFileAtomic writes one file through a temporary file and a rename.
+func WriteFileAtomic(path string, data []byte) error {
+	dir, name := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+name+".tmp*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
