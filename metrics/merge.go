@@ -135,7 +135,6 @@ func ratioStrict(x, b string) string {
 	return ratio(x, b)
 }
 
-
 // TagRegexp returns the original's `grep "<tag>$"` matcher: the tag as a
 // regular expression anchored at the end of the line. A tag that is not a
 // valid expression matches nothing.

@@ -21,7 +21,7 @@ type NormRows struct {
 
 // Percentile is one "<x>th, <off> / <lines> = …" line of o.res.
 type Percentile struct {
-	X, Off, Lines int
+	X, Off, Lines         int
 	Insert, Delete, Query string // "NA" when the client has fewer than 10 intervals
 }
 

@@ -1,0 +1,177 @@
+package report_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/report"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+const example = "../testdata/example"
+
+var compatOpts = metrics.Options{Compat: true, Cores: 2, PsUser: "postgres", Device: "vda"}
+
+func computeExample(t testing.TB, opt metrics.Options) []*metrics.TreeResult {
+	t.Helper()
+	fsys := os.DirFS(example)
+	trees, err := parse.ReadTree(fsys, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*metrics.TreeResult
+	for _, tr := range trees {
+		r, err := metrics.ComputeTree(fsys, tr, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func exampleList(t *testing.T) []report.Entry {
+	f, err := os.Open("../testdata/ibench/reference/x.2m.pg.etldirs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	l, err := report.ReadDBMSList(f, "x.2m.pg.etldirs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// TestCompatReference checks that compat mode reproduces every text file
+// the original pipeline wrote for the fixture runs, byte for byte.
+func TestCompatReference(t *testing.T) {
+	files, _, err := report.Tables(computeExample(t, compatOpts), exampleList(t), report.TablesOptions{Metrics: compatOpts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]byte{}
+	for _, f := range files {
+		got[f.Name] = f.Data
+	}
+	checked := 0
+	for _, sub := range []string{"res", "rt", "sum"} {
+		ents, err := os.ReadDir(filepath.Join("../testdata/ibench/reference", sub))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			want, err := os.ReadFile(filepath.Join("../testdata/ibench/reference", sub, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, ok := got[e.Name()]
+			if !ok {
+				t.Errorf("%s: not written", e.Name())
+				continue
+			}
+			if !bytes.Equal(g, want) {
+				t.Errorf("%s differs from the original:\n%s", e.Name(), lineDiff(string(want), string(g)))
+			}
+			checked++
+		}
+	}
+	if checked != 119 {
+		t.Errorf("only %d reference files compared", checked)
+	}
+}
+
+// TestDefaultGolden pins the default-mode output on the fixture runs.
+func TestDefaultGolden(t *testing.T) {
+	opt := metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"}
+	files, warns, err := report.Tables(computeExample(t, opt), exampleList(t), report.TablesOptions{Metrics: opt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := "testdata/default"
+	if *update {
+		os.RemoveAll(dir)
+		if err := report.WriteFiles(dir, append(files, report.File{Name: "warnings", Data: []byte(strings.Join(warns, "\n") + "\n")})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files = append(files, report.File{Name: "warnings", Data: []byte(strings.Join(warns, "\n") + "\n")})
+	for _, f := range files {
+		want, err := os.ReadFile(filepath.Join(dir, f.Name))
+		if err != nil {
+			t.Errorf("%s: %v (run go test ./report -update)", f.Name, err)
+			continue
+		}
+		if !bytes.Equal(f.Data, want) {
+			os.WriteFile(filepath.Join(dir, f.Name+".got"), f.Data, 0o644)
+			t.Errorf("%s differs from the golden file:\n%s", f.Name, lineDiff(string(want), string(f.Data)))
+		}
+	}
+}
+
+// TestArchiveRoundTrip regenerates rel files from the archived mrg files the
+// original pipeline wrote and compares them with sum_met.awk's output.
+func TestArchiveRoundTrip(t *testing.T) {
+	fsys := os.DirFS("../testdata/ibench/reference/res")
+	steps, err := report.ArchivedSteps(fsys, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(steps) != 10 {
+		t.Fatalf("found %d archived steps, want 10", len(steps))
+	}
+	for _, compat := range []bool{true, false} {
+		files, warns, err := report.TablesFromArchive(fsys, ".", steps, report.TablesOptions{Metrics: metrics.Options{Compat: compat}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(warns) != 0 {
+			t.Errorf("compat=%v: warnings %q", compat, warns)
+		}
+		n := 0
+		for _, f := range files {
+			if !strings.HasPrefix(f.Name, "rel.") || f.Name == "rel.some" {
+				continue
+			}
+			want, err := os.ReadFile(filepath.Join("../testdata/ibench/reference/res", f.Name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(f.Data, want) {
+				t.Errorf("compat=%v %s:\n%s", compat, f.Name, lineDiff(string(want), string(f.Data)))
+			}
+			n++
+		}
+		if n != 10 {
+			t.Errorf("compat=%v: %d rel files, want 10", compat, n)
+		}
+	}
+}
+
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var a, c string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			c = g[i]
+		}
+		if a != c {
+			b.WriteString("line " + strconv.Itoa(i+1) + ":\n  want " + quote(a) + "\n  got  " + quote(c) + "\n")
+		}
+	}
+	return b.String()
+}
+
+func quote(s string) string { return "\"" + strings.ReplaceAll(s, "\t", "\\t") + "\"" }
