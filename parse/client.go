@@ -260,6 +260,10 @@ func ReadClientLog(r io.Reader, name string) (*ClientLog, error) {
 			errs.add(name, n, "stats line before the column header")
 			continue
 		}
+		if len(cols) > 0 && len(f) >= 2 && allNumeric(f) {
+			errs.add(name, n, "stats line has %d fields, the header has %d", len(f), len(cols))
+			continue
+		}
 		if line == "Done" {
 			c.Done = true
 		}

@@ -2,7 +2,6 @@ package parse
 
 import (
 	"io"
-	"strconv"
 	"strings"
 )
 
@@ -65,11 +64,14 @@ func elapsed(s string) (float64, bool) {
 	}
 	total := 0.0
 	for _, p := range parts {
-		v, err := strconv.ParseFloat(p, 64)
-		if err != nil || v < 0 || v != v {
+		v, ok := number(p)
+		if !ok || v < 0 {
 			return 0, false
 		}
 		total = total*60 + v
+	}
+	if total > 1e300 {
+		return 0, false // not a duration any run can have
 	}
 	return total, true
 }

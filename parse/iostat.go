@@ -73,7 +73,6 @@ func ReadIostat(r io.Reader, name string) (*Iostat, error) {
 		s.Lines = n
 		if sc.long || binaryJunk(line) {
 			errs.add(name, n, "binary data or overlong line")
-			inDevices = false
 			continue
 		}
 		f := fields(line)

@@ -26,7 +26,7 @@ type lineScanner struct {
 }
 
 func newLineScanner(r io.Reader) *lineScanner {
-	return &lineScanner{r: bufio.NewReaderSize(r, 64<<10)}
+	return &lineScanner{r: bufio.NewReaderSize(r, 8<<10)}
 }
 
 // Scan advances to the next line and reports whether there is one.
@@ -80,7 +80,31 @@ func trimEOL(b []byte) []byte {
 
 // fields splits a line on runs of blanks (spaces and tabs), as awk does.
 func fields(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' })
+	n := 0
+	in := false
+	for i := 0; i < len(s); i++ {
+		blank := s[i] == ' ' || s[i] == '\t'
+		if !blank && !in {
+			n++
+		}
+		in = !blank
+	}
+	out := make([]string, 0, n)
+	start := -1
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' || s[i] == '\t' {
+			if start >= 0 {
+				out = append(out, s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
 }
 
 // binaryJunk reports whether a line holds bytes that never occur in the text

@@ -83,7 +83,7 @@ func psTime(s string) (float64, bool) {
 	days := 0.0
 	if d, rest, ok := strings.Cut(s, "-"); ok {
 		v, err := strconv.Atoi(d)
-		if err != nil {
+		if err != nil || v < 0 {
 			return 0, false
 		}
 		days, s = float64(v), rest
@@ -94,13 +94,17 @@ func psTime(s string) (float64, bool) {
 	}
 	total := 0.0
 	for _, p := range parts {
-		v, err := strconv.ParseFloat(p, 64)
-		if err != nil || v < 0 {
+		v, ok := number(p)
+		if !ok || v < 0 {
 			return 0, false
 		}
 		total = total*60 + v
 	}
-	return days*86400 + total, true
+	t := days*86400 + total
+	if t > 1e300 {
+		return 0, false
+	}
+	return t, true
 }
 
 // isDateLine recognizes the output of date(1), e.g. "Sun Nov 29 21:30:00 UTC 2026".

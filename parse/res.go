@@ -43,9 +43,13 @@ func ReadRes(r io.Reader, name string) (*Res, error) {
 	}
 	// "2 processes, 1000000 rows-per-process, 23 seconds, 86956.5 rows-per-second, ..."
 	f := fields(res.Lines[0])
-	want := map[int]string{2: "processes,", 4: "rows-per-process,", 6: "seconds,", 8: "rows-per-second,", 10: "rows-per-second-per-user,"}
-	for i, w := range want {
-		if i >= len(f) || f[i-1] != w {
+	want := []struct {
+		i int
+		w string
+	}{{2, "processes,"}, {4, "rows-per-process,"}, {6, "seconds,"}, {8, "rows-per-second,"}, {10, "rows-per-second-per-user,"}}
+	for _, x := range want {
+		i, w := x.i, x.w
+		if i > len(f) || f[i-1] != w {
 			errs.add(name, 1, "not an o.res summary line (want %q as field %d)", w, i)
 			return res, errs.Err()
 		}

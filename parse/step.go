@@ -116,6 +116,9 @@ func (s Step) order() (int, int, int) {
 		}
 		return 0, s.Seq, 2
 	}
+	if reQMerge.MatchString(s.Name) {
+		return 1, s.Rate, s.Seq // q100.1 q100.2 q200.1 …: the run number counts within a rate
+	}
 	return 1, s.Seq, s.Rate
 }
 

@@ -100,18 +100,18 @@ func readOneTree(fsys fs.FS, dir string) (*Tree, error) {
 }
 
 // NaturalLess compares strings so that embedded numbers sort by value
-// ("pg9" before "pg15").
+// ("pg9" before "pg15"). Digit runs compare by value (leading zeros
+// ignored, then by length), then by their text; other bytes compare as bytes.
 func NaturalLess(a, b string) bool {
 	for a != "" && b != "" {
 		da, db := digitsPrefix(a), digitsPrefix(b)
 		if da != "" && db != "" {
-			na, _ := strconv.ParseUint(strings.TrimLeft(da, "0")+"0", 10, 64)
-			nb, _ := strconv.ParseUint(strings.TrimLeft(db, "0")+"0", 10, 64)
-			if len(da) > 18 || len(db) > 18 {
-				na, nb = 0, 0 // too long to compare as numbers; fall back to text
+			ta, tb := strings.TrimLeft(da, "0"), strings.TrimLeft(db, "0")
+			if len(ta) != len(tb) {
+				return len(ta) < len(tb)
 			}
-			if na != nb {
-				return na < nb
+			if ta != tb {
+				return ta < tb
 			}
 			if da != db {
 				return da < db

@@ -47,6 +47,7 @@ func ReadVmstat(r io.Reader, name string) (*Vmstat, error) {
 	v := &Vmstat{Name: name}
 	var errs ErrorList
 	idx := map[string]int{}
+	dataRows := 0
 	sc := newLineScanner(r)
 	for sc.Scan() {
 		n, line := sc.n, sc.text
@@ -86,20 +87,22 @@ func ReadVmstat(r io.Reader, name string) (*Vmstat, error) {
 			errs.add(name, n, "%d fields, the header has %d", len(f), len(v.Columns))
 			continue
 		}
-		s := VmstatSample{Line: n, SinceBoot: len(v.Samples) == 0}
+		s := VmstatSample{Line: n, SinceBoot: dataRows == 0}
+		dataRows++
 		ok := true
+		for i, tok := range f {
+			if _, good := number(tok); !good {
+				errs.add(name, n, "column %s: %q is not a number", v.Columns[i], tok)
+				ok = false
+				break
+			}
+		}
 		get := func(col string) float64 {
 			i, found := idx[col]
 			if !found {
 				return 0
 			}
-			x, good := number(f[i])
-			if !good {
-				if ok {
-					errs.add(name, n, "column %s: %q is not a number", col, f[i])
-				}
-				ok = false
-			}
+			x, _ := number(f[i])
 			return x
 		}
 		s.Cs, s.Us, s.Sy, s.Wa = get("cs"), get("us"), get("sy"), get("wa")

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const example = "../../testdata/example"
+
+func runCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// TestTablesCompat runs the command of the README's compat example and
+// compares a few outputs with the original pipeline's files.
+func TestTablesCompat(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := runCmd(t, "tables", "--compat", "--cores", "2", "--ps-user", "postgres", "--device", "vda",
+		"--dbms", "../../testdata/ibench/reference/x.2m.pg.etldirs", example, "-o", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, name := range []string{"mrg.l.i0", "rel.qr100.L1", "mrg.qp1000.L6.rt.query", "mrg.qr500.L3.rate.insert", "o.sum.t.2m.pg15.c2"} {
+		sub := "res"
+		switch {
+		case strings.Contains(name, ".rt.") || strings.Contains(name, ".rate."):
+			sub = "rt"
+		case strings.HasPrefix(name, "o.sum"):
+			sub = "sum"
+		}
+		want, err := os.ReadFile(filepath.Join("../../testdata/ibench/reference", sub, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from the original", name)
+		}
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.Contains(e.Name(), ".tmp") {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	empty := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"no command", nil, 2, "usage"},
+		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
+		{"no output dir", []string{"tables", example}, 2, "usage"},
+		{"missing results", []string{"tables", filepath.Join(dir, "nope"), "-o", dir}, 2, "no such file"},
+		{"nothing to read", []string{"tables", empty, "-o", dir}, 2, "no DBMS result trees"},
+		{"bad flag", []string{"tables", "--cores", "x", example, "-o", dir}, 2, "invalid value"},
+		{"unknown dbms", []string{"tables", "--dbms", writeFile(t, "pg15.c9\n"), example, "-o", dir}, 2, "pg15.c9"},
+		{"inspect not a step", []string{"inspect", example}, 2, "not a step folder"},
+		{"ok", []string{"tables", "--cores", "2", example, "-o", dir}, 0, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runCmd(t, tc.args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d; stderr: %s", code, tc.code, stderr)
+			}
+			if tc.msg != "" && !strings.Contains(stderr, tc.msg) {
+				t.Errorf("stderr %q does not mention %q", stderr, tc.msg)
+			}
+		})
+	}
+}
+
+func writeFile(t *testing.T, content string) string {
+	p := filepath.Join(t.TempDir(), "list")
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestInspect(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "inspect", "--compat", "--cores", "2", "--device", "vda", filepath.Join(example, "2m.pg15.c1", "l.x"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got struct {
+		Kind string            `json:"kind"`
+		Row  map[string]string `json:"row"`
+		Res  []string          `json:"o_res"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Kind != "create index" || got.Row["ips"] != "333350" || got.Row["p50"] != "NA" {
+		t.Errorf("kind %q ips %q p50 %q, want create index, 333350, NA", got.Kind, got.Row["ips"], got.Row["p50"])
+	}
+	want, _ := os.ReadFile(filepath.Join(example, "2m.pg15.c1", "l.x", "o.res.dop2"))
+	if strings.Join(got.Res, "\n")+"\n" != string(want) {
+		t.Errorf("inspect o_res differs from the driver's o.res.dop2")
+	}
+}

@@ -1,0 +1,47 @@
+package metrics_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
+)
+
+// BenchmarkComputeExample parses and summarizes both fixture trees (20 steps,
+// about 1.8 MB of logs) per iteration. b.SetBytes makes -bench report MB/s.
+func BenchmarkComputeExample(b *testing.B) {
+	fsys := os.DirFS("../testdata/example")
+	trees, err := parse.ReadTree(fsys, ".")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var size int64
+	for _, t := range trees {
+		for _, st := range t.Steps {
+			ents, _ := os.ReadDir("../testdata/example/" + t.Dir + "/" + st.Name)
+			for _, e := range ents {
+				if info, err := e.Info(); err == nil {
+					size += info.Size()
+				}
+			}
+		}
+	}
+	b.SetBytes(size)
+	for _, compat := range []bool{false, true} {
+		name := "default"
+		if compat {
+			name = "compat"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(size)
+			for i := 0; i < b.N; i++ {
+				for _, t := range trees {
+					if _, err := metrics.ComputeTree(fsys, t, metrics.Options{Compat: compat, Cores: 2}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
