@@ -69,8 +69,10 @@ func Tables(trees []*metrics.TreeResult, list []Entry, opt TablesOptions) ([]Fil
 			r := rowOf(t, st)
 			fs.line(sum, strings.Join(r.Cells[:], "\t"))
 			fs.line(sumc, strings.Join(r.Cells[:], ","))
-			for col, why := range r.Notes {
-				warnf("%s %s: %s is NA: %s", t.Tree.Name, st.MergeName, col, why)
+			for _, col := range append([]string{"all"}, metrics.RowColumns...) {
+				if why, ok := r.Notes[col]; ok {
+					warnf("%s %s: %s is NA: %s", t.Tree.Name, st.MergeName, col, why)
+				}
 			}
 		}
 		for _, sr := range t.Steps {
