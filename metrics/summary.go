@@ -230,7 +230,7 @@ func (s *Summary) norm(sd *parse.StepData, opt Options) {
 	}
 	var rs, rkb, ws, wkb float64
 	c := 0
-	if sd.Iostat != nil && sd.Iostat.Col.RS >= 0 {
+	if sd.Iostat != nil && sd.Iostat.HasRates() {
 		col := sd.Iostat.Col
 		for _, r := range rows {
 			rs += r.Values[col.RS]

@@ -260,7 +260,9 @@ func ReadClientLog(r io.Reader, name string) (*ClientLog, error) {
 			errs.add(name, n, "stats line before the column header")
 			continue
 		}
-		if len(cols) > 0 && len(f) >= 2 && allNumeric(f) {
+		if len(cols) > 0 && len(f) >= 2 && (allNumeric(f) || len(f) >= len(cols)/2 && isNumber(f[0])) {
+			// A stats line that lost or gained fields (a crash mid-write, a
+			// garbled token): never a diagnostic, which starts with a word.
 			errs.add(name, n, "stats line has %d fields, the header has %d", len(f), len(cols))
 			continue
 		}
@@ -339,6 +341,11 @@ func looksNumeric(tok string) bool {
 	}
 	c := tok[0]
 	return c >= '0' && c <= '9' || c == '-' || c == '.' || c == '+'
+}
+
+func isNumber(tok string) bool {
+	_, ok := number(tok)
+	return ok
 }
 
 func allNumeric(f []string) bool {

@@ -168,6 +168,12 @@ func (s *Iostat) locate() string {
 	return ""
 }
 
+// HasRates reports whether the header names all four columns the metrics
+// need: r/s, w/s, rkB/s and wkB/s.
+func (s *Iostat) HasRates() bool {
+	return s.Header != nil && s.Col.RS >= 0 && s.Col.WS >= 0 && s.Col.RKB >= 0 && s.Col.WKB >= 0
+}
+
 // Devices returns the device names in order of first appearance.
 func (s *Iostat) Devices() []string {
 	seen := map[string]bool{}
@@ -185,7 +191,7 @@ func (s *Iostat) Devices() []string {
 // KiB summed over all rows), the default device of a report. Ties go to the
 // device seen first.
 func (s *Iostat) BusiestDevice() string {
-	if s.Col.RKB < 0 || s.Col.WKB < 0 {
+	if !s.HasRates() {
 		return ""
 	}
 	total := map[string]float64{}

@@ -39,7 +39,7 @@ func (s *lineScanner) Scan() bool {
 	for {
 		frag, err := s.r.ReadSlice('\n')
 		if !s.long {
-			if len(s.buf)+len(frag) <= maxLine {
+			if len(s.buf)+len(frag) <= maxLine+2 { // room for "\r\n"
 				s.buf = append(s.buf, frag...)
 			} else {
 				s.long = true
@@ -61,7 +61,12 @@ func (s *lineScanner) Scan() bool {
 		break
 	}
 	s.n++
-	s.text = string(trimEOL(s.buf))
+	line := trimEOL(s.buf)
+	if len(line) > maxLine {
+		s.long = true
+		line = line[:maxLine]
+	}
+	s.text = string(line)
 	return true
 }
 

@@ -96,6 +96,10 @@ func ReadDBSize(r io.Reader, name string) (*DBSize, error) {
 	sc := newLineScanner(r)
 	got := false
 	for sc.Scan() {
+		if sc.long || binaryJunk(sc.text) {
+			errs.add(name, sc.n, "binary data or overlong line")
+			continue
+		}
 		f := fields(sc.text)
 		if len(f) == 0 {
 			continue
