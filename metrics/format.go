@@ -11,15 +11,23 @@ import (
 // binary value, "inf", "-inf" and "-nan" for the special values. A NaN here
 // always comes from 0/0, which x86 produces with the sign bit set.
 func ff(v float64, n int) string {
-	switch {
-	case math.IsNaN(v):
-		return "-nan"
-	case math.IsInf(v, 1):
-		return "inf"
-	case math.IsInf(v, -1):
-		return "-inf"
+	if s, ok := special(v); ok {
+		return s
 	}
 	return strconv.FormatFloat(v, 'f', n, 64)
+}
+
+// special spells the values printf cannot print as digits, as mawk does.
+func special(v float64) (string, bool) {
+	switch {
+	case math.IsNaN(v):
+		return "-nan", true
+	case math.IsInf(v, 1):
+		return "inf", true
+	case math.IsInf(v, -1):
+		return "-inf", true
+	}
+	return "", false
 }
 
 // awkNum converts a string to a number the way awk does: the longest numeric
@@ -159,33 +167,3 @@ func (d bcDec) String() string {
 
 // Float returns the value as awk would read bc's printed output.
 func (d bcDec) Float() float64 { return awkNum(d.String()) }
-
-// fmtG formats like C "%.6g" (awk's default CONVFMT for non-integers) and
-// prints integral values as integers, as awk's `print` and "%s" do.
-func awkStr(v float64) string {
-	if v == math.Trunc(v) && math.Abs(v) < 1e16 {
-		return strconv.FormatFloat(v, 'f', 0, 64)
-	}
-	return fmtG(v)
-}
-
-func fmtG(v float64) string {
-	switch {
-	case math.IsNaN(v):
-		return "-nan"
-	case math.IsInf(v, 1):
-		return "inf"
-	case math.IsInf(v, -1):
-		return "-inf"
-	}
-	s := strconv.FormatFloat(v, 'g', 6, 64)
-	// Go prints e+06 style already; C pads the exponent to two digits, as Go does.
-	if strings.ContainsAny(s, "e") {
-		mant, exp, _ := strings.Cut(s, "e")
-		if strings.Contains(mant, ".") {
-			mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
-		}
-		return mant + "e" + exp
-	}
-	return s
-}

@@ -27,7 +27,7 @@ func (s *Summary) ResLines() []string {
 		"", "nsamp\tcs/s\tcpu/s\tcs/q\tcpu/q",
 		strings.Join(s.ByQuery.Vmstat[:], "\t"),
 		"", "average values from iostat for "+s.Device,
-		tabTerminated(s.IostatHeader), tabTerminated(s.IostatAvg),
+		TabTerminated(s.IostatHeader), TabTerminated(s.IostatAvg),
 		"", "dbGB\t"+s.DBGB, "dbdirGB\t"+s.DBDirGB+"\t"+s.DBDirPath, "")
 	if s.PsLine != "" {
 		add(s.PsLine)
@@ -59,7 +59,9 @@ func (s *Summary) ResLines() []string {
 	return l
 }
 
-func tabTerminated(f []string) string {
+// TabTerminated joins fields with a TAB after each one, the way the original
+// awk loops printed iostat columns.
+func TabTerminated(f []string) string {
 	var b strings.Builder
 	for _, x := range f {
 		b.WriteString(x)

@@ -57,7 +57,11 @@ func ReadTime(r io.Reader, name string) (*Time, error) {
 }
 
 // elapsed parses "[h:]mm:ss.cc".
-func elapsed(s string) (float64, bool) {
+func elapsed(s string) (float64, bool) { return colonSeconds(s) }
+
+// colonSeconds converts "m:s" or "h:m:s" (each part a non-negative number,
+// the first may exceed 59) to seconds.
+func colonSeconds(s string) (float64, bool) {
 	parts := strings.Split(s, ":")
 	if len(parts) < 2 || len(parts) > 3 {
 		return 0, false

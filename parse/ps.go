@@ -88,17 +88,9 @@ func psTime(s string) (float64, bool) {
 		}
 		days, s = float64(v), rest
 	}
-	parts := strings.Split(s, ":")
-	if len(parts) < 2 || len(parts) > 3 {
+	total, ok := colonSeconds(s)
+	if !ok {
 		return 0, false
-	}
-	total := 0.0
-	for _, p := range parts {
-		v, ok := number(p)
-		if !ok || v < 0 {
-			return 0, false
-		}
-		total = total*60 + v
 	}
 	t := days*86400 + total
 	if t > 1e300 {

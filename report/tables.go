@@ -379,21 +379,12 @@ func iostatFiles(fs *FileSet, byName map[string]*metrics.TreeResult, tags []stri
 				header = sr.Summary.IostatHeader
 			}
 			tag := metrics.StripPrefix(full, prefix, compat)
-			lines = append(lines, tabbed(sr.Summary.IostatAvg)+"\t"+tag)
+			lines = append(lines, metrics.TabTerminated(sr.Summary.IostatAvg)+"\t"+tag)
 		}
 		fs.touch(fmt.Sprintf(name, dop))
 		fs.line(fmt.Sprintf(name, dop), lines...)
 	}
 	if header != nil {
-		fs.line("o.iostat.avg.header.dop"+strconv.Itoa(dop), tabbed(header))
+		fs.line("o.iostat.avg.header.dop"+strconv.Itoa(dop), metrics.TabTerminated(header))
 	}
-}
-
-func tabbed(f []string) string {
-	var b strings.Builder
-	for _, x := range f {
-		b.WriteString(x)
-		b.WriteByte('\t')
-	}
-	return b.String()
 }
