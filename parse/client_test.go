@@ -343,6 +343,22 @@ var clientCases = []clientCase{
 			}},
 	},
 	{
+		name: "stats lines with the wrong token count",
+		input: join(cmdLine, hdr17, stat17a,
+			strings.Join(strings.Split(stat17b, "\t")[:9], "\t"), // 4: cut after 9 tokens
+			stat17b+"\t0", // 5: one token more
+			"1.0\t2.0\t15797\t18371\tx\t18571\t0\t0\t19940", // 6: cut and garbled
+			"1.0 2.0", // 7
+			stat17b, "Done"),
+		want: clientWant{columns: 17, headerLine: 2, intervals: []int{3, 8}, other: []int{9}, widthLines: 3, lines: 9, done: true},
+		wantErrs: []string{
+			"test:4: stats line has 9 fields, the header has 17",
+			"test:5: stats line has 18 fields, the header has 17",
+			"test:6: stats line has 9 fields, the header has 17",
+			"test:7: stats line has 2 fields, the header has 17",
+		},
+	},
+	{
 		name:  "a repeated header is not a stats line",
 		input: join(cmdLine, hdr10, "1.0\t1.0\t1\t1\t1\t1\t1\t1\t1\t1", hdr10, "Done"),
 		want:  clientWant{columns: 10, headerLine: 2, intervals: []int{3}, other: []int{4, 5}, widthLines: 3, lines: 5, done: true},

@@ -141,11 +141,18 @@ func readerSpecs() []readerSpec {
 			},
 		},
 		{
-			name:   "ReadDBSize",
-			read:   wrap(parse.ReadDBSize),
-			inputs: inputsOf(dbSizeCases, func(c dbSizeCase) string { return c.input }),
-			good:   "\n1855920495\t../../pgdata.c1\n",
-			long:   nil, // see TestReadDBSizeReportsLongLine
+			name:     "ReadDBSize",
+			read:     wrap(parse.ReadDBSize),
+			inputs:   inputsOf(dbSizeCases, func(c dbSizeCase) string { return c.input }),
+			good:     "\n1855920495\t../../pgdata.c1\n",
+			long:     func(l string) string { return join("", "5\t"+l, "7\t/data") },
+			longLine: 2,
+			longMsg:  "test:2: binary data or overlong line",
+			kept: func(t *testing.T, v any) {
+				if d := v.(*parse.DBSize); d.Value != 7 || d.Path != "/data" {
+					t.Errorf("size %+v, want the line after the long one", d)
+				}
+			},
 		},
 		{
 			name:     "ReadTable",
@@ -358,6 +365,37 @@ func TestPosAndErrorList(t *testing.T) {
 	} {
 		if got := parse.SyntaxErrors(tc.err); !slices.Equal(got, tc.want) {
 			t.Errorf("SyntaxErrors(%s) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// ErrorList "holds every SyntaxError of one read, in input order" (pos.go).
+// ReadRes checks line 1 after the scan, and ReadTable reports a missing
+// header at line 1 after the scan, so an error at line 1 can follow one at
+// a later line. (Found by FuzzReadRes and FuzzReadTable; the inputs are kept
+// in testdata/fuzz.)
+func TestErrorsAreInInputOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		read  func(io.Reader, string) (any, error)
+		input string
+	}{
+		{"ReadRes", wrap(parse.ReadRes), "Cannot parse: Device tps\n\x00\x00\n"},
+		{"ReadRes/fuzz", wrap(parse.ReadRes), "\n\x00"},
+		{"ReadTable", wrap(parse.ReadTable), "mrg.l.i0\n\x00\x00\n"},
+		{"ReadTable/fuzz", wrap(parse.ReadTable), "\n\xd8"},
+	} {
+		_, err := tc.read(strings.NewReader(tc.input), testName)
+		prev := 0
+		for _, e := range parse.SyntaxErrors(err) {
+			if e.Line > 0 && e.Line < prev {
+				t.Errorf("%s: errors out of input order: %q", tc.name, errorMessages(t, err))
+				break
+			}
+			prev = max(prev, e.Line)
+		}
+		if len(parse.SyntaxErrors(err)) < 2 {
+			t.Errorf("%s: errors %v, want two", tc.name, err)
 		}
 	}
 }

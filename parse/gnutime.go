@@ -41,7 +41,7 @@ func ReadTime(r io.Reader, name string) (*Time, error) {
 		u, ok1 := number(strings.TrimSuffix(f[0], "user"))
 		s, ok2 := number(strings.TrimSuffix(f[1], "system"))
 		e, ok3 := elapsed(strings.TrimSuffix(f[2], "elapsed"))
-		if !ok1 || !ok2 || !ok3 || !strings.HasSuffix(f[1], "system") || !strings.HasSuffix(f[2], "elapsed") {
+		if !ok1 || !ok2 || !ok3 || u < 0 || s < 0 || !strings.HasSuffix(f[1], "system") || !strings.HasSuffix(f[2], "elapsed") {
 			errs.add(name, n, "malformed GNU time line")
 			continue
 		}

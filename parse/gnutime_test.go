@@ -141,3 +141,24 @@ func TestReadTimeRejectsInfiniteElapsed(t *testing.T) {
 		}
 	}
 }
+
+// GNU time never prints negative CPU seconds; elapsed() rejects a negative
+// part, but the user and system tokens go through number() alone, so
+// "-1.87system" is taken as -1.87 s. (Found by FuzzReadTime; the input is
+// kept in testdata/fuzz/FuzzReadTime.)
+func TestReadTimeRejectsNegativeCPUSeconds(t *testing.T) {
+	for _, line := range []string{
+		"5.17user -1.87system 0:42.15elapsed 16%CPU",
+		"-5.17user 1.87system 0:42.15elapsed 16%CPU",
+		"0user -1system 0:0elapsed",
+	} {
+		tm, err := parse.ReadTime(strings.NewReader(line+"\n"), testName)
+		checkErrors(t, err, []string{
+			"test:1: malformed GNU time line",
+			"test: no GNU time line (<user>user <system>system <elapsed>elapsed)",
+		})
+		if tm.User < 0 || tm.System < 0 {
+			t.Errorf("%q: User %v System %v", line, tm.User, tm.System)
+		}
+	}
+}

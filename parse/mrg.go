@@ -71,5 +71,5 @@ func ReadTable(r io.Reader, name string) (*Table, error) {
 	} else if t.Header == nil {
 		errs.add(name, 1, "no header line starting with ips")
 	}
-	return t, errs.Err()
+	return t, errs.inOrder().Err()
 }

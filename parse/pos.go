@@ -3,6 +3,7 @@ package parse
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -54,6 +55,19 @@ func (l ErrorList) Err() error {
 	if len(l) == 0 {
 		return nil
 	}
+	return l
+}
+
+// inOrder sorts the list by line, keeping whole-file errors (line 0) last,
+// for readers that only judge some lines after reading the whole file.
+func (l ErrorList) inOrder() ErrorList {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i].Line, l[j].Line
+		if a == 0 || b == 0 {
+			return b == 0 && a != 0
+		}
+		return a < b
+	})
 	return l
 }
 

@@ -51,7 +51,7 @@ func ReadRes(r io.Reader, name string) (*Res, error) {
 		i, w := x.i, x.w
 		if i > len(f) || f[i-1] != w {
 			errs.add(name, 1, "not an o.res summary line (want %q as field %d)", w, i)
-			return res, errs.Err()
+			return res, errs.inOrder().Err()
 		}
 	}
 	var e1, e2, e3 error
@@ -69,7 +69,7 @@ func ReadRes(r io.Reader, name string) (*Res, error) {
 	if len(f) >= 16 && f[15] == "deletes" {
 		res.Deletes = f[14]
 	}
-	return res, errs.Err()
+	return res, errs.inOrder().Err()
 }
 
 // Line returns line n (1-based) or "" when the file is shorter, which is what

@@ -179,6 +179,7 @@ var dbSizeCases = []dbSizeCase{
 	{name: "overflow", input: "1e400\n", wantErrs: []string{`test:1: size "1e400" is not a number`}},
 	{name: "extra line", input: "1.5\n2.5\n", value: 1.5, wantErrs: []string{"test:2: extra line in a size file"}},
 	{name: "bad line then a good one", input: "x\n3\n", value: 3, wantErrs: []string{`test:1: size "x" is not a number`}},
+	{name: "binary junk", input: "\x00\x00\x00\n2.5\n", value: 2.5, wantErrs: []string{"test:1: binary data or overlong line"}},
 }
 
 func TestReadDBSize(t *testing.T) {
