@@ -215,6 +215,10 @@ func TestReadIostat(t *testing.T) {
 			if got := s.Devices(); !slices.Equal(got, w.devices) {
 				t.Errorf("Devices() = %v, want %v", got, w.devices)
 			}
+			hasRates := w.headerLen > 0 && w.col[0] >= 0 && w.col[1] >= 0 && w.col[2] >= 0 && w.col[3] >= 0
+			if s.HasRates() != hasRates {
+				t.Errorf("HasRates() = %v, want %v", s.HasRates(), hasRates)
+			}
 			if got := s.BusiestDevice(); got != w.busiest {
 				t.Errorf("BusiestDevice() = %q, want %q", got, w.busiest)
 			}

@@ -263,6 +263,17 @@ func (f failFS) Open(name string) (fs.File, error) {
 	return &failFile{File: file, left: 20}, nil
 }
 
+// ReadFile goes through Open, so that fs.ReadFile meets the broken file too
+// (the promoted fstest.MapFS.ReadFile would bypass it).
+func (f failFS) ReadFile(name string) ([]byte, error) {
+	file, err := f.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	return io.ReadAll(file)
+}
+
 type failFile struct {
 	fs.File
 	left int
