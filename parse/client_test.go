@@ -474,7 +474,7 @@ func TestColumnAndKindNames(t *testing.T) {
 // A stats line that lost tokens (an interleaved write, a line cut by a crash
 // in the middle of the file) is malformed: FORMATS.md Appendix D lists "stats
 // line with wrong token count" among what the client-log parser must detect.
-// ReadClientLog files it silently under Other instead.
+// Regression test: ReadClientLog used to file such lines silently under Other.
 func TestReadClientLogReportsStatsLineWithWrongTokenCount(t *testing.T) {
 	short := strings.Join(strings.Split(stat17b, "\t")[:9], "\t") // 9 numeric tokens
 	long := stat17b + "\t0"                                       // 18 numeric tokens

@@ -274,9 +274,9 @@ func TestReadersLongLine(t *testing.T) {
 	}
 }
 
-// ReadDBSize does not check for overlong lines: a size line longer than
-// 1 MiB is cut at 1 MiB and the cut text is taken as the value and the path,
-// without any error.
+// Regression test: ReadDBSize did not check for overlong lines, so a size
+// line longer than 1 MiB was cut at 1 MiB and the cut text was taken as the
+// value and the path, without any error.
 func TestReadDBSizeReportsLongLine(t *testing.T) {
 	path := "/data/" + strings.Repeat("p", maxLine+100)
 	input := "1855920495\t" + path + "\n"
@@ -288,9 +288,9 @@ func TestReadDBSizeReportsLongLine(t *testing.T) {
 }
 
 // A line of exactly maxLine bytes is the longest line a reader accepts
-// (lines.go), but the limit is applied to the line plus its terminator, so
-// the same line is accepted at the end of the file and rejected when a "\n"
-// or "\r\n" follows it.
+// (lines.go). Regression test: the limit used to apply to the line plus its
+// terminator, so the same line was accepted at the end of the file and
+// rejected when a "\n" or "\r\n" followed it.
 func TestLongLineLimitExcludesTerminator(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -370,10 +370,10 @@ func TestPosAndErrorList(t *testing.T) {
 }
 
 // ErrorList "holds every SyntaxError of one read, in input order" (pos.go).
-// ReadRes checks line 1 after the scan, and ReadTable reports a missing
-// header at line 1 after the scan, so an error at line 1 can follow one at
-// a later line. (Found by FuzzReadRes and FuzzReadTable; the inputs are kept
-// in testdata/fuzz.)
+// Regression test: ReadRes checks line 1 after the scan, and ReadTable
+// reports a missing header at line 1 after the scan, so an error at line 1
+// used to follow one at a later line. (Found by FuzzReadRes and
+// FuzzReadTable; the inputs are kept in testdata/fuzz.)
 func TestErrorsAreInInputOrder(t *testing.T) {
 	for _, tc := range []struct {
 		name  string

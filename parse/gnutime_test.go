@@ -126,9 +126,9 @@ func TestReadTime(t *testing.T) {
 	}
 }
 
-// elapsed() in gnutime.go rejects NaN but not infinities: "inf:00" parses as
-// +Inf, and a huge finite minute count overflows to +Inf when multiplied by
-// 60. Both are accepted as the elapsed time of a valid line.
+// Regression test: elapsed() in gnutime.go rejected NaN but not infinities:
+// "inf:00" parsed as +Inf, and a huge finite minute count overflowed to +Inf
+// when multiplied by 60. Both were accepted as the elapsed time.
 func TestReadTimeRejectsInfiniteElapsed(t *testing.T) {
 	for _, tok := range []string{"inf:00.00", "0:Infinity", "1e308:00.00"} {
 		line := "5.17user 1.87system " + tok + "elapsed 16%CPU"
@@ -142,10 +142,10 @@ func TestReadTimeRejectsInfiniteElapsed(t *testing.T) {
 	}
 }
 
-// GNU time never prints negative CPU seconds; elapsed() rejects a negative
-// part, but the user and system tokens go through number() alone, so
-// "-1.87system" is taken as -1.87 s. (Found by FuzzReadTime; the input is
-// kept in testdata/fuzz/FuzzReadTime.)
+// GNU time never prints negative CPU seconds. Regression test: elapsed()
+// rejected a negative part, but the user and system tokens went through
+// number() alone, so "-1.87system" was taken as -1.87 s. (Found by
+// FuzzReadTime; the input is kept in testdata/fuzz/FuzzReadTime.)
 func TestReadTimeRejectsNegativeCPUSeconds(t *testing.T) {
 	for _, line := range []string{
 		"5.17user -1.87system 0:42.15elapsed 16%CPU",

@@ -268,9 +268,9 @@ func TestDetectIostatLayout(t *testing.T) {
 }
 
 // A SyntaxError "never means that the rest of the file was lost" (pos.go).
-// After a junk line inside a device block ReadIostat stops taking rows until
-// the next Device header, so the well-formed row of the second device of the
-// same interval vanishes without any error of its own.
+// Regression test: after a junk line inside a device block ReadIostat used to
+// stop taking rows until the next Device header, so the well-formed row of
+// the second device of the same interval vanished without an error.
 func TestReadIostatKeepsRowsAfterJunkLine(t *testing.T) {
 	input := ioFile(ioInterval(ioHdrUB22,
 		ub22Row("vda", 1, 2, 3, 4),      // 8

@@ -175,10 +175,10 @@ func TestLargestUserPicksLargestRSS(t *testing.T) {
 
 // The TIME column is parsed with strconv.ParseFloat, which accepts "nan",
 // "inf" and "infinity". No ps prints them, and the package rejects such
-// tokens everywhere else (number in lines.go), but ReadPs turns them into a
-// NaN or infinite CPUTime (a huge minute count such as 1e308 overflows to
-// +Inf too), which poisons the DBMS CPU seconds computed from
-// the first and last ps samples.
+// tokens everywhere else (number in lines.go). Regression test: ReadPs used
+// to turn them into a NaN or infinite CPUTime (a huge minute count such as
+// 1e308 overflowed to +Inf too), which poisons the DBMS CPU seconds computed
+// from the first and last ps samples.
 func TestReadPsRejectsNaNAndInfTime(t *testing.T) {
 	for _, tok := range []string{"nan:00", "0:NaN", "inf:00", "1-infinity:00:00", "1e308:00"} {
 		line := "postgres 11024  0.1  0.1 217120 29332 ?   Ss   21:30   " + tok + " postgres"

@@ -125,9 +125,10 @@ func TestResLine(t *testing.T) {
 	}
 }
 
-// ReadRes checks the labels of line 1 by ranging over a map, so when several
-// labels are wrong the field it names changes from run to run. The message
-// must be deterministic (and name the first wrong field, 2).
+// Regression test: ReadRes checked the labels of line 1 by ranging over a
+// map, so when several labels were wrong the field it named changed from run
+// to run. The message must be deterministic (and name the first wrong
+// field, 2).
 func TestReadResFirstLineErrorIsDeterministic(t *testing.T) {
 	const want = `test:1: not an o.res summary line (want "processes," as field 2)`
 	seen := map[string]int{}
@@ -144,10 +145,10 @@ func TestReadResFirstLineErrorIsDeterministic(t *testing.T) {
 	}
 }
 
-// The label check uses `i >= len(f)` before reading f[i-1], one field too
-// strict: a line whose tenth and last field is the wanted
-// "rows-per-second-per-user," is rejected with a message claiming that field
-// 10 is not what it is.
+// Regression test: the label check used `i >= len(f)` before reading
+// f[i-1], one field too strict: a line whose tenth and last field is the
+// wanted "rows-per-second-per-user," was rejected with a message claiming
+// that field 10 is not what it is.
 func TestReadResLineEndingAtField10(t *testing.T) {
 	line := "2 processes, 10 rows-per-process, 3 seconds, 6.6 rows-per-second, 3.3 rows-per-second-per-user,"
 	r, err := parse.ReadRes(strings.NewReader(line+"\n"), testName)

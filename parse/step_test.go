@@ -136,9 +136,9 @@ func TestStepLessIsIrreflexive(t *testing.T) {
 
 // In the Jun 2020 – Nov 2021 generation the read+write steps ran at rates
 // 100 100 200 200 … and their mrg names are q100.1 q100.2 q200.1 q200.2 …
-// (FORMATS.md §2.3): report order is by rate, then by the run number. Step
-// order() sorts q<R>.<n> by n first, which interleaves the rates:
-// q100.1 q200.1 q100.2 q200.2.
+// (FORMATS.md §2.3): report order is by rate, then by the run number.
+// Regression test: Step order() sorted q<R>.<n> by n first, which
+// interleaved the rates: q100.1 q200.1 q100.2 q200.2.
 func TestSortStepsMergeNamesByRateThenRun(t *testing.T) {
 	want := []string{"l.i0", "l.x", "l.i1", "q100.1", "q100.2", "q200.1", "q200.2", "q1000.1", "q1000.2"}
 	steps := parseSteps(t, []string{"q1000.2", "q200.2", "q100.2", "l.i1", "q1000.1", "q200.1", "q100.1", "l.x", "l.i0"})
@@ -179,11 +179,11 @@ func TestNaturalLess(t *testing.T) {
 	}
 }
 
-// NaturalLess compares numbers of more than 18 digits as text but shorter
-// ones by value, so the order is not transitive:
+// Regression test: NaturalLess compared numbers of more than 18 digits as
+// text but shorter ones by value, so the order was not transitive:
 // x9 < x10 (by value), x10 < x1234567890123456789 (as text, "10" < "12"),
 // x1234567890123456789 < x9 (as text). sort.SliceStable needs a strict
-// weak order; tree names with such numbers sort inconsistently.
+// weak order; tree names with such numbers sorted inconsistently.
 func TestNaturalLessIsTransitive(t *testing.T) {
 	a, b, c := "x9", "x10", "x1234567890123456789"
 	ab, bc, ca := parse.NaturalLess(a, b), parse.NaturalLess(b, c), parse.NaturalLess(c, a)

@@ -35,9 +35,7 @@ type Vmstat struct {
 	// the first is a repetition that the original scripts counted as a sample.
 	GroupHeaders  int
 	ColumnHeaders int
-	// FirstGroupHeaderFirst is true when the file starts with a group header,
-	// which the original scripts drop as "line 1".
-	Lines int
+	Lines int // lines in the file, counted as the original scripts did
 }
 
 // ReadVmstat reads procps vmstat output (any interval, procps-ng 3.x and 4.x).

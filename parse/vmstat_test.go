@@ -195,6 +195,7 @@ func TestReadVmstatGuColumnNames(t *testing.T) {
 // §3.2), and VmstatSample.SinceBoot is documented as "the first data row".
 // When that row is malformed and skipped, the next row is a real interval and
 // must not be flagged, or consumers that drop the since-boot row lose it.
+// Regression test: ReadVmstat flagged the first accepted row instead.
 func TestReadVmstatSinceBootIsTheFirstDataRow(t *testing.T) {
 	input := join(vmGroup, vmCols, strings.Replace(vmRow1, "1560", "x", 1), vmRow2, vmRow3)
 	v, err := parse.ReadVmstat(strings.NewReader(input), testName)
@@ -207,8 +208,8 @@ func TestReadVmstatSinceBootIsTheFirstDataRow(t *testing.T) {
 }
 
 // FORMATS.md Appendix D: the vmstat parser must detect non-numeric data
-// lines. ReadVmstat checks only cs, us, sy and wa, so a row whose other
-// columns are garbage is accepted as a sample.
+// lines. Regression test: ReadVmstat checked only cs, us, sy and wa, so a row
+// whose other columns were garbage was accepted as a sample.
 func TestReadVmstatRejectsNonNumericUnusedColumn(t *testing.T) {
 	input := join(vmGroup, vmCols, vmRow1, strings.Replace(vmRow2, "22157776", "oops", 1), vmRow3)
 	v, err := parse.ReadVmstat(strings.NewReader(input), testName)
