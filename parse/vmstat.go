@@ -35,7 +35,7 @@ type Vmstat struct {
 	// the first is a repetition that the original scripts counted as a sample.
 	GroupHeaders  int
 	ColumnHeaders int
-	Lines int // lines in the file, counted as the original scripts did
+	Lines         int // lines in the file, counted as the original scripts did
 }
 
 // ReadVmstat reads procps vmstat output (any interval, procps-ng 3.x and 4.x).
