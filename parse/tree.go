@@ -223,14 +223,15 @@ func ReadStep(fsys fs.FS, dir string, step Step) (*StepData, error) {
 	if sd.Res, err = readFile(fsys, dir, "o.res."+sfx, ReadRes, &sd.Problems); err != nil {
 		return nil, err
 	}
-	if sd.Step.Kind == Load && sd.deletes() {
+	if sd.Step.Kind == Load && sd.Deletes() {
 		sd.Step.Kind = LoadWithDeletes
 	}
 	return sd, nil
 }
 
-// deletes reports whether the clients ran with --delete_per_insert.
-func (sd *StepData) deletes() bool {
+// Deletes reports whether the step deleted rows as it inserted them: some
+// client ran with --delete_per_insert.
+func (sd *StepData) Deletes() bool {
 	for _, c := range sd.Clients {
 		if _, ok := c.Option("delete_per_insert"); ok {
 			return true
@@ -238,9 +239,6 @@ func (sd *StepData) deletes() bool {
 	}
 	return false
 }
-
-// Deletes reports whether the step deleted rows as it inserted them.
-func (sd *StepData) Deletes() bool { return sd.deletes() }
 
 // readFile opens dir/name and parses it. A missing file and syntax errors go
 // to problems (the parsed value is still returned when there is one); other

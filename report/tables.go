@@ -131,7 +131,7 @@ func Tables(trees []*metrics.TreeResult, list []Entry, opt TablesOptions) ([]Fil
 		}
 	}
 
-	rtFiles(fs, trees, byName, list, steps, prefix, compat, &warns)
+	rtFiles(fs, byName, list, steps, prefix, compat, &warns)
 	iostatFiles(fs, byName, tags, steps, prefix, compat)
 	return fs.Files(), warns, nil
 }
@@ -230,7 +230,7 @@ func unionSteps(trees []*metrics.TreeResult) []parse.Step {
 }
 
 // rtFiles writes the response-time and rate merges (mrg.extra.sh, chart_rt.sh).
-func rtFiles(fs *FileSet, trees []*metrics.TreeResult, byName map[string]*metrics.TreeResult, list []Entry, steps []parse.Step, prefix string, compat bool, warns *[]string) {
+func rtFiles(fs *FileSet, byName map[string]*metrics.TreeResult, list []Entry, steps []parse.Step, prefix string, compat bool, warns *[]string) {
 	first := byName[firstName(list)]
 	tags := shown(list)
 	for _, st := range steps {
