@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/ibreport/ibreport/metrics"
@@ -42,7 +41,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "ibreport: %v\n", err)
 	var ue usageError
-	if errors.As(err, &ue) {
+	if errors.As(err, &ue) || errors.Is(err, report.ErrBadInput) {
 		return 2
 	}
 	return 1
@@ -87,28 +86,11 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// options resolves flags and the results folder's settings file.
-func (c *common) options(dir string) (metrics.Options, error) {
-	set, err := parse.ReadSettings(os.DirFS(dir), ".")
-	if err != nil {
-		return metrics.Options{}, usageError{err}
-	}
-	opt := metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device}
-	if opt.Cores == 0 && set["cores"] != "" {
-		if opt.Cores, err = strconv.Atoi(set["cores"]); err != nil || opt.Cores < 1 {
-			return opt, usageError{fmt.Errorf("%s: cores = %q is not a positive integer", filepath.Join(dir, parse.SettingsFile), set["cores"])}
-		}
-	}
-	if opt.PsUser == "" {
-		opt.PsUser = set["ps-user"]
-	}
-	if opt.Device == "" {
-		opt.Device = set["device"]
-	}
-	if c.cores < 0 {
-		return opt, usageError{errors.New("--cores must be positive")}
-	}
-	return opt, nil
+func (c *common) load(dir string) (*report.Results, error) {
+	return report.Load(dir, report.LoadOptions{
+		Metrics:  metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device},
+		DBMSList: c.dbms,
+	})
 }
 
 func runTables(args []string, stderr io.Writer) error {
@@ -121,59 +103,17 @@ func runTables(args []string, stderr io.Writer) error {
 	if len(pos) != 1 || c.out == "" {
 		return usageError{errors.New("usage: ibreport tables [flags] RESULTS -o DIR")}
 	}
-	dir := pos[0]
-	mopt, err := c.options(dir)
+	res, err := c.load(pos[0])
 	if err != nil {
 		return err
 	}
-	topt := report.TablesOptions{Metrics: mopt}
+	var some []string
 	if c.some != "" {
-		topt.Some = strings.Split(c.some, ",")
+		some = strings.Split(c.some, ",")
 	}
-	fsys := os.DirFS(dir)
-	var files []report.File
-	var warns []string
-	trees, err := parse.ReadTree(fsys, ".")
+	files, warns, err := res.Tables(some)
 	if err != nil {
-		return usageError{err}
-	}
-	if len(trees) == 0 {
-		steps, err := report.ArchivedSteps(fsys, ".")
-		if err != nil {
-			return usageError{err}
-		}
-		if len(steps) == 0 {
-			return usageError{fmt.Errorf("%s: no DBMS result trees and no mrg.<step> files", dir)}
-		}
-		files, warns, err = report.TablesFromArchive(fsys, ".", steps, topt)
-		if err != nil {
-			return err
-		}
-	} else {
-		list := report.DefaultList(trees)
-		if c.dbms != "" {
-			f, err := os.Open(c.dbms)
-			if err != nil {
-				return usageError{err}
-			}
-			list, err = report.ReadDBMSList(f, c.dbms)
-			f.Close()
-			if err != nil {
-				return usageError{err}
-			}
-		}
-		var results []*metrics.TreeResult
-		for _, t := range trees {
-			r, err := metrics.ComputeTree(fsys, t, mopt)
-			if err != nil {
-				return err
-			}
-			results = append(results, r)
-		}
-		files, warns, err = report.Tables(results, list, topt)
-		if err != nil {
-			return usageError{err}
-		}
+		return err
 	}
 	for _, w := range warns {
 		fmt.Fprintln(stderr, "warning:", w)
@@ -193,7 +133,8 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	}
 	stepDir := filepath.Clean(pos[0])
 	treeDir := filepath.Dir(stepDir)
-	mopt, err := c.options(filepath.Dir(treeDir))
+	mopt, err := report.Settings(os.DirFS(filepath.Dir(treeDir)), ".",
+		metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device})
 	if err != nil {
 		return err
 	}
