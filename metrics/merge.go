@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -144,4 +145,29 @@ func TagRegexp(tag string) *regexp.Regexp {
 		return regexp.MustCompile(`$.^`)
 	}
 	return re
+}
+
+// Ratio is x/b as the relative tables print it: "%.2f", "1" for 0/0, "inf"
+// for x/0 and "NA" when either side is NA. In the default mode (strict) a
+// cell that is empty or not a number on either side is NA too; compat mode
+// reads it as awk would.
+func Ratio(x, b string, strict bool) string {
+	if strict {
+		return ratioStrict(x, b)
+	}
+	return ratio(x, b)
+}
+
+// Number reads a table cell. Compat mode reads it as awk would (anything
+// that is not a number is 0); the default mode reports whether the cell is a
+// finite number.
+func Number(s string, compat bool) (float64, bool) {
+	if compat {
+		return awkNum(s), true
+	}
+	if !isStrNum(s) {
+		return 0, false
+	}
+	v := awkNum(s)
+	return v, !math.IsInf(v, 0) && !math.IsNaN(v)
 }

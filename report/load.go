@@ -65,13 +65,19 @@ func (r *Results) Archived() bool { return r.Trees == nil }
 type LoadOptions struct {
 	Metrics  metrics.Options
 	DBMSList string // file of DBMS names and groups; "" means all trees in name order
+	// List is the DBMS list itself; it wins over DBMSList.
+	List []Entry
 }
 
 // Load reads the results folder dir: the settings file, the DBMS list and
 // every raw tree (computed), or, when dir holds no tree, its archived
 // mrg.<step> files.
 func Load(dir string, opt LoadOptions) (*Results, error) {
-	fsys := os.DirFS(dir)
+	return LoadFS(os.DirFS(dir), dir, opt)
+}
+
+// LoadFS is Load on the root of fsys; name is the folder's name in messages.
+func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	mopt, err := Settings(fsys, ".", opt.Metrics)
 	if err != nil {
 		return nil, err
@@ -91,7 +97,9 @@ func Load(dir string, opt LoadOptions) (*Results, error) {
 		return r, nil
 	}
 	r.List = DefaultList(trees)
-	if opt.DBMSList != "" {
+	if opt.List != nil {
+		r.List = opt.List
+	} else if opt.DBMSList != "" {
 		f, err := os.Open(opt.DBMSList)
 		if err != nil {
 			return nil, bad(err)

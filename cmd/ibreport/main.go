@@ -24,17 +24,19 @@ type usageError struct{ error }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: ibreport tables|inspect [flags] PATH (see go doc ./cmd/ibreport)")
+		fmt.Fprintln(stderr, "usage: ibreport build|tables|inspect [flags] PATH (see go doc ./cmd/ibreport)")
 		return 2
 	}
 	var err error
 	switch args[0] {
 	case "tables":
 		err = runTables(args[1:], stderr)
+	case "build":
+		err = runBuild(args[1:], stdout, stderr)
 	case "inspect":
 		err = runInspect(args[1:], stdout, stderr)
 	default:
-		err = usageError{fmt.Errorf("unknown command %q; want tables or inspect", args[0])}
+		err = usageError{fmt.Errorf("unknown command %q; want build, tables or inspect", args[0])}
 	}
 	if err == nil {
 		return 0

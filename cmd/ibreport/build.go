@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/ibreport/ibreport/report"
+)
+
+type buildFlags struct {
+	common
+	format  string
+	clients int
+	title   string
+	intro   string
+}
+
+func runBuild(args []string, stdout, stderr io.Writer) error {
+	var c buildFlags
+	fs := flags("build", &c.common, stderr)
+	fs.StringVar(&c.format, "format", "html", "output format: html, md, text or json")
+	fs.IntVar(&c.clients, "clients", 0, "number of benchmark clients (default: the dop of the raw trees; archives need it)")
+	fs.StringVar(&c.title, "title", "", "report title (default: \"<N>M docs and <C> client(s)\")")
+	fs.StringVar(&c.intro, "intro", "", "Markdown file with the test description (default: generated)")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError{errors.New("usage: ibreport build [flags] RESULTS [-o FILE]")}
+	}
+	if c.clients < 0 {
+		return usageError{errors.New("--clients must be positive")}
+	}
+	opt := report.BuildOptions{Title: c.title, Clients: c.clients}
+	if c.intro != "" {
+		b, err := os.ReadFile(c.intro)
+		if err != nil {
+			return usageError{err}
+		}
+		opt.Intro = string(b)
+	}
+	res, err := c.load(pos[0])
+	if err != nil {
+		return err
+	}
+	rep, err := report.Build(res, opt)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := report.Write(&buf, rep, c.format); err != nil {
+		return err
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintln(stderr, "warning:", n)
+	}
+	if c.out == "" {
+		_, err = stdout.Write(buf.Bytes())
+		return err
+	}
+	return report.WriteFile(c.out, buf.Bytes())
+}

@@ -1,0 +1,541 @@
+package report_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"golang.org/x/net/html"
+
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/report"
+)
+
+// buildExample builds the report of the example trees.
+func buildExample(t testing.TB, opt metrics.Options, list []report.Entry, bopt report.BuildOptions) *report.Report {
+	t.Helper()
+	res, err := report.Load(example, report.LoadOptions{Metrics: opt, List: list})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.Build(res, bopt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// refCell is one cell of an original HTML table: its text and colour id.
+type refCell struct{ text, class string }
+
+// readRefTables reads the rows of the tables of an original HTML fragment
+// (tput.tab, *.ht). Header rows are skipped.
+func readRefTables(t *testing.T, name string) [][]refCell {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata/ibench-html", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := html.Parse(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]refCell
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "tr" {
+			var row []refCell
+			header := false
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type != html.ElementNode {
+					continue
+				}
+				header = header || c.Data == "th"
+				rc := refCell{text: textOf(c)}
+				for _, a := range c.Attr {
+					if a.Key == "id" {
+						rc.class = a.Val
+					}
+				}
+				row = append(row, rc)
+			}
+			if !header {
+				rows = append(rows, row)
+			}
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	return rows
+}
+
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return strings.TrimSpace(b.String())
+}
+
+// modelRows turns a table of the model into the original's cells: text and
+// class, the histograms' shade as c<N> (the original wrote c0 too).
+func modelRows(tab *report.Table, shaded bool) [][]refCell {
+	var out [][]refCell
+	for _, r := range tab.Rows {
+		var row []refCell
+		for i, c := range r.Cells {
+			class := c.Band.Class()
+			if i == 0 {
+				class = "" // the original gave the DBMS cell no colour (c0 in histograms)
+			} else if shaded && i < len(r.Cells)-1 && class == "" && c.Text != "" && c.Text != "nonzero" {
+				class = fmt.Sprintf("c%d", c.Shade)
+			}
+			row = append(row, refCell{c.Text, class})
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// TestColoursMatchOriginal checks that the summary, relative, insert-rate
+// and histogram tables have the numbers and colours of the original HTML
+// report of the same runs.
+func TestColoursMatchOriginal(t *testing.T) {
+	for _, compat := range []bool{true, false} {
+		opt := compatOpts
+		opt.Compat = compat
+		r := buildExample(t, opt, exampleList(t), report.BuildOptions{})
+		check := func(ref string, tab *report.Table, shaded bool) {
+			t.Helper()
+			want := readRefTables(t, ref)
+			if shaded {
+				for _, row := range want {
+					row[0].class = ""
+				}
+			}
+			got := modelRows(tab, shaded)
+			if ref == "iput.tab" { // the target row's cells: cgray in both
+				got[len(got)-1][0].class = ""
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("compat=%v %s:\n got %v\nwant %v", compat, ref, got, want)
+			}
+		}
+		check("tput.tab", r.Summary, false)
+		check("tputr.tab", r.Relative, false)
+		check("iput.tab", r.InsertRate, false)
+		n := 0
+		for _, s := range r.Sections {
+			for _, h := range s.Histograms {
+				kind := strings.TrimPrefix(h.ID, s.Step.Name+".hist.")
+				check(fmt.Sprintf("mrg.%s.rt.%s.ht", s.Step.Name, kind), h, true)
+				n++
+			}
+		}
+		if n != 23 {
+			t.Errorf("compat=%v: %d histogram tables, want the original's 23", compat, n)
+		}
+	}
+}
+
+// checkHTML parses a page and checks its structure: every row has the
+// header's cell count, ids are unique, every #anchor resolves, and nothing
+// is loaded from outside the page.
+func checkHTML(t *testing.T, page []byte) {
+	t.Helper()
+	doc, err := html.Parse(bytes.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]int{}
+	var links []string
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			switch n.Data {
+			case "script", "link", "iframe", "object", "embed", "img", "image", "use":
+				t.Errorf("element <%s> in the page", n.Data)
+			case "table":
+				checkTableShape(t, n)
+			}
+			for _, a := range n.Attr {
+				switch {
+				case a.Key == "id":
+					ids[a.Val]++
+				case a.Key == "href" && n.Data == "a":
+					if !strings.HasPrefix(a.Val, "#") {
+						t.Errorf("link to %q leaves the page", a.Val)
+					}
+					links = append(links, strings.TrimPrefix(a.Val, "#"))
+				case a.Key == "src" || a.Key == "href" || a.Key == "xlink:href" || strings.HasPrefix(a.Key, "on"):
+					t.Errorf("<%s %s=%q>", n.Data, a.Key, a.Val)
+				case a.Key == "style" && strings.Contains(a.Val, "url("):
+					t.Errorf("<%s style=%q> loads a resource", n.Data, a.Val)
+				}
+			}
+		}
+		if n.Type == html.TextNode && n.Parent != nil && n.Parent.Data == "style" && strings.Contains(n.Data, "url(") {
+			t.Error("the style sheet loads a resource")
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	for id, n := range ids {
+		if n > 1 {
+			t.Errorf("id %q is used %d times", id, n)
+		}
+	}
+	for _, l := range links {
+		if ids[l] == 0 {
+			t.Errorf("link #%s has no target", l)
+		}
+	}
+	if len(links) == 0 {
+		t.Error("no links: the contents are missing")
+	}
+}
+
+func checkTableShape(t *testing.T, table *html.Node) {
+	t.Helper()
+	want := -1
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "tr" {
+			cells := 0
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type == html.ElementNode && (c.Data == "td" || c.Data == "th") {
+					cells++
+				}
+			}
+			if want < 0 {
+				want = cells
+			} else if cells != want {
+				t.Errorf("table %s: a row has %d cells, the header %d", attr(table, "id"), cells, want)
+			}
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(table)
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func render(t testing.TB, r *report.Report, format string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := report.Write(&buf, r, format); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestBuildGolden compares every format with the golden files, for the raw
+// example trees and for an archived mrg folder.
+func TestBuildGolden(t *testing.T) {
+	defOpts := compatOpts
+	defOpts.Compat = false
+	raw := buildExample(t, defOpts, nil, report.BuildOptions{})
+	res, err := report.Load("../testdata/ibench/reference/res", report.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	archived, err := report.Build(res, report.BuildOptions{Clients: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		r    *report.Report
+	}{{"example", raw}, {"archive", archived}} {
+		for _, f := range []struct{ format, ext string }{{"html", "html"}, {"md", "md"}, {"text", "txt"}, {"json", "json"}} {
+			t.Run(c.name+"."+f.format, func(t *testing.T) {
+				got := render(t, c.r, f.format)
+				golden(t, filepath.Join("testdata/build", c.name+"."+f.ext), got)
+				if f.format == "html" {
+					checkHTML(t, got)
+				}
+			})
+		}
+	}
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./report -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		os.WriteFile(path+".got", got, 0o644)
+		t.Errorf("%s differs from the golden file; got is in %s.got", path, path)
+	}
+}
+
+// TestBuildDeterministic checks that the same input gives the same bytes.
+func TestBuildDeterministic(t *testing.T) {
+	a := render(t, buildExample(t, compatOpts, nil, report.BuildOptions{}), "html")
+	b := render(t, buildExample(t, compatOpts, nil, report.BuildOptions{}), "html")
+	if !bytes.Equal(a, b) {
+		t.Error("two builds of the same input differ")
+	}
+}
+
+// TestFormatsSameNumbers checks that Markdown, text and JSON carry every
+// number of the summary tables.
+func TestFormatsSameNumbers(t *testing.T) {
+	r := buildExample(t, compatOpts, nil, report.BuildOptions{})
+	md, txt := string(render(t, r, "md")), string(render(t, r, "text"))
+	var back report.Report
+	if err := json.Unmarshal(render(t, r, "json"), &back); err != nil {
+		t.Fatal(err)
+	}
+	for _, tab := range []*report.Table{r.Summary, r.Relative, r.InsertRate, r.Sections[0].Metrics} {
+		for _, row := range tab.Rows {
+			mdRow := "| " + strings.Join(cellsMarked(row), " | ") + " |"
+			if !strings.Contains(md, mdRow) {
+				t.Errorf("markdown lacks the row %q", mdRow)
+			}
+			for _, c := range row.Cells {
+				if !strings.Contains(txt, c.Marked()) {
+					t.Errorf("text lacks %q", c.Marked())
+				}
+			}
+		}
+	}
+	if !reflect.DeepEqual(back.Summary, r.Summary) || !reflect.DeepEqual(back.InsertRate, r.InsertRate) {
+		t.Error("the JSON summary does not read back equal")
+	}
+	if back.Schema != report.SchemaVersion {
+		t.Errorf("schema %q", back.Schema)
+	}
+}
+
+func cellsMarked(r report.Row) []string {
+	var out []string
+	for _, c := range r.Cells {
+		out = append(out, c.Marked())
+	}
+	return out
+}
+
+// copyTrees returns a MapFS holding the example trees under new names:
+// names[i] gets a copy of the tree src[i].
+func copyTrees(t testing.TB, names, src []string) fstest.MapFS {
+	t.Helper()
+	files := map[string][]byte{}
+	root := os.DirFS(example)
+	err := fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(root, p)
+		files[p] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := fstest.MapFS{}
+	for i, n := range names {
+		for p, b := range files {
+			if rest, ok := strings.CutPrefix(p, src[i]+"/"); ok {
+				m[n+"/"+rest] = &fstest.MapFile{Data: b}
+			}
+		}
+	}
+	return m
+}
+
+func buildFS(t testing.TB, m fstest.MapFS, list []report.Entry, bopt report.BuildOptions) *report.Report {
+	t.Helper()
+	res, err := report.LoadFS(m, "test", report.LoadOptions{Metrics: metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"}, List: list})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.Build(res, bopt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+const c1, c2 = "2m.pg15.c1", "2m.pg15.c2"
+
+func TestBuildOneDBMS(t *testing.T) {
+	r := buildFS(t, copyTrees(t, []string{c1}, []string{c1}), nil, report.BuildOptions{})
+	if len(r.Summary.Rows) != 1 || len(r.Relative.Rows) != 1 {
+		t.Fatalf("rows: %d summary, %d relative", len(r.Summary.Rows), len(r.Relative.Rows))
+	}
+	for _, c := range r.Summary.Rows[0].Cells[1:] {
+		// One value is its column's whole range: top, unless ignored.
+		if c.Band != report.Top && c.Band != report.Ignored {
+			t.Errorf("cell %q band %q", c.Text, c.Band)
+		}
+	}
+	for _, c := range r.Relative.Rows[0].Cells[1:] {
+		if c.Text != "1.00" {
+			t.Errorf("base cell %q", c.Text)
+		}
+	}
+	checkHTML(t, render(t, r, "html"))
+}
+
+func TestBuildTwentyDBMSInFourGroups(t *testing.T) {
+	var names, src []string
+	var list []report.Entry
+	for g := 0; g < 4; g++ {
+		if g > 0 {
+			list = append(list, report.Entry{Break: true})
+		}
+		for i := 0; i < 5; i++ {
+			n := fmt.Sprintf("2m.db%d.g%d", i, g)
+			names = append(names, n)
+			src = append(src, []string{c1, c2}[i%2])
+			list = append(list, report.Entry{Name: n})
+		}
+	}
+	r := buildFS(t, copyTrees(t, names, src), list, report.BuildOptions{})
+	if len(r.Summary.Rows) != 20 || len(r.Relative.Rows) != 20 {
+		t.Fatalf("rows: %d summary, %d relative", len(r.Summary.Rows), len(r.Relative.Rows))
+	}
+	starts := 0
+	for i, row := range r.Relative.Rows {
+		if row.GroupStart {
+			starts++
+		}
+		base := i%5 == 0
+		if (row.Cells[0].Band == report.Base) != base {
+			t.Errorf("row %d (%s): base band %q", i, row.Cells[0].Text, row.Cells[0].Band)
+		}
+		if base && row.Cells[1].Text != "1.00" {
+			t.Errorf("base row %d: %q", i, row.Cells[1].Text)
+		}
+		if i%5 == 1 && row.Cells[1].Text != "1.28" { // c2 over c1 on l.i0
+			t.Errorf("row %d l.i0: %q, want 1.28", i, row.Cells[1].Text)
+		}
+	}
+	if starts != 3 {
+		t.Errorf("%d group starts, want 3", starts)
+	}
+	page := render(t, r, "html")
+	checkHTML(t, page)
+	if n := bytes.Count(page, []byte(`<tr class="gs">`)); n < 3 {
+		t.Errorf("%d group-start rows in the page", n)
+	}
+}
+
+func TestBuildMissingSteps(t *testing.T) {
+	m := copyTrees(t, []string{c1, c2}, []string{c1, c2})
+	for p := range m {
+		if strings.HasPrefix(p, c2+"/qp500.L4/") || strings.HasPrefix(p, c2+"/l.i2/") {
+			delete(m, p)
+		}
+	}
+	r := buildFS(t, m, nil, report.BuildOptions{})
+	col := map[string]int{}
+	for i, h := range r.Summary.Header {
+		col[h] = i
+	}
+	for _, step := range []string{"l.i2", "qp500"} {
+		c := r.Summary.Rows[1].Cells[col[step]]
+		if c.Text != "NA" || c.Band != report.NotANumber {
+			t.Errorf("%s: missing step shows %q band %q", step, c.Text, c.Band)
+		}
+		if c := r.Relative.Rows[1].Cells[col[step]]; c.Text != "NA" {
+			t.Errorf("%s: relative %q", step, c.Text)
+		}
+		// The other DBMS is the column's only value.
+		if c := r.Summary.Rows[0].Cells[col[step]]; c.Band != report.Top && c.Band != report.Ignored {
+			t.Errorf("%s: the remaining value's band is %q", step, c.Band)
+		}
+	}
+	found := false
+	for _, n := range r.Summary.Notes {
+		found = found || strings.Contains(n, "pg15.c2 l.i2: NA")
+	}
+	if !found {
+		t.Errorf("no note says why l.i2 is NA: %q", r.Summary.Notes)
+	}
+	checkHTML(t, render(t, r, "html"))
+}
+
+func TestBuildMissedEveryTarget(t *testing.T) {
+	// With three clients the targets are 300, 1500 and 3000 inserts/s, which
+	// no DBMS of the example reached.
+	r := buildFS(t, copyTrees(t, []string{c1, c2}, []string{c1, c2}), nil, report.BuildOptions{Clients: 3})
+	for _, row := range r.InsertRate.Rows[:2] {
+		for _, c := range row.Cells[1:] {
+			if c.Band != report.Missed {
+				t.Errorf("%s: insert rate %q band %q, want missed", row.Cells[0].Text, c.Text, c.Band)
+			}
+		}
+	}
+	if tr := r.InsertRate.Rows[2]; tr.Kind != report.TargetRow || tr.Cells[1].Text != "300" {
+		t.Errorf("target row %+v", tr)
+	}
+	for _, row := range r.Summary.Rows {
+		for i, c := range row.Cells[1:] {
+			if r.Steps[i].ReadWrite && c.Band != report.Ignored {
+				t.Errorf("%s %s: band %q, want ignored", row.Cells[0].Text, r.Steps[i].Name, c.Band)
+			}
+		}
+	}
+}
+
+func TestBuildEscapesNames(t *testing.T) {
+	evil := `2m.<script>alert(1)&"x` // no slash: it is a directory name
+	r := buildFS(t, copyTrees(t, []string{c1, evil}, []string{c1, c2}), nil, report.BuildOptions{})
+	page := render(t, r, "html")
+	if bytes.Contains(page, []byte("<script")) {
+		t.Error("a DBMS name became markup in the HTML")
+	}
+	if !bytes.Contains(page, []byte("&lt;script&gt;alert(1)&amp;&#34;x")) {
+		t.Error("the escaped name is not in the HTML")
+	}
+	checkHTML(t, page)
+	md := render(t, r, "md")
+	if bytes.Contains(md, []byte("<script")) {
+		t.Error("a DBMS name became markup in the Markdown")
+	}
+	if !bytes.Contains(render(t, r, "text"), []byte(`<script>alert(1)&"x`)) {
+		t.Error("text output should show the name as it is")
+	}
+}

@@ -1,0 +1,37 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// Formats lists the output formats of Write.
+var Formats = []string{"html", "md", "text", "json"}
+
+// Write renders the report in a format: html, md (GitHub-flavored
+// Markdown), text (aligned tables) or json (the Report itself, schema
+// SchemaVersion).
+func Write(w io.Writer, r *Report, format string) error {
+	switch format {
+	case "html":
+		return WriteHTML(w, r)
+	case "md", "markdown":
+		return WriteMarkdown(w, r)
+	case "text", "txt":
+		return WriteText(w, r)
+	case "json":
+		return WriteJSON(w, r)
+	}
+	return badf("unknown format %q: want html, md, text or json", format)
+}
+
+// WriteJSON writes the report model as indented JSON.
+func WriteJSON(w io.Writer, r *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("json: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,111 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+
+	"github.com/ibreport/ibreport/templates"
+)
+
+var (
+	htmlOnce sync.Once
+	htmlTmpl *template.Template
+)
+
+// Note: a template that does not parse is a bug of this package, so parsing
+// panics, once, the first time a page is written.
+func pageTemplate() *template.Template {
+	htmlOnce.Do(func() {
+		css, err := templates.FS.ReadFile("style.css")
+		if err != nil {
+			panic(err)
+		}
+		htmlTmpl = template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
+			"css":      func() template.CSS { return template.CSS(css) },
+			"intro":    introHTML,
+			"cell":     cellHTML,
+			"chart":    func(*Chart) template.HTML { return "" }, // replaced per page
+			"rowClass": rowClass,
+		}).ParseFS(templates.FS, "report.html.tmpl"))
+	})
+	return htmlTmpl
+}
+
+// WriteHTML writes the report as one self-contained HTML page: CSS inline,
+// charts as inline SVG, no external resource.
+func WriteHTML(w io.Writer, r *Report) error {
+	svgs, err := renderCharts(r)
+	if err != nil {
+		return err
+	}
+	t, err := pageTemplate().Clone()
+	if err != nil {
+		return err
+	}
+	t.Funcs(template.FuncMap{"chart": func(c *Chart) template.HTML { return svgs[c] }})
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "page", r); err != nil {
+		return err
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// introHTML renders the Markdown introduction. goldmark leaves raw HTML
+// out by default, so the introduction cannot inject markup or scripts.
+func introHTML(md string) (template.HTML, error) {
+	var buf bytes.Buffer
+	g := goldmark.New(goldmark.WithExtensions(extension.GFM))
+	if err := g.Convert([]byte(md), &buf); err != nil {
+		return "", fmt.Errorf("introduction: %w", err)
+	}
+	return template.HTML(buf.String()), nil
+}
+
+// cellHTML renders a data cell: its classes (band, shade), the band's
+// meaning as title text and its marker as visible text.
+func cellHTML(c Cell) template.HTML {
+	var class []string
+	if k := c.Band.Class(); k != "" {
+		class = append(class, k)
+	}
+	if c.Shade > 0 {
+		class = append(class, fmt.Sprintf("c%d", c.Shade))
+	}
+	var b strings.Builder
+	b.WriteString("<td")
+	if len(class) > 0 {
+		b.WriteString(` class="` + strings.Join(class, " ") + `"`)
+	}
+	if m := c.Band.Meaning(); m != "" {
+		b.WriteString(` title="` + template.HTMLEscapeString(m) + `"`)
+	}
+	b.WriteString(">")
+	b.WriteString(template.HTMLEscapeString(c.Text))
+	if m := c.Band.Marker(); m != "" {
+		b.WriteString(` <span class="mk">` + m + `</span>`)
+	}
+	b.WriteString("</td>")
+	return template.HTML(b.String())
+}
+
+func rowClass(r Row) template.HTMLAttr {
+	var class []string
+	if r.GroupStart {
+		class = append(class, "gs")
+	}
+	if r.Kind == TargetRow {
+		class = append(class, "target")
+	}
+	if len(class) == 0 {
+		return ""
+	}
+	return template.HTMLAttr(` class="` + strings.Join(class, " ") + `"`)
+}

@@ -1,0 +1,239 @@
+package report
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+)
+
+// SchemaVersion names the JSON layout of a Report. It changes only when a
+// field is renamed or removed or its meaning changes; new fields may appear
+// without a change.
+const SchemaVersion = "ibreport.report/v1"
+
+// Report is the format-agnostic report of one results folder: everything
+// the HTML, Markdown, text and JSON renderers show, already computed. The
+// renderers only lay it out.
+type Report struct {
+	Schema  string `json:"schema"`
+	Title   string `json:"title"`
+	Intro   string `json:"intro"` // Markdown
+	Clients int    `json:"clients"`
+	// Source is "raw" for result trees and "archive" for a folder of
+	// mrg.<step> files, which lacks what only raw logs hold.
+	Source string     `json:"source"`
+	Compat bool       `json:"compat"`
+	Steps  []StepInfo `json:"steps"`
+	DBMS   []string   `json:"dbms"` // the DBMS the summary shows, in order
+
+	Summary    *Table `json:"summary"`
+	Relative   *Table `json:"relative"`
+	InsertRate *Table `json:"insert_rate,omitempty"` // nil without read+write steps
+
+	Sections []*StepSection `json:"sections"`
+	// AllMetrics has the full merged table of every step (every DBMS of the
+	// list, group breaks and repeated base rows included).
+	AllMetrics []*Table `json:"all_metrics"`
+	// ResponseTimes has, per step, the unbanded histogram merges.
+	ResponseTimes []*StepTables `json:"response_times"`
+	Legend        []LegendItem  `json:"legend"`
+	Bands         []BandInfo    `json:"bands"`
+	Notes         []string      `json:"notes"` // warnings: missing steps, NA cells, skipped lines
+}
+
+// StepInfo describes one step (one column of the summary tables).
+type StepInfo struct {
+	Name        string `json:"name"`   // merge name, e.g. "qr100.L1"
+	Column      string `json:"column"` // header in the summary tables, e.g. "qr100"
+	Kind        string `json:"kind"`   // "load", "create index", "read+write range", "read+write point"
+	ReadWrite   bool   `json:"read_write"`
+	Rate        int    `json:"rate,omitempty"` // target inserts/s per client
+	Description string `json:"description"`
+	Unit        string `json:"unit"` // what the summary shows: "inserts/s", "indexed rows/s", "queries/s"
+}
+
+// StepSection is the part of the report about one step.
+type StepSection struct {
+	Step       StepInfo `json:"step"`
+	Throughput *Chart   `json:"throughput"`
+	// Intervals are per-interval charts from client 1's log, one line per
+	// DBMS: inserts/s, deletes/s, queries/s and the max response times.
+	Intervals  []*Chart `json:"intervals,omitempty"`
+	Histograms []*Table `json:"histograms,omitempty"`
+	Metrics    *Table   `json:"metrics"`
+	Iostat     *Table   `json:"iostat,omitempty"`
+	Notes      []string `json:"notes,omitempty"` // e.g. why a part is left out
+}
+
+// StepTables is a list of tables about one step.
+type StepTables struct {
+	Step   StepInfo `json:"step"`
+	Tables []*Table `json:"tables"`
+	Notes  []string `json:"notes,omitempty"`
+}
+
+// Table is one table: a header and rows of cells.
+type Table struct {
+	ID      string   `json:"id"` // unique in the report; the HTML anchor
+	Title   string   `json:"title"`
+	Caption string   `json:"caption,omitempty"` // how to read it
+	Header  []string `json:"header"`
+	Rows    []Row    `json:"rows"`
+	Notes   []string `json:"notes,omitempty"`
+}
+
+// RowKind tells data rows from the special rows of a table.
+type RowKind string
+
+// The kinds of rows.
+const (
+	DataRow   RowKind = "data"
+	TargetRow RowKind = "target" // the insert-rate targets under the insert-rate table
+)
+
+// Row is one table row; its first cell names the DBMS (or "target").
+type Row struct {
+	Kind RowKind `json:"kind"`
+	// GroupStart marks the first row of a DBMS group after the first group:
+	// where the original printed "-".
+	GroupStart bool   `json:"group_start,omitempty"`
+	Cells      []Cell `json:"cells"`
+}
+
+// Cell is one table cell: the text as the original tables print it, and the
+// band (colour and marker) it falls in.
+type Cell struct {
+	Text string `json:"text"`
+	Band Band   `json:"band,omitempty"`
+	// Shade is the gray level of a histogram percentage, 0 (none) to 20
+	// (darkest): one step per 5 %.
+	Shade int `json:"shade,omitempty"`
+}
+
+// Band is the colour band of a cell. Every band also has a text marker, so
+// its meaning survives copy and paste, printing and colour blindness.
+type Band string
+
+// The bands. The HTML classes keep the original report's ids.
+const (
+	NoBand      Band = ""
+	Bottom      Band = "bottom"  // bottom 25 % of the column's range (red)
+	Top         Band = "top"     // top 25 % of the range (green)
+	Ignored     Band = "ignored" // the DBMS missed the step's insert-rate target (gray)
+	Missed      Band = "missed"  // insert rate below 95 % of the target (red)
+	Below       Band = "below"   // relative value < 0.95 (yellow)
+	Above       Band = "above"   // relative value > 1.05 (blue)
+	Slowest     Band = "slowest" // max response time in the top 25 % (red)
+	Fastest     Band = "fastest" // max response time in the bottom 25 % (green)
+	TargetValue Band = "target"  // an insert-rate target (gray)
+	Base        Band = "base"    // the base DBMS of a relative table
+	NotANumber  Band = "na"      // NA: see the table's notes
+)
+
+// BandInfo documents one band for readers of any format.
+type BandInfo struct {
+	Band    Band   `json:"band"`
+	Class   string `json:"class"`  // HTML class
+	Marker  string `json:"marker"` // text marker appended to the value
+	Meaning string `json:"meaning"`
+}
+
+var bandInfo = []BandInfo{
+	{Bottom, "cmin", "▼", "bottom 25% of the column's range"},
+	{Top, "cmax", "▲", "top 25% of the column's range"},
+	{Ignored, "cgray", "○", "ignore: the DBMS missed the step's insert-rate target"},
+	{Missed, "cmin", "✗", "below 95% of the insert-rate target"},
+	{Below, "clo", "▽", "less than 0.95 of the base DBMS"},
+	{Above, "chi", "△", "more than 1.05 of the base DBMS"},
+	{Slowest, "cmaxr", "▼", "max response time in the slowest 25% of the range"},
+	{Fastest, "cminr", "▲", "max response time in the fastest 25% of the range"},
+	{TargetValue, "cgray", "", "the insert-rate target: clients × the per-client rate"},
+	{Base, "cbase", "", "the base DBMS of its group"},
+	{NotANumber, "cna", "", "not available: the notes say why"},
+}
+
+// Bands lists every band with its HTML class, marker and meaning.
+func Bands() []BandInfo { return append([]BandInfo(nil), bandInfo...) }
+
+func (b Band) info() BandInfo {
+	for _, i := range bandInfo {
+		if i.Band == b {
+			return i
+		}
+	}
+	return BandInfo{}
+}
+
+// Class is the band's HTML class ("" for none).
+func (b Band) Class() string { return b.info().Class }
+
+// Marker is the band's text marker ("" for none).
+func (b Band) Marker() string { return b.info().Marker }
+
+// Meaning says what the band means.
+func (b Band) Meaning() string { return b.info().Meaning }
+
+// Marked is the cell's text followed by its band's marker.
+func (c Cell) Marked() string {
+	if m := c.Band.Marker(); m != "" {
+		return c.Text + " " + m
+	}
+	return c.Text
+}
+
+// Chart is the data of one chart. Bar charts have categories (the DBMS) and
+// one value per category and series; line charts have points.
+type Chart struct {
+	ID         string   `json:"id"`
+	Kind       string   `json:"kind"` // "bar" or "line"
+	Title      string   `json:"title"`
+	XLabel     string   `json:"x_label,omitempty"`
+	YLabel     string   `json:"y_label"`
+	Categories []string `json:"categories,omitempty"`
+	Series     []Series `json:"series"`
+}
+
+// Series is one named series of a chart.
+type Series struct {
+	Name   string  `json:"name"`
+	Values []Num   `json:"values,omitempty"` // bar charts: one per category
+	Points []Point `json:"points,omitempty"` // line charts
+}
+
+// Point is one point of a line chart.
+type Point struct {
+	X Num `json:"x"`
+	Y Num `json:"y"`
+}
+
+// Num is a chart value; NaN means missing and is null in JSON.
+type Num float64
+
+// MarshalJSON writes missing and infinite values as null.
+func (n Num) MarshalJSON() ([]byte, error) {
+	f := float64(n)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
+}
+
+// UnmarshalJSON reads null as missing.
+func (n *Num) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*n = Num(math.NaN())
+		return nil
+	}
+	var f float64
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	*n = Num(f)
+	return nil
+}
+
+// LegendItem explains one metric column.
+type LegendItem struct {
+	Name    string `json:"name"`
+	Meaning string `json:"meaning"`
+}
