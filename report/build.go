@@ -59,6 +59,9 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 		return nil, err
 	}
 	b.names()
+	if len(b.shown) == 0 {
+		return nil, badf("%s: no DBMS rows in the merged tables", res.Dir)
+	}
 	b.clients(opt.Clients)
 	b.stepInfos()
 	b.rep.Title = opt.Title

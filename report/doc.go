@@ -1,5 +1,22 @@
 // Package report lays computed benchmark results out as the files and pages
-// users read: the mrg/rel tables of every step, the response-time and rate
-// merges, the iostat averages, and (later) the HTML report. Builders return
-// file contents; WriteFiles puts them on disk atomically.
+// users read.
+//
+// Load reads a results folder (raw DBMS trees, computed with package
+// metrics, or an archived folder of mrg.<step> files). From it:
+//
+//   - Results.Tables (and Tables, TablesFromArchive) build the text tables of
+//     the original pipeline: mrg/rel per step, the response-time and rate
+//     merges and the iostat averages. WriteFiles puts them on disk
+//     atomically.
+//   - Build computes the report: a format-agnostic Report holding tables of
+//     cells with their colour bands, chart series and notes. It takes its
+//     numbers from the same text tables, so a report never disagrees with
+//     the mrg files.
+//   - Write lays a Report out as HTML (html/template with the templates of
+//     package templates, charts drawn as inline SVG with gonum/plot),
+//     Markdown (text/template), text (tablewriter) or JSON (the model).
+//     Renderers compute nothing.
+//
+// Third-party libraries stay at the edges: gonum/plot only in svg.go,
+// tablewriter only in text.go, goldmark only in html.go.
 package report

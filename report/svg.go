@@ -24,6 +24,9 @@ func chartSVG(c *Chart) (template.HTML, error) {
 	var p *plot.Plot
 	var err error
 	w, h := 6*vg.Inch, 2.8*vg.Inch
+	if !hasData(c) {
+		return "", nil // nothing to draw; the tables say NA
+	}
 	switch c.Kind {
 	case "bar":
 		p, err = barPlot(c)
@@ -108,7 +111,7 @@ func linePlot(c *Chart) (*plot.Plot, error) {
 		if len(xy) == 0 {
 			continue
 		}
-		l, err := plotter.NewLine(xy)
+		l, err := plotter.NewLine(decimate(xy, maxLinePoints))
 		if err != nil {
 			return nil, err
 		}
@@ -190,4 +193,54 @@ func renderCharts(r *Report) (map[*Chart]template.HTML, error) {
 		m[c] = out[i]
 	}
 	return m, nil
+}
+
+// maxLinePoints bounds the points drawn per line, so a day-long run at one
+// interval per second still makes a small page. The JSON keeps every point.
+const maxLinePoints = 1200
+
+// decimate keeps at most about n points of a line: it splits the points into
+// n/2 consecutive buckets and keeps each bucket's lowest and highest point,
+// in order, so spikes (the max response times) survive.
+func decimate(xy plotter.XYs, n int) plotter.XYs {
+	if len(xy) <= n {
+		return xy
+	}
+	buckets := n / 2
+	out := make(plotter.XYs, 0, n)
+	for b := 0; b < buckets; b++ {
+		lo, hi := b*len(xy)/buckets, (b+1)*len(xy)/buckets
+		imin, imax := lo, lo
+		for i := lo; i < hi; i++ {
+			if xy[i].Y < xy[imin].Y {
+				imin = i
+			}
+			if xy[i].Y > xy[imax].Y {
+				imax = i
+			}
+		}
+		first, second := min(imin, imax), max(imin, imax)
+		out = append(out, xy[first])
+		if second != first {
+			out = append(out, xy[second])
+		}
+	}
+	return out
+}
+
+// hasData reports whether a chart has a finite value to draw.
+func hasData(c *Chart) bool {
+	for _, s := range c.Series {
+		for _, v := range s.Values {
+			if f := float64(v); !math.IsNaN(f) && !math.IsInf(f, 0) {
+				return true
+			}
+		}
+		for _, p := range s.Points {
+			if f := float64(p.Y); !math.IsNaN(f) && !math.IsInf(f, 0) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -3,8 +3,19 @@
 //
 // Usage:
 //
+//	ibreport build [flags] RESULTS [-o FILE]
 //	ibreport tables [flags] RESULTS -o DIR
 //	ibreport inspect [flags] STEPDIR
+//
+// build writes the report of RESULTS (raw DBMS trees or archived mrg.<step>
+// files) to stdout or, atomically, to FILE: one self-contained HTML page with
+// inline SVG charts, or the same report as Markdown, text or JSON. Its own
+// flags:
+//
+//	--format F      html (default), md, text or json
+//	--clients N     benchmark clients, for the insert-rate targets (archives need it)
+//	--title S       report title
+//	--intro FILE    test description in Markdown
 //
 // tables reads RESULTS, a folder of DBMS result trees (<N>m.<dbms>.<cnf>/
 // with one folder per step) or a folder of archived mrg.<step> files, and
@@ -26,7 +37,7 @@
 //	--device NAME   block device of the database in the iostat files
 //	--dbms FILE     DBMS in report order; "-" or BREAK starts a group
 //	--some LIST     comma-separated steps for mrg.some and rel.some
-//	-o DIR          output folder (tables)
+//	-o PATH         output folder (tables) or file (build)
 //
 // --cores, --ps-user and --device may also be given by an ibreport.settings
 // file ("key = value" lines) in RESULTS.
