@@ -12,6 +12,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 	"golang.org/x/net/html"
 
 	"github.com/ibreport/ibreport/metrics"
@@ -537,5 +539,46 @@ func TestBuildEscapesNames(t *testing.T) {
 	}
 	if !bytes.Contains(render(t, r, "text"), []byte(`<script>alert(1)&"x`)) {
 		t.Error("text output should show the name as it is")
+	}
+}
+
+// TestMarkdownTables renders the Markdown report with a GFM parser and
+// checks that every table of the model came out as a table of the right
+// shape.
+func TestMarkdownTables(t *testing.T) {
+	r := buildExample(t, compatOpts, nil, report.BuildOptions{})
+	var page bytes.Buffer
+	if err := goldmark.New(goldmark.WithExtensions(extension.GFM)).Convert(render(t, r, "md"), &page); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := html.Parse(&page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := 0
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "table" {
+			tables++
+			checkTableShape(t, n)
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	want := 5 + len(r.AllMetrics) // summary tables, legend, bands
+	for _, s := range r.Sections {
+		want += len(s.Histograms) + 1
+		if s.Iostat != nil {
+			want++
+		}
+	}
+	for _, s := range r.ResponseTimes {
+		want += len(s.Tables)
+	}
+	if tables != want {
+		t.Errorf("%d tables in the Markdown, want %d", tables, want)
 	}
 }
