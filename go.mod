@@ -1,3 +1,5 @@
 module github.com/ibreport/ibreport
 
 go 1.26.8
+
+require gonum.org/v1/gonum v0.17.0
