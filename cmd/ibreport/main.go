@@ -24,7 +24,7 @@ type usageError struct{ error }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: ibreport tables|inspect [flags] PATH (see go doc ./cmd/ibreport)")
+		fmt.Fprintln(stderr, "usage: ibreport tables|inspect|diff [flags] PATH... (see go doc ./cmd/ibreport)")
 		return 2
 	}
 	var err error
@@ -33,8 +33,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runTables(args[1:], stderr)
 	case "inspect":
 		err = runInspect(args[1:], stdout, stderr)
+	case "diff":
+		err = runDiff(args[1:], stdout, stderr)
 	default:
-		err = usageError{fmt.Errorf("unknown command %q; want tables or inspect", args[0])}
+		err = usageError{fmt.Errorf("unknown command %q; want tables, inspect or diff", args[0])}
 	}
 	if err == nil {
 		return 0
