@@ -150,7 +150,7 @@ var DiffFormats = []string{"text", "md", "json", "github"}
 // DiffRender controls WriteDiff.
 type DiffRender struct {
 	Format string // one of DiffFormats
-	All    bool   // list every comparison, not only the notable ones (text, md)
+	All    bool   // list every comparison, not only the notable ones
 	Strict bool   // warnings fail too; changes the status line only
 }
 

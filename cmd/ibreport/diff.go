@@ -50,7 +50,7 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&tables, "tables", "auto", "tables to compare: auto, mrg, rel or both")
 	fs.BoolVar(&allowMissing, "allow-missing", false, "report steps, DBMS and columns found on one side only instead of failing")
 	fs.BoolVar(&strict, "strict", false, "exit 1 on warnings too")
-	fs.BoolVar(&all, "all", false, "list every comparison (text and md)")
+	fs.BoolVar(&all, "all", false, "list every comparison, not only the notable ones (text, md, json)")
 	fs.IntVar(&c.cores, "cores", 0, "CPUs of the database host (raw trees)")
 	fs.StringVar(&c.psUser, "ps-user", "", "OS user of the DBMS processes (raw trees)")
 	fs.StringVar(&c.device, "device", "", "block device of the database (raw trees)")

@@ -46,7 +46,7 @@
 //	--allow-missing   report a step, DBMS or column on one side only and go on
 //	--strict          exit 1 on warnings too
 //	--format F        text, md, json or github
-//	--all             list every comparison, not only the notable ones
+//	--all             list every comparison, not only the notable ones (text, md, json)
 //
 // plus --cores, --ps-user, --device and --dbms for raw trees. See the README
 // for the rules, thresholds and floors.
