@@ -14,4 +14,16 @@
 //
 // Values are kept as the strings the report prints; the reasons for NA cells
 // travel with them as warnings. Nothing in this package writes files.
+//
+// Compare is the engine of `ibreport diff`: it joins the mrg/rel tables of
+// a BASE and a NEW result set by step, DBMS and metric and judges each cell
+// by a direction-aware rule (DefaultRules: throughput higher is better; work
+// per operation, response time and sizes lower is better; per-second
+// resource rates informational), with warn and fail thresholds, absolute
+// floors and the printed precision keeping tiny or rounded values from
+// flapping. With replicated runs it compares medians with a Mann-Whitney U
+// test (MannWhitneyU, exact for small samples without ties), adjusts the
+// p-values with Holm across the whole comparison, never flags with fewer
+// than 4 runs per side, and gives order-statistic intervals of the medians
+// (MedianInterval). NA cells are findings, never a silent pass.
 package metrics

@@ -17,6 +17,15 @@
 //     Markdown (text/template), text (tablewriter) or JSON (the model).
 //     Renderers compute nothing.
 //
+// Diff is the loading half of `ibreport diff`: each run is a folder of raw
+// DBMS trees (tables built in memory, as `ibreport tables` would write them)
+// or of archived mrg.<step>/rel.<step> files, read strictly, since a CI gate
+// must not pass on a file it could not read. metrics.Compare judges the
+// cells; WriteDiff renders the verdicts as text (tablewriter), GitHub-
+// flavored Markdown for a pull request or job summary, JSON (schema
+// DiffSchema) or GitHub Actions annotations. ExitCode maps the worst finding
+// to the gate's exit status.
+//
 // Third-party libraries stay at the edges: gonum/plot only in svg.go,
-// tablewriter only in text.go, goldmark only in html.go.
+// tablewriter only in text.go and diff_text.go, goldmark only in html.go.
 package report

@@ -6,6 +6,7 @@
 //	ibreport build [flags] RESULTS [-o FILE]
 //	ibreport tables [flags] RESULTS -o DIR
 //	ibreport inspect [flags] STEPDIR
+//	ibreport diff [flags] BASE NEW
 //
 // build writes the report of RESULTS (raw DBMS trees or archived mrg.<step>
 // files) to stdout or, atomically, to FILE: one self-contained HTML page with
@@ -42,6 +43,26 @@
 // --cores, --ps-user and --device may also be given by an ibreport.settings
 // file ("key = value" lines) in RESULTS.
 //
-// Exit status: 0 on success, 1 when the output could not be produced, 2 for
-// bad usage or unreadable input.
+// diff is a CI gate: it compares the NEW results with the BASE results per
+// step, DBMS and metric and exits 1 when NEW is worse by a fail threshold.
+// BASE and NEW are folders of mrg.<step>/rel.<step> files or raw DBMS
+// trees; a comma-separated list (or repeated --base DIR / --new DIR flags)
+// gives several runs of a side, compared by medians with a Mann-Whitney U
+// test. Its flags:
+//
+//	--threshold LIST  fail levels, metric=N%[,…] or metric=off (ips=5%,cpupq=10%)
+//	--warn LIST       warn levels, same syntax
+//	--alpha A         significance level for replicated runs (0.05)
+//	--tables KIND     auto (every kind all runs have), mrg, rel or both
+//	--allow-missing   report a step, DBMS or column on one side only and go on
+//	--strict          exit 1 on warnings too
+//	--format F        text, md, json or github
+//	--all             list every comparison, not only the notable ones (text, md, json)
+//
+// plus --cores, --ps-user, --device and --dbms for raw trees. See the README
+// for the rules, thresholds and floors.
+//
+// Exit status: 0 on success (diff: no fail-level finding), 1 when the output
+// could not be produced (diff: a fail-level regression, or a warning with
+// --strict), 2 for bad usage or unreadable, mismatched input.
 package main

@@ -24,7 +24,7 @@ type usageError struct{ error }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: ibreport build|tables|inspect [flags] PATH (see go doc ./cmd/ibreport)")
+		fmt.Fprintln(stderr, "usage: ibreport build|tables|diff|inspect [flags] PATH... (see go doc ./cmd/ibreport)")
 		return 2
 	}
 	var err error
@@ -35,8 +35,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runBuild(args[1:], stdout, stderr)
 	case "inspect":
 		err = runInspect(args[1:], stdout, stderr)
+	case "diff":
+		err = runDiff(args[1:], stdout, stderr)
 	default:
-		err = usageError{fmt.Errorf("unknown command %q; want build, tables or inspect", args[0])}
+		err = usageError{fmt.Errorf("unknown command %q; want build, tables, diff or inspect", args[0])}
 	}
 	if err == nil {
 		return 0

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/report"
+)
+
+// listFlag collects a repeatable flag whose values may be comma-separated.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error {
+	*l = append(*l, splitList(s)...)
+	return nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for p := range strings.SplitSeq(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+const diffUsage = "usage: ibreport diff [flags] BASE NEW  (or --base DIR... --new DIR...)"
+
+func runDiff(args []string, stdout, stderr io.Writer) error {
+	var c common
+	var base, newer listFlag
+	var threshold, warn, format, tables string
+	var alpha float64
+	var allowMissing, strict, all bool
+	fs := flag.NewFlagSet("ibreport diff", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Var(&base, "base", "BASE run folder (repeatable, or comma-separated)")
+	fs.Var(&newer, "new", "NEW run folder (repeatable, or comma-separated)")
+	fs.StringVar(&threshold, "threshold", "", "fail levels, e.g. ips=5%,cpupq=10% or maxop=off")
+	fs.StringVar(&warn, "warn", "", "warn levels, e.g. ips=2%")
+	fs.Float64Var(&alpha, "alpha", 0.05, "significance level of the U test on replicated runs")
+	fs.StringVar(&format, "format", "text", "output format: "+strings.Join(report.DiffFormats, ", "))
+	fs.StringVar(&tables, "tables", "auto", "tables to compare: auto, mrg, rel or both")
+	fs.BoolVar(&allowMissing, "allow-missing", false, "report steps, DBMS and columns found on one side only instead of failing")
+	fs.BoolVar(&strict, "strict", false, "exit 1 on warnings too")
+	fs.BoolVar(&all, "all", false, "list every comparison, not only the notable ones (text, md, json)")
+	fs.IntVar(&c.cores, "cores", 0, "CPUs of the database host (raw trees)")
+	fs.StringVar(&c.psUser, "ps-user", "", "OS user of the DBMS processes (raw trees)")
+	fs.StringVar(&c.device, "device", "", "block device of the database (raw trees)")
+	fs.StringVar(&c.dbms, "dbms", "", "file listing the DBMS in report order (raw trees)")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(pos) == 2 && len(base) == 0 && len(newer) == 0:
+		base, newer = splitList(pos[0]), splitList(pos[1])
+	case len(pos) != 0 || len(base) == 0 || len(newer) == 0:
+		return usageError{errors.New(diffUsage)}
+	}
+	if !slices.Contains(report.DiffFormats, format) {
+		return usageError{fmt.Errorf("--format %q: want one of %s", format, strings.Join(report.DiffFormats, ", "))}
+	}
+	opt := report.DiffOptions{Compare: metrics.DefaultCompareOptions()}
+	opt.Compare.Alpha, opt.Compare.AllowMissing = alpha, allowMissing
+	switch tables {
+	case "auto":
+	case "mrg", "rel":
+		opt.Compare.Tables = []string{tables}
+	case "both":
+		opt.Compare.Tables = []string{"mrg", "rel"}
+	default:
+		return usageError{fmt.Errorf("--tables %q: want auto, mrg, rel or both", tables)}
+	}
+	if !(alpha > 0 && alpha < 1) {
+		return usageError{fmt.Errorf("--alpha %v: must lie between 0 and 1", alpha)}
+	}
+	if err := opt.Compare.SetThresholds(threshold, false); err != nil {
+		return usageError{fmt.Errorf("--threshold: %w", err)}
+	}
+	if err := opt.Compare.SetThresholds(warn, true); err != nil {
+		return usageError{fmt.Errorf("--warn: %w", err)}
+	}
+	opt.Load = report.LoadOptions{Metrics: metrics.Options{Cores: c.cores, PsUser: c.psUser, Device: c.device}, DBMSList: c.dbms}
+	cmp, warns, err := report.Diff(base, newer, opt)
+	for _, w := range warns {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
+	if err != nil {
+		return err
+	}
+	if err := report.WriteDiff(stdout, cmp, report.DiffRender{Format: format, All: all, Strict: strict}); err != nil {
+		return err
+	}
+	if report.ExitCode(cmp, strict) != 0 {
+		// The report is written; the error only sets the exit status.
+		if cmp.Worst() == metrics.LevelFail {
+			return errors.New("NEW has fail-level regressions against BASE")
+		}
+		return errors.New("NEW has warnings against BASE (--strict)")
+	}
+	return nil
+}

@@ -1,0 +1,88 @@
+package metrics
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/ibreport/ibreport/parse"
+)
+
+// A ResultSet is one run of the benchmark as Compare sees it: its mrg.<step>
+// and rel.<step> tables.
+type ResultSet struct {
+	Name   string // where the run came from, for messages
+	Tables []ResultTable
+}
+
+// A ResultTable is one mrg.<step> or rel.<step> table.
+type ResultTable struct {
+	Kind    string   // "mrg" or "rel"
+	Step    string   // merge name of the step, e.g. "qr100.L1"
+	File    string   // path of the file, for messages and annotations
+	Columns []string // metric columns in file order, without the tag
+	Rows    []ResultRow
+}
+
+// A ResultRow is the row of one DBMS.
+type ResultRow struct {
+	DBMS  string // tag without the <N>m. prefix; "#2", "#3"… mark repeats
+	Line  int
+	Cells []string // parallel to Columns
+}
+
+// rowPrefix is the "<N>m." row-count prefix of a tag. Runs of different
+// sizes (2m, 20m) are compared by DBMS, so it is removed as the mrg tables do.
+var rowPrefix = regexp.MustCompile(`^[0-9]+m\.`)
+
+// NewResultTable takes the rows of a parsed table: the tag is the last cell,
+// its <N>m. prefix is removed, and a tag seen before in the same table (a
+// DBMS listed in two groups) gets "#2", "#3"… so each row keeps its own key.
+// A header without a final tag column, or a row without a tag, is an error.
+func NewResultTable(kind, step, file string, t *parse.Table) (ResultTable, error) {
+	rt := ResultTable{Kind: kind, Step: step, File: file}
+	if len(t.Header) < 2 || t.Header[len(t.Header)-1] != "tag" {
+		return rt, fmt.Errorf("%s: the header does not end with a tag column", file)
+	}
+	rt.Columns = t.Header[:len(t.Header)-1]
+	used := map[string]bool{}
+	for _, l := range t.Lines {
+		if l.Kind != parse.TableRow {
+			continue
+		}
+		tag := rowPrefix.ReplaceAllString(strings.TrimSpace(l.Cells[len(l.Cells)-1]), "")
+		if tag == "" {
+			return rt, fmt.Errorf("%s:%d: row without a tag", file, l.Line)
+		}
+		key := tag
+		for n := 2; used[key]; n++ {
+			key = tag + "#" + strconv.Itoa(n)
+		}
+		used[key] = true
+		rt.Rows = append(rt.Rows, ResultRow{DBMS: key, Line: l.Line, Cells: l.Cells[:len(l.Cells)-1]})
+	}
+	return rt, nil
+}
+
+// ErrMismatch marks result sets that cannot be compared: a step, DBMS or
+// column found on one side only, or nothing in common.
+var ErrMismatch = errors.New("result sets do not match")
+
+// A MismatchError lists what is found on one side only.
+type MismatchError struct{ Items []string }
+
+func (e *MismatchError) Error() string {
+	const show = 8
+	items := e.Items
+	more := ""
+	if len(items) > show {
+		more = fmt.Sprintf("; and %d more", len(items)-show)
+		items = items[:show]
+	}
+	return strings.Join(items, "; ") + more
+}
+
+// Is makes errors.Is(err, ErrMismatch) true.
+func (e *MismatchError) Is(target error) bool { return target == ErrMismatch }

@@ -1,0 +1,165 @@
+package metrics
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Better is the direction in which a metric improves.
+type Better int
+
+// The directions of metrics.
+const (
+	// Neutral metrics have no better direction: rates of resource use per
+	// second grow with throughput as much as with waste. They are compared
+	// for information only, unless a threshold is set, which then applies to
+	// a change either way.
+	Neutral Better = iota
+	HigherIsBetter
+	LowerIsBetter
+)
+
+func (b Better) String() string {
+	switch b {
+	case HigherIsBetter:
+		return "higher"
+	case LowerIsBetter:
+		return "lower"
+	}
+	return "none"
+}
+
+// A Rule says how one column of the 21-column row is compared. Warn and Fail
+// are relative changes in the bad direction (0.05 = 5%); 0 disables the
+// level. A change of at least the threshold is a finding at that level.
+type Rule struct {
+	Metric string
+	Class  string // throughput, efficiency, latency, size or rate
+	Better Better
+	Warn   float64
+	Fail   float64
+	// Floor is the magnitude below which both values must lie for the
+	// change to be ignored: tiny values flap by large percentages.
+	Floor float64
+}
+
+// Gated reports whether the rule can produce a warning or a failure.
+func (r Rule) Gated() bool { return r.Warn > 0 || r.Fail > 0 }
+
+// DefaultRules returns the comparison rules of every column, in column
+// order. Throughput (ips, qps and the per-interval rate percentiles p50 and
+// p99, which are rates, not latencies, in this benchmark) is higher-is-
+// better; work per operation, response time and sizes are lower-is-better;
+// rates of resource use per second are neutral.
+//
+// Note: the floors follow the printed precision and what is physically
+// meaningful: a context switch per 20 operations, 0.1 KB or 0.01 I/O per
+// operation, 50 ms of maximum response time, 1 GB of database and 0.5 GB of
+// RSS are below anything worth gating on.
+func DefaultRules() []Rule {
+	tput := func(m string) Rule {
+		return Rule{Metric: m, Class: "throughput", Better: HigherIsBetter, Warn: 0.03, Fail: 0.05, Floor: 1}
+	}
+	eff := func(m string, floor float64) Rule {
+		return Rule{Metric: m, Class: "efficiency", Better: LowerIsBetter, Warn: 0.05, Fail: 0.10, Floor: floor}
+	}
+	rate := func(m string) Rule { return Rule{Metric: m, Class: "rate", Better: Neutral} }
+	return []Rule{
+		tput("ips"),
+		tput("qps"),
+		rate("rps"),
+		rate("rmbps"),
+		rate("wps"),
+		rate("wmbps"),
+		eff("rpq", 0.01),
+		eff("rkbpq", 0.1),
+		eff("wpi", 0.01),
+		eff("wkbpi", 0.1),
+		rate("csps"),
+		rate("cpups"),
+		eff("cspq", 0.05),
+		eff("cpupq", 1),
+		{Metric: "dbgb1", Class: "size", Better: LowerIsBetter, Warn: 0.05, Fail: 0.10, Floor: 1},
+		{Metric: "dbgb2", Class: "size", Better: LowerIsBetter, Warn: 0.05, Fail: 0.10, Floor: 1},
+		{Metric: "rss", Class: "size", Better: LowerIsBetter, Warn: 0.10, Fail: 0.20, Floor: 0.5},
+		{Metric: "maxop", Class: "latency", Better: LowerIsBetter, Warn: 0.10, Fail: 0.20, Floor: 0.05},
+		tput("p50"),
+		tput("p99"),
+	}
+}
+
+// CompareOptions control Compare. Start from DefaultCompareOptions.
+type CompareOptions struct {
+	// Rules by column; a column without a rule is compared as Neutral.
+	Rules []Rule
+	// Alpha is the significance level of the U test on replicated runs,
+	// after the Holm adjustment.
+	Alpha float64
+	// Confidence is the level of the median intervals shown for replicated
+	// runs.
+	Confidence float64
+	// Tables lists the kinds compared ("mrg", "rel"); empty means every
+	// kind that all runs on both sides have.
+	Tables []string
+	// AllowMissing turns a step, DBMS or column found on one side only from
+	// an error into a finding.
+	AllowMissing bool
+}
+
+// DefaultCompareOptions returns the documented defaults: DefaultRules,
+// alpha 0.05, 95% intervals, all common table kinds, missing data an error.
+func DefaultCompareOptions() CompareOptions {
+	return CompareOptions{Rules: DefaultRules(), Alpha: 0.05, Confidence: 0.95}
+}
+
+// Rule returns the rule of a column.
+func (o CompareOptions) Rule(metric string) Rule {
+	for _, r := range o.Rules {
+		if r.Metric == metric {
+			return r
+		}
+	}
+	return Rule{Metric: metric, Class: "other", Better: Neutral}
+}
+
+// SetThresholds sets the fail (warn = false) or warn levels of the columns in
+// spec, a comma-separated list of metric=N% (the % is optional, N is a
+// percentage) or metric=off. Unknown columns are an error. A warn level above
+// the fail level is lowered to it, so a fail always implies a warning.
+func (o *CompareOptions) SetThresholds(spec string, warn bool) error {
+	if strings.TrimSpace(spec) == "" {
+		return nil
+	}
+	o.Rules = slices.Clone(o.Rules)
+	for item := range strings.SplitSeq(spec, ",") {
+		name, val, ok := strings.Cut(strings.TrimSpace(item), "=")
+		if !ok || name == "" {
+			return fmt.Errorf("threshold %q: want metric=N%% or metric=off", item)
+		}
+		i := slices.IndexFunc(o.Rules, func(r Rule) bool { return r.Metric == name })
+		if i < 0 {
+			return fmt.Errorf("threshold %q: unknown metric %q (want one of %s)", item, name, strings.Join(RowColumns[:len(RowColumns)-1], " "))
+		}
+		v := 0.0
+		if val != "off" {
+			pct, err := strconv.ParseFloat(strings.TrimSuffix(val, "%"), 64)
+			if err != nil || pct <= 0 || pct > 1e6 {
+				return fmt.Errorf("threshold %q: %q is not a positive percentage or off", item, val)
+			}
+			v = pct / 100
+		}
+		if warn {
+			o.Rules[i].Warn = v
+		} else {
+			o.Rules[i].Fail = v
+		}
+	}
+	for i, r := range o.Rules {
+		if r.Fail > 0 && r.Warn > r.Fail {
+			o.Rules[i].Warn = r.Fail
+		}
+	}
+	return nil
+}

@@ -1,0 +1,187 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
+)
+
+// DiffOptions control Diff.
+type DiffOptions struct {
+	Load    LoadOptions // for runs given as raw DBMS trees
+	Compare metrics.CompareOptions
+}
+
+// Diff loads the BASE and NEW runs (folders) and compares them. Each folder
+// is one run: raw DBMS trees, whose mrg and rel tables are built in memory,
+// or archived mrg.<step> and rel.<step> files. Warnings met while building
+// tables from trees are returned; unreadable, malformed or mismatched input
+// is an error wrapping ErrBadInput.
+func Diff(base, newer []string, opt DiffOptions) (*metrics.Comparison, []string, error) {
+	var warns []string
+	load := func(dirs []string, side string) ([]*metrics.ResultSet, error) {
+		if len(dirs) == 0 {
+			return nil, badf("no %s results given", side)
+		}
+		var out []*metrics.ResultSet
+		for _, d := range dirs {
+			rs, w, err := LoadResultSet(d, opt.Load)
+			if err != nil {
+				return nil, err
+			}
+			warns = append(warns, w...)
+			out = append(out, rs)
+		}
+		return out, nil
+	}
+	b, err := load(base, "BASE")
+	if err != nil {
+		return nil, warns, err
+	}
+	n, err := load(newer, "NEW")
+	if err != nil {
+		return nil, warns, err
+	}
+	c, err := metrics.Compare(b, n, opt.Compare)
+	if errors.Is(err, metrics.ErrMismatch) {
+		return nil, warns, badf("BASE and NEW do not match: %w", err)
+	}
+	return c, warns, err
+}
+
+// LoadResultSet reads one run for Diff: the mrg.<step> and rel.<step> files
+// of dir, or, when dir holds DBMS trees, the tables built from them (as
+// `ibreport tables` would write them). Any syntax error in a table is bad
+// input: a gate must not pass on a file it could not read.
+func LoadResultSet(dir string, opt LoadOptions) (*metrics.ResultSet, []string, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, nil, bad(err)
+	}
+	if !st.IsDir() {
+		return nil, nil, badf("%s: not a folder", dir)
+	}
+	fsys := os.DirFS(dir)
+	trees, err := parse.ReadTree(fsys, ".")
+	if err != nil {
+		return nil, nil, bad(err)
+	}
+	rs := &metrics.ResultSet{Name: dir}
+	if len(trees) > 0 {
+		res, err := Load(dir, opt)
+		if err != nil {
+			return nil, nil, err
+		}
+		files, warns, err := res.Tables(nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, f := range files {
+			if err := addTable(rs, dir, f.Name, f.Data); err != nil {
+				return nil, nil, err
+			}
+		}
+		return rs, warns, nil
+	}
+	ents, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, nil, bad(err)
+	}
+	for _, e := range ents {
+		if e.IsDir() || tableName(e.Name()) == "" {
+			continue
+		}
+		data, err := fs.ReadFile(fsys, e.Name())
+		if err != nil {
+			return nil, nil, bad(err)
+		}
+		if err := addTable(rs, dir, e.Name(), data); err != nil {
+			return nil, nil, err
+		}
+	}
+	if len(rs.Tables) == 0 {
+		return nil, nil, badf("%s: no DBMS result trees and no mrg.<step> or rel.<step> files", dir)
+	}
+	return rs, nil, nil
+}
+
+// tableName returns the kind of a mrg.<step> or rel.<step> file name, ""
+// for any other file (mrg.some, mrg.<step>.ips, …).
+func tableName(name string) string {
+	for _, kind := range []string{"mrg", "rel"} {
+		if step, ok := strings.CutPrefix(name, kind+"."); ok {
+			if _, ok := parse.ParseStepName(step); ok {
+				return kind
+			}
+		}
+	}
+	return ""
+}
+
+func addTable(rs *metrics.ResultSet, dir, name string, data []byte) error {
+	kind := tableName(name)
+	if kind == "" {
+		return nil
+	}
+	st, _ := parse.ParseStepName(strings.TrimPrefix(name, kind+"."))
+	p := filepath.Join(dir, name)
+	t, err := parse.ReadTable(bytes.NewReader(data), p)
+	if err != nil {
+		return bad(err)
+	}
+	rt, err := metrics.NewResultTable(kind, st.MergeName, p, t)
+	if err != nil {
+		return bad(err)
+	}
+	rs.Tables = append(rs.Tables, rt)
+	return nil
+}
+
+// DiffFormats are the output formats of WriteDiff.
+var DiffFormats = []string{"text", "md", "json", "github"}
+
+// DiffRender controls WriteDiff.
+type DiffRender struct {
+	Format string // one of DiffFormats
+	All    bool   // list every comparison, not only the notable ones
+	Strict bool   // warnings fail too; changes the status line only
+}
+
+// status is the one-word outcome a report starts with.
+func status(c *metrics.Comparison, strict bool) string {
+	switch w := c.Worst(); {
+	case w == metrics.LevelFail, w == metrics.LevelWarn && strict:
+		return "FAIL"
+	case w == metrics.LevelWarn:
+		return "WARN"
+	}
+	return "PASS"
+}
+
+// ExitCode is the exit status a CI gate should use for c: 1 when a finding
+// is at fail level (or at warn level with strict), else 0.
+func ExitCode(c *metrics.Comparison, strict bool) int {
+	if status(c, strict) == "FAIL" {
+		return 1
+	}
+	return 0
+}
+
+// counts summarizes the findings: "1 fail, 2 warn, … ".
+func counts(c *metrics.Comparison) string {
+	var parts []string
+	for _, v := range []metrics.Verdict{metrics.VerdictFail, metrics.VerdictWarn, metrics.VerdictMissing,
+		metrics.VerdictNotComparable, metrics.VerdictImproved, metrics.VerdictNotSignificant, metrics.VerdictOK, metrics.VerdictInfo} {
+		if n := c.Count(v); n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, v))
+		}
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,142 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+
+	"github.com/ibreport/ibreport/metrics"
+)
+
+// DiffSchema names the version of the JSON written by WriteDiff. Fields are
+// only ever added under the same name.
+const DiffSchema = "ibreport-diff/1"
+
+// jsonDiff is the JSON document of a comparison. Findings are the notable
+// ones (all of them with DiffRender.All), in order of severity; counts cover
+// every comparison. Numbers that do not exist (no median, no test, a change
+// from 0) are null; delta_text says why.
+type jsonDiff struct {
+	Schema     string            `json:"schema"`
+	Status     string            `json:"status"` // PASS, WARN or FAIL
+	ExitCode   int               `json:"exit_code"`
+	Base       []string          `json:"base"`
+	New        []string          `json:"new"`
+	Replicated bool              `json:"replicated"`
+	Alpha      float64           `json:"alpha"`
+	Tables     []string          `json:"tables"`
+	Tests      int               `json:"tests"`
+	Counts     map[string]int    `json:"counts"`
+	Findings   []jsonFinding     `json:"findings"`
+	Geomeans   []jsonGeomean     `json:"geomeans"`
+	Notes      []string          `json:"notes"`
+	Thresholds map[string]jsonTh `json:"thresholds"`
+}
+
+type jsonTh struct {
+	Better string   `json:"better"`
+	Warn   *float64 `json:"warn"`
+	Fail   *float64 `json:"fail"`
+	Floor  *float64 `json:"floor"`
+}
+
+type jsonSide struct {
+	Runs   int       `json:"runs"`
+	Texts  []string  `json:"texts"`
+	Values []float64 `json:"values"`
+	Median *float64  `json:"median"`
+	Lo     *float64  `json:"lo"`
+	Hi     *float64  `json:"hi"`
+}
+
+type jsonFinding struct {
+	Level     string    `json:"level"`
+	Verdict   string    `json:"verdict"`
+	Notable   bool      `json:"notable"`
+	Table     string    `json:"table"`
+	Step      string    `json:"step"`
+	DBMS      string    `json:"dbms"`
+	Metric    string    `json:"metric"`
+	Better    string    `json:"better"`
+	Gated     bool      `json:"gated"`
+	Base      *jsonSide `json:"base"`
+	New       *jsonSide `json:"new"`
+	Delta     *float64  `json:"delta"`
+	DeltaText string    `json:"delta_text"`
+	P         *float64  `json:"p"`
+	PAdj      *float64  `json:"p_adj"`
+	Note      string    `json:"note"`
+	Notes     []int     `json:"notes"` // 1-based numbers of the notes
+	File      string    `json:"file,omitempty"`
+	Line      int       `json:"line,omitempty"`
+}
+
+type jsonGeomean struct {
+	Step  string   `json:"step"`
+	Table string   `json:"table"`
+	Ratio *float64 `json:"ratio"`
+	N     int      `json:"n"`
+}
+
+func num(v float64) *float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
+}
+
+func positive(v float64) *float64 {
+	if v <= 0 {
+		return nil
+	}
+	return &v
+}
+
+func jside(s metrics.Side, cell bool) *jsonSide {
+	if !cell {
+		return nil
+	}
+	v := s.Values
+	if v == nil {
+		v = []float64{}
+	}
+	return &jsonSide{Runs: s.Runs, Texts: s.Texts, Values: v, Median: num(s.Median), Lo: num(s.Lo), Hi: num(s.Hi)}
+}
+
+func writeDiffJSON(w io.Writer, c *metrics.Comparison, r DiffRender) error {
+	d := jsonDiff{Schema: DiffSchema, Status: status(c, r.Strict), ExitCode: ExitCode(c, r.Strict),
+		Base: c.Base, New: c.New, Replicated: c.Replicated, Alpha: c.Alpha, Tables: c.Tables, Tests: c.Tests,
+		Counts: map[string]int{}, Findings: []jsonFinding{}, Geomeans: []jsonGeomean{}, Notes: c.Notes,
+		Thresholds: map[string]jsonTh{}}
+	if d.Notes == nil {
+		d.Notes = []string{}
+	}
+	for _, v := range []metrics.Verdict{metrics.VerdictFail, metrics.VerdictWarn, metrics.VerdictMissing,
+		metrics.VerdictNotComparable, metrics.VerdictImproved, metrics.VerdictNotSignificant, metrics.VerdictOK, metrics.VerdictInfo} {
+		d.Counts[string(v)] = c.Count(v)
+	}
+	for _, f := range c.Findings {
+		if f.Metric != "" {
+			d.Thresholds[f.Metric] = jsonTh{Better: f.Rule.Better.String(), Warn: positive(f.Rule.Warn),
+				Fail: positive(f.Rule.Fail), Floor: positive(f.Rule.Floor)}
+		}
+		if !f.Notable && !r.All {
+			continue
+		}
+		cell := f.Metric != "" && f.DBMS != ""
+		jf := jsonFinding{Level: f.Level.String(), Verdict: string(f.Verdict), Notable: f.Notable,
+			Table: f.Table, Step: f.Step, DBMS: f.DBMS, Metric: f.Metric, Better: f.Rule.Better.String(), Gated: f.Gated,
+			Base: jside(f.Base, cell), New: jside(f.New, cell), Delta: num(f.Delta), DeltaText: deltaText(f.Delta),
+			P: num(f.P), PAdj: num(f.PAdj), Note: f.Note, Notes: []int{}, File: f.File, Line: f.Line}
+		for _, n := range f.Notes {
+			jf.Notes = append(jf.Notes, n+1)
+		}
+		d.Findings = append(d.Findings, jf)
+	}
+	for _, g := range c.Geomeans {
+		d.Geomeans = append(d.Geomeans, jsonGeomean{Step: g.Step, Table: g.Table, Ratio: num(g.Ratio), N: g.N})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(d)
+}

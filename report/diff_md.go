@@ -1,0 +1,130 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ibreport/ibreport/metrics"
+)
+
+// mdRow writes a table row; bold marks cell 0 as strong after escaping.
+func mdRow(w io.Writer, cells []string, bold ...bool) {
+	esc := make([]string, len(cells))
+	for i, c := range cells {
+		esc[i] = mdCell(c)
+	}
+	if len(bold) > 0 && bold[0] && len(esc) > 0 {
+		esc[0] = "**" + esc[0] + "**"
+	}
+	fmt.Fprintf(w, "| %s |\n", strings.Join(esc, " | "))
+}
+
+// mdRule is the header separator with the given columns right-aligned.
+func mdRule(w io.Writer, n int, right ...int) {
+	cells := make([]string, n)
+	for i := range cells {
+		cells[i] = "---"
+	}
+	for _, i := range right {
+		cells[i] = "---:"
+	}
+	fmt.Fprintf(w, "|%s|\n", strings.Join(cells, "|"))
+}
+
+// writeDiffMarkdown writes a report for a pull-request comment or a GitHub
+// job summary.
+func writeDiffMarkdown(w io.Writer, c *metrics.Comparison, r DiffRender) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "### %s\n\n", headline(c, r.Strict))
+	fmt.Fprintf(bw, "%s\n\n", mdCell(modeLine(c)))
+	rows := listed(c, r.All)
+	if len(rows) == 0 {
+		fmt.Fprintln(bw, "No notable changes.")
+	} else {
+		mdRow(bw, diffColumns)
+		mdRule(bw, len(diffColumns), 5, 6, 7)
+		for _, f := range rows {
+			mdRow(bw, findingCells(f), f.Level >= metrics.LevelWarn)
+		}
+	}
+	if h := hiddenLine(c, len(rows)); h != "" {
+		fmt.Fprintf(bw, "\n%s\n", h)
+	}
+	fmt.Fprintf(bw, "\n#### Geometric mean of NEW/BASE throughput ratios per step\n\n")
+	mdRow(bw, geomeanColumns)
+	mdRule(bw, len(geomeanColumns), 2, 3, 4)
+	for _, g := range c.Geomeans {
+		mdRow(bw, geomeanCells(g))
+	}
+	if len(c.Notes) > 0 {
+		fmt.Fprintln(bw)
+		for i, n := range c.Notes {
+			fmt.Fprintf(bw, "[%d] %s  \n", i+1, mdCell(n))
+		}
+	}
+	return bw.Flush()
+}
+
+// ghEscape escapes the message of a workflow command; ghProp also escapes
+// the characters that separate properties.
+func ghEscape(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func ghProp(s string) string {
+	return strings.NewReplacer(":", "%3A", ",", "%2C").Replace(ghEscape(s))
+}
+
+// writeDiffGitHub writes GitHub Actions workflow commands: an error
+// annotation per failure, a warning per warning and a notice per note,
+// pointing at the NEW file and line when known, then the headline.
+func writeDiffGitHub(w io.Writer, c *metrics.Comparison, r DiffRender) error {
+	bw := bufio.NewWriter(w)
+	for _, f := range c.Findings {
+		var cmd string
+		switch {
+		case f.Level == metrics.LevelFail:
+			cmd = "error"
+		case f.Level == metrics.LevelWarn:
+			cmd = "warning"
+		case f.Level == metrics.LevelNote:
+			cmd = "notice"
+		default:
+			continue
+		}
+		var props []string
+		if f.File != "" {
+			props = append(props, "file="+ghProp(f.File))
+			if f.Line > 0 {
+				props = append(props, fmt.Sprintf("line=%d", f.Line))
+			}
+		}
+		subject := strings.Join(nonEmpty(f.Table+"."+f.Step, f.DBMS, f.Metric), " ")
+		props = append(props, "title="+ghProp("ibreport diff "+verdictLabel(f.Verdict)+": "+subject))
+		msg := subject
+		if f.Metric != "" && f.DBMS != "" {
+			msg += ": " + strings.Join(nonEmpty(sideText(f.Base, true)+" -> "+sideText(f.New, true), deltaText(f.Delta)), " ")
+		}
+		if n := noteText(f); n != "" {
+			msg += " (" + n + ")"
+		}
+		fmt.Fprintf(bw, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghEscape(msg))
+	}
+	fmt.Fprintln(bw, headline(c, r.Strict))
+	for i, n := range c.Notes {
+		fmt.Fprintf(bw, "[%d] %s\n", i+1, n)
+	}
+	return bw.Flush()
+}
+
+func nonEmpty(s ...string) []string {
+	var out []string
+	for _, x := range s {
+		if x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
