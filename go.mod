@@ -34,3 +34,5 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )
+
+require github.com/gocarina/gocsv v0.0.0-20240520201108-78e41c74b4b1

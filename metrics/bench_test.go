@@ -45,3 +45,36 @@ func BenchmarkComputeExample(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkComputeSysbench parses and computes both sysbench fixture folders
+// (12 runs each plus the load step, about 1.1 MB of files) per iteration.
+func BenchmarkComputeSysbench(b *testing.B) {
+	fsys := os.DirFS("../testdata/sysbench/raw")
+	dirs, err := parse.FindSysbenchDirs(fsys, ".")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var size int64
+	for _, d := range dirs {
+		ents, _ := os.ReadDir("../testdata/sysbench/raw/" + d.Dir)
+		for _, e := range ents {
+			if info, err := e.Info(); err == nil {
+				size += info.Size()
+			}
+		}
+	}
+	for _, compat := range []bool{false, true} {
+		name := "default"
+		if compat {
+			name = "compat"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(size)
+			for i := 0; i < b.N; i++ {
+				if _, err := metrics.ComputeSysbench(fsys, dirs, metrics.Options{Compat: compat, Device: "vda"}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

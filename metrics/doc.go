@@ -12,6 +12,17 @@
 // Both modes share the rounding rules, so the numbers agree whenever the
 // quirks do not apply.
 //
+// For sysbench, ComputeSysbench turns the result folders into a
+// SysbenchSet: per DBMS, test and thread count a SysbenchResult (QPS — for
+// scan tests the row rate of the generation chosen by Options.ScanGen —,
+// TPS, latency average, percentile and maximum, and the per-operation HW
+// metrics of sb.met), plus the load step. Relative compares a DBMS with the
+// base (the first DBMS), GroupStats summarizes relative QPS per test group
+// with gonum/stat, and EngineTable lays out the per-query table with user
+// columns. Each number is a Value: the float, the text printed and, when NA,
+// why. OMetBlock, RLine and the Awk* helpers print the original summaries'
+// lines, with the scripts' awk semantics in compat mode.
+//
 // Values are kept as the strings the report prints; the reasons for NA cells
 // travel with them as warnings. Nothing in this package writes files.
 //

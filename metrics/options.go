@@ -17,6 +17,11 @@ type Options struct {
 	// ExtraRows is the number of rows loaded by l.i0; the create-index step
 	// counts them as indexed rows. ComputeTree fills it in.
 	ExtraRows int64
+	// ScanGen chooses the definition of the sysbench scan "qps", a row
+	// rate that changed meaning over time: ScanGenRowsPerRun,
+	// ScanGenRowsPerScanRate or ScanGenRowsPerLatency. 0 means the current
+	// one, ScanGenRowsPerLatency.
+	ScanGen int
 }
 
 // DefaultOptions are the options of the default (correct) mode.

@@ -3,6 +3,15 @@
 // database sizes and the per-step o.res summary, plus the derived mrg/rel
 // tables that users archive.
 //
+// For sysbench, FindSysbenchDirs locates the x.<dbms>.<cnf>.pk<n> result
+// folders (also inside res.dop<N>.… groupings) and lists their tests and
+// thread counts from the file names sb.o.<testType>.range<r>.pk<n>.dop<nt>;
+// ReadSysbench reads one sysbench output (final report of 1.0 and 1.1,
+// per-interval lines, the Load seconds line of the prepare log), and
+// ReadSysbenchRun reads it with the vmstat, iostat, ps and time files of the
+// same run. ReadSysbenchGroups and ReadSysbenchExtra read the user's test
+// grouping and extra per-query columns (CSV, via gocsv).
+//
 // Every low-level reader takes an io.Reader and the name to cite in errors,
 // streams its input line by line with bufio, and returns the well-formed
 // records together with an ErrorList of non-fatal *SyntaxError values that

@@ -61,3 +61,31 @@ func ExampleReadTree() {
 	// 2m.pg15.c1 l.i0 l.x l.i1 l.i2 qr100.L1 qp100.L2 qr500.L3 qp500.L4 qr1000.L5 qp1000.L6
 	// 2m.pg15.c2 l.i0 l.x l.i1 l.i2 qr100.L1 qp100.L2 qr500.L3 qp500.L4 qr1000.L5 qp1000.L6
 }
+
+func ExampleReadSysbench() {
+	out := `lua/sysbench --table-size=100000 --tables=1 --threads=1 --time=20 lua/oltp_point_select.lua run
+2 CPUs
+sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)
+[ 5s ] thds: 1 tps: 8757.20 qps: 8757.20 (r/w/o: 8757.20/0.00/0.00) lat (ms,95%): 0.15 err/s: 0.00 reconn/s: 0.00
+SQL statistics:
+    transactions:                        175231 (8760.15 per sec.)
+    queries:                             175231 (8760.15 per sec.)
+Latency (ms):
+         avg:                                    0.11
+         max:                                    3.41
+         95th percentile:                        0.15
+`
+	o, err := parse.ReadSysbench(strings.NewReader(out), "x.pg15.c1.pk1/sb.o.point-query.range100.pk1.dop1")
+	fmt.Println(o.CPUs, "CPUs,", o.Options["table-size"], "rows,", len(o.Intervals), "interval,", err)
+	r := o.Report
+	fmt.Printf("qps %s (line %d), avg %s ms, p%d %s ms\n", r.QPS.Text, r.QPS.Line, r.LatAvg.Text, r.Percentile, r.LatPct.Text)
+
+	// Output cut before the final report: the intervals remain, and the error
+	// says where the file ends.
+	o, err = parse.ReadSysbench(strings.NewReader(out[:strings.Index(out, "SQL")]), "sb.o.point-query.range100.pk1.dop2")
+	fmt.Println(len(o.Intervals), err)
+	// Output:
+	// 2 CPUs, 100000 rows, 1 interval, <nil>
+	// qps 8760.15 (line 7), avg 0.11 ms, p95 0.15 ms
+	// 1 sb.o.point-query.range100.pk1.dop2:4: output ends without sysbench's final report (the run died or was stopped)
+}

@@ -407,3 +407,68 @@ func FuzzParseStepName(f *testing.F) {
 		}
 	})
 }
+
+func FuzzReadSysbench(f *testing.F) {
+	addSeeds(f, inputsOf(sysbenchCases, func(c sysbenchCase) string { return c.input })(),
+		filepath.Join(sysbenchDir, "*", "sb.o.*"), filepath.Join(sysbenchDir, "*", "sb.prepare.o.*"))
+	read := func(s string) (*parse.SysbenchOutput, error) {
+		return parse.ReadSysbench(strings.NewReader(s), fuzzName)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		o, err := read(input)
+		lines := countLines(input)
+		checkSyntaxErrorList(t, err, lines)
+		if o == nil {
+			t.Fatal("nil SysbenchOutput")
+		}
+		if o.Name != fuzzName || o.Lines != lines || o.CPUs < 0 || o.Threads < 0 {
+			t.Errorf("Name %q Lines %d CPUs %d Threads %d", o.Name, o.Lines, o.CPUs, o.Threads)
+		}
+		var ivLines []int
+		for _, iv := range o.Intervals {
+			ivLines = append(ivLines, iv.Line)
+			for _, v := range []float64{iv.Sec, iv.TPS, iv.QPS, iv.EPS, iv.Reads, iv.Writes, iv.Other, iv.LatPct, iv.ErrPerSec, iv.ReconnPerS} {
+				if !finite(v) {
+					t.Errorf("interval at line %d: %+v", iv.Line, iv)
+				}
+			}
+		}
+		checkLines(t, "interval", ivLines, lines)
+		r := o.Report
+		for _, m := range []parse.Measure{r.Reads, r.Writes, r.Other, r.Total, r.Transactions, r.TPS, r.Queries, r.QPS,
+			r.Errors, r.ErrorsPerSec, r.Reconnects, r.ReconnectsPerS, r.EPS, r.Elapsed, r.Events, r.LatMin, r.LatAvg, r.LatMax, r.LatPct, r.LatSum} {
+			if m.Line < 0 || m.Line > lines || !finite(m.Value) || m.Found() != (m.Text != "") {
+				t.Errorf("measure %+v", m)
+			}
+			if m.Found() && (!o.HasReport || m.Line < r.Line) {
+				t.Errorf("measure %+v outside the report (line %d)", m, r.Line)
+			}
+		}
+		if o.Load != nil && (o.Load.Line < 1 || o.Load.Line > lines || !finite(o.Load.IPS.Value)) {
+			t.Errorf("load %+v", o.Load)
+		}
+		checkDeterministic(t, read, input, o, err)
+	})
+}
+
+func FuzzReadSysbenchExtra(f *testing.F) {
+	f.Add("dbms,test,rows\nx.a,scan,1\n")
+	f.Add("dbms,test,threads,a,b\nx,y,2,\"q\"\"\",\n")
+	read := func(s string) (*parse.SysbenchExtra, error) {
+		return parse.ReadSysbenchExtra(strings.NewReader(s), fuzzName)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		x, err := read(input)
+		if x == nil {
+			t.Fatal("nil SysbenchExtra")
+		}
+		if err != nil && parse.SyntaxErrors(err) == nil {
+			t.Errorf("error %v is not a syntax error", err)
+		}
+		for _, r := range x.Rows {
+			if r.DBMS == "" || r.Test == "" || r.Threads < 0 || r.Pos.Line < 1 {
+				t.Errorf("row %+v", r)
+			}
+		}
+	})
+}

@@ -602,7 +602,7 @@ func (b *builder) relative() {
 				continue
 			}
 			bv, _ := b.cell(st.MergeName, base, col)
-			row.Cells = append(row.Cells, relCell(metrics.Ratio(v, bv, !b.compat)))
+			row.Cells = append(row.Cells, relCell(metrics.RatioText(v, bv, !b.compat)))
 		}
 		t.Rows = append(t.Rows, row)
 	}

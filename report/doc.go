@@ -8,6 +8,10 @@
 //     the original pipeline: mrg/rel per step, the response-time and rate
 //     merges and the iostat averages. WriteFiles puts them on disk
 //     atomically.
+//   - SysbenchTables builds the sysbench summaries of the original
+//     summarizers: sb.met, sb.r.*, o.met, o.qps, sum, qps.abs/rel,
+//     pre_vs_post, group statistics and the per-query table. Load finds
+//     both kinds of results in one folder.
 //   - Build computes the report: a format-agnostic Report holding tables of
 //     cells with their colour bands, chart series and notes. It takes its
 //     numbers from the same text tables, so a report never disagrees with

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // File is one output file: a name relative to the output directory and its
@@ -51,9 +53,12 @@ func (fs *FileSet) Files() []File {
 	return out
 }
 
-// WriteFiles writes every file into dir, creating dir when needed. Each file
-// is written to a temporary name in dir and renamed into place only after all
-// of them were written, so an error never leaves a partial file behind.
+// WriteFiles writes every file into dir, creating dir when needed. A name
+// may hold one or more folders ("x.pg15.c1.pk1/sb.met.…", for the per-DBMS
+// sysbench files), created too; "." and ".." are refused. Each file is
+// written to a temporary name beside its final one and renamed into place
+// only after all of them were written, so an error never leaves a partial
+// file behind.
 func WriteFiles(dir string, files []File) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -65,11 +70,16 @@ func WriteFiles(dir string, files []File) error {
 		}
 	}
 	for _, f := range files {
-		if filepath.Base(f.Name) != f.Name {
+		if !validName(f.Name) {
 			cleanup()
 			return fmt.Errorf("output name %q is not a plain file name", f.Name)
 		}
-		tmp, err := os.CreateTemp(dir, "."+f.Name+".tmp*")
+		sub := filepath.Join(dir, filepath.FromSlash(path.Dir(f.Name)))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			cleanup()
+			return err
+		}
+		tmp, err := os.CreateTemp(sub, "."+path.Base(f.Name)+".tmp*")
 		if err != nil {
 			cleanup()
 			return err
@@ -86,7 +96,7 @@ func WriteFiles(dir string, files []File) error {
 		}
 	}
 	for i, f := range files {
-		if err := os.Rename(temps[i], filepath.Join(dir, f.Name)); err != nil {
+		if err := os.Rename(temps[i], filepath.Join(dir, filepath.FromSlash(f.Name))); err != nil {
 			cleanup()
 			return err
 		}
@@ -123,4 +133,18 @@ func WriteFile(name string, data []byte) error {
 		return err
 	}
 	return nil
+}
+
+// validName accepts slash-separated names whose every element is a plain
+// file name.
+func validName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, e := range strings.Split(name, "/") {
+		if e == "" || e == "." || e == ".." || strings.ContainsAny(e, `\`) {
+			return false
+		}
+	}
+	return true
 }

@@ -47,19 +47,24 @@ func Settings(fsys fs.FS, dir string, opt metrics.Options) (metrics.Options, err
 	return opt, nil
 }
 
-// Results is one results folder, loaded: either raw DBMS trees with their
-// computed steps, or an archived folder of mrg.<step> files.
+// Results is one results folder, loaded: raw insert-benchmark trees with
+// their computed steps, sysbench result folders with their computed runs
+// (a folder may hold both kinds), or an archived folder of mrg.<step> files.
 type Results struct {
 	Dir     string
 	FS      fs.FS
 	Options metrics.Options
-	List    []Entry               // DBMS order and groups
-	Trees   []*metrics.TreeResult // raw trees; nil for an archive
-	Steps   []parse.Step          // archived steps; nil for raw trees
+	List    []Entry               // DBMS order and groups of the trees
+	Trees   []*metrics.TreeResult // raw trees; nil when there is none
+	Steps   []parse.Step          // archived steps; nil for raw results
+	// Sysbench holds the sysbench folders, in list order; nil when there
+	// is none.
+	Sysbench        *metrics.SysbenchSet
+	SysbenchOptions SysbenchOptions
 }
 
 // Archived reports whether r is a folder of mrg.<step> files.
-func (r *Results) Archived() bool { return r.Trees == nil }
+func (r *Results) Archived() bool { return len(r.Steps) > 0 }
 
 // LoadOptions control Load.
 type LoadOptions struct {
@@ -67,11 +72,17 @@ type LoadOptions struct {
 	DBMSList string // file of DBMS names and groups; "" means all trees in name order
 	// List is the DBMS list itself; it wins over DBMSList.
 	List []Entry
+	// Sysbench names the summary files and may carry user groups and
+	// extra columns; SysbenchGroups and SysbenchExtra are files to read
+	// into it ("" for none).
+	Sysbench       SysbenchOptions
+	SysbenchGroups string
+	SysbenchExtra  string
 }
 
-// Load reads the results folder dir: the settings file, the DBMS list and
-// every raw tree (computed), or, when dir holds no tree, its archived
-// mrg.<step> files.
+// Load reads the results folder dir: the settings file, the DBMS list, every
+// raw insert-benchmark tree and every sysbench folder (computed), or, when
+// dir holds neither, its archived mrg.<step> files.
 func Load(dir string, opt LoadOptions) (*Results, error) {
 	return LoadFS(os.DirFS(dir), dir, opt)
 }
@@ -82,17 +93,24 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Results{Dir: dir, FS: fsys, Options: mopt}
+	if mopt.ScanGen < 0 || mopt.ScanGen > metrics.ScanGenRowsPerLatency {
+		return nil, badf("scan generation %d: want 1, 2 or 3", mopt.ScanGen)
+	}
+	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: opt.Sysbench}
 	trees, err := parse.ReadTree(fsys, ".")
 	if err != nil {
 		return nil, bad(err)
 	}
-	if len(trees) == 0 {
+	sbDirs, err := parse.FindSysbenchDirs(fsys, ".")
+	if err != nil {
+		return nil, bad(err)
+	}
+	if len(trees) == 0 && len(sbDirs) == 0 {
 		if r.Steps, err = ArchivedSteps(fsys, "."); err != nil {
 			return nil, bad(err)
 		}
 		if len(r.Steps) == 0 {
-			return nil, badf("%s: no DBMS result trees and no mrg.<step> files", dir)
+			return nil, badf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files", dir)
 		}
 		return r, nil
 	}
@@ -104,10 +122,18 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		if err != nil {
 			return nil, bad(err)
 		}
-		r.List, err = ReadDBMSList(f, opt.DBMSList)
+		list, err := ReadDBMSList(f, opt.DBMSList)
 		f.Close()
 		if err != nil {
 			return nil, bad(err)
+		}
+		// Names of sysbench folders order those; the rest is the tree list.
+		var rest []Entry
+		if sbDirs, rest, err = orderSysbench(sbDirs, list); err != nil {
+			return nil, bad(err)
+		}
+		if firstName(rest) != "" || len(sbDirs) == 0 {
+			r.List = rest
 		}
 	}
 	for _, t := range trees {
@@ -117,18 +143,93 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		}
 		r.Trees = append(r.Trees, tr)
 	}
+	if len(sbDirs) > 0 {
+		if err := readSysbenchUser(&r.SysbenchOptions, opt); err != nil {
+			return nil, err
+		}
+		if r.Sysbench, err = metrics.ComputeSysbench(fsys, sbDirs, mopt); err != nil {
+			return nil, err
+		}
+	}
 	return r, nil
 }
 
-// Tables builds the text tables of r (see Tables and TablesFromArchive).
+// orderSysbench puts the sysbench folders named in the list first, in list
+// order (the first is the base), followed by the unnamed ones only when the
+// list names none; it returns the entries that name no sysbench folder.
+func orderSysbench(dirs []*parse.SysbenchDir, list []Entry) ([]*parse.SysbenchDir, []Entry, error) {
+	byName := map[string]*parse.SysbenchDir{}
+	for _, d := range dirs {
+		if byName[d.Name] != nil {
+			return nil, nil, fmt.Errorf("two sysbench folders named %s (%s and %s); list them from a folder where names are unique", d.Name, byName[d.Name].Dir, d.Dir)
+		}
+		byName[d.Name] = d
+	}
+	var out []*parse.SysbenchDir
+	var rest []Entry
+	seen := map[string]bool{}
+	for _, e := range list {
+		switch d := byName[e.Name]; {
+		case e.Break || d == nil:
+			rest = append(rest, e)
+		case !seen[e.Name]:
+			seen[e.Name] = true
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return dirs, rest, nil
+	}
+	return out, rest, nil
+}
+
+func readSysbenchUser(so *SysbenchOptions, opt LoadOptions) error {
+	if opt.SysbenchGroups != "" {
+		f, err := os.Open(opt.SysbenchGroups)
+		if err != nil {
+			return bad(err)
+		}
+		defer f.Close()
+		if so.Groups, err = parse.ReadSysbenchGroups(f, opt.SysbenchGroups); err != nil {
+			return bad(err)
+		}
+	}
+	if opt.SysbenchExtra != "" {
+		f, err := os.Open(opt.SysbenchExtra)
+		if err != nil {
+			return bad(err)
+		}
+		defer f.Close()
+		if so.Extra, err = parse.ReadSysbenchExtra(f, opt.SysbenchExtra); err != nil {
+			return bad(err)
+		}
+	}
+	return nil
+}
+
+// Tables builds the text tables of r: those of the insert-benchmark trees
+// (see Tables and TablesFromArchive) and of the sysbench folders (see
+// SysbenchTables).
 func (r *Results) Tables(some []string) ([]File, []string, error) {
 	topt := TablesOptions{Metrics: r.Options, Some: some}
 	if r.Archived() {
 		return TablesFromArchive(r.FS, ".", r.Steps, topt)
 	}
-	files, warns, err := Tables(r.Trees, r.List, topt)
-	if err != nil {
-		return nil, nil, bad(err)
+	var files []File
+	var warns []string
+	if len(r.Trees) > 0 {
+		f, w, err := Tables(r.Trees, r.List, topt)
+		if err != nil {
+			return nil, nil, bad(err)
+		}
+		files, warns = f, w
+	}
+	if r.Sysbench != nil {
+		f, w, err := SysbenchTables(r.Sysbench, r.SysbenchOptions)
+		if err != nil {
+			return nil, nil, bad(err)
+		}
+		files, warns = append(files, f...), append(warns, w...)
 	}
 	return files, warns, nil
 }

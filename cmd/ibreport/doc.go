@@ -27,6 +27,15 @@
 // iostat averages o.iostat.avg.*. For archived mrg files it regenerates the
 // rel files and the .some concatenations.
 //
+// When RESULTS holds sysbench result folders (x.<dbms>.<cnf>.pk<n>/ with
+// sb.o.* files, also below res.dop<N>.… folders), tables also writes the
+// sysbench summaries: <dbms>/sb.met.* and <dbms>/sb.r.* per folder,
+// o.met.<tag>.dop<N>, o.qps.{abs,rel}.<tag> (and .jan21), sum.<tag>,
+// qps.{abs,rel}.<tag>[.nopre].{tsv,csv}, pre_vs_post.<dbms>.{tsv,csv},
+// qps.groups.<tag>.dop<N> and per-query.<tag>.dop<N>. A folder with both
+// kinds of results gives both sets of files. The first sysbench folder (in
+// natural order, or the first one --dbms names) is the base.
+//
 // inspect prints one step as JSON: what was read, the recomputed o.res
 // summary, the 21-column row and every warning.
 //
@@ -39,6 +48,10 @@
 //	--dbms FILE     DBMS in report order; "-" or BREAK starts a group
 //	--some LIST     comma-separated steps for mrg.some and rel.some
 //	-o PATH         output folder (tables) or file (build)
+//	--sb-tag TAG    sysbench: tag in the summary file names (default sb)
+//	--sb-groups F   sysbench: test groups for qps.groups ("<name>: <test> ..." lines)
+//	--sb-extra F    sysbench: CSV of extra per-query columns (dbms,test[,threads],...)
+//	--scan-gen N    sysbench: scan row-rate generation 1, 2 or 3 (default 3)
 //
 // --cores, --ps-user and --device may also be given by an ibreport.settings
 // file ("key = value" lines) in RESULTS.

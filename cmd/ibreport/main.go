@@ -59,6 +59,11 @@ type common struct {
 	dbms   string
 	some   string
 	out    string
+	// sysbench
+	sbTag    string
+	sbGroups string
+	sbExtra  string
+	scanGen  int
 }
 
 func flags(name string, c *common, stderr io.Writer) *flag.FlagSet {
@@ -71,6 +76,10 @@ func flags(name string, c *common, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&c.dbms, "dbms", "", "file listing the DBMS in report order; - or BREAK starts a group")
 	fs.StringVar(&c.some, "some", "", "comma-separated steps for mrg.some and rel.some (default: all)")
 	fs.StringVar(&c.out, "o", "", "output folder")
+	fs.StringVar(&c.sbTag, "sb-tag", "sb", "sysbench: `tag` in the summary file names (o.met.<tag>.dop<N>, qps.abs.<tag>.tsv, ...)")
+	fs.StringVar(&c.sbGroups, "sb-groups", "", "sysbench: `file` of test groups (<name>: <test> ...) replacing point/range/write")
+	fs.StringVar(&c.sbExtra, "sb-extra", "", "sysbench: CSV `file` of extra per-query columns (dbms,test[,threads],...)")
+	fs.IntVar(&c.scanGen, "scan-gen", 0, "sysbench: scan row-rate `generation` 1, 2 or 3 (default 3, the current one)")
 	return fs
 }
 
@@ -92,8 +101,11 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 
 func (c *common) load(dir string) (*report.Results, error) {
 	return report.Load(dir, report.LoadOptions{
-		Metrics:  metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device},
-		DBMSList: c.dbms,
+		Metrics:        metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen},
+		DBMSList:       c.dbms,
+		Sysbench:       report.SysbenchOptions{Tag: c.sbTag},
+		SysbenchGroups: c.sbGroups,
+		SysbenchExtra:  c.sbExtra,
 	})
 }
 

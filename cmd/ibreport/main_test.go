@@ -115,3 +115,50 @@ func TestInspect(t *testing.T) {
 		t.Errorf("inspect o_res differs from the driver's o.res.dop2")
 	}
 }
+
+// TestTablesSysbench runs tables on the sysbench fixtures in compat mode
+// and checks bad flags and user files.
+func TestTablesSysbench(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := runCmd(t, "tables", "--compat", "--sb-tag", "pg", "--device", "vda", "../../testdata/sysbench/raw", "-o", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for name, ref := range map[string]string{
+		"qps.abs.pg.tsv": "../../testdata/sysbench/reference/qps.abs.pg.tsv",
+		"sum.pg":         "../../testdata/sysbench/reference/sum.pg",
+		"x.pg15.c2.pk1/sb.met.read-write.range100.pk1.dop2": "../../testdata/sysbench/raw/x.pg15.c2.pk1/sb.met.read-write.range100.pk1.dop2",
+	} {
+		want, err := os.ReadFile(ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s differs from %s (%v)", name, ref, err)
+		}
+	}
+	groups := filepath.Join(t.TempDir(), "groups")
+	os.WriteFile(groups, []byte("Reads: point-query read-only\nno colon here\n"), 0o644)
+	code, _, stderr = runCmd(t, "tables", "--sb-groups", groups, "../../testdata/sysbench/raw", "-o", t.TempDir())
+	if code != 2 || !strings.Contains(stderr, groups+":2: want <group name>: <test> <test> ...") {
+		t.Errorf("bad group file: exit %d: %s", code, stderr)
+	}
+	os.WriteFile(groups, []byte("Reads: point-query read-only\nWrites: insert update-index write-only read-write\n"), 0o644)
+	extra := filepath.Join(t.TempDir(), "extra.csv")
+	os.WriteFile(extra, []byte("dbms,test,rows/q\nx.pg15.c1.pk1,point-query,1\n"), 0o644)
+	out := t.TempDir()
+	code, _, stderr = runCmd(t, "tables", "--sb-groups", groups, "--sb-extra", extra, "--scan-gen", "2", "../../testdata/sysbench/raw", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	g, _ := os.ReadFile(filepath.Join(out, "qps.groups.sb.dop1"))
+	q, _ := os.ReadFile(filepath.Join(out, "per-query.sb.dop1"))
+	if !strings.HasPrefix(string(g), "Reads\tx.pg15.c2.pk1\nAverage\t0.95\n") || !strings.Contains(string(q), "dbms\tqps\tlat(ms)\tlatp95(ms)\trows/q\nx.pg15.c1.pk1\t8760\t0.11\t0.16\t1\n") {
+		t.Errorf("groups:\n%s\nper-query:\n%s", g, q)
+	}
+	code, _, stderr = runCmd(t, "tables", "--scan-gen", "7", "../../testdata/sysbench/raw", "-o", t.TempDir())
+	if code != 2 || !strings.Contains(stderr, "scan generation 7") {
+		t.Errorf("bad --scan-gen: exit %d: %s", code, stderr)
+	}
+}

@@ -1,0 +1,197 @@
+package metrics
+
+import (
+	"io/fs"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/ibreport/ibreport/parse"
+)
+
+// SysbenchSet is the sysbench results of several DBMS configurations, the
+// model every sysbench table and report is built from.
+type SysbenchSet struct {
+	DBMS    []*SysbenchDBMS      // report order; DBMS[0] is the base of relative values
+	Tests   []parse.SysbenchTest // every test of any DBMS, in run order
+	Threads []int                // every thread count, ascending
+	Options Options
+}
+
+// ComputeSysbench computes every folder, in the given order (the first is
+// the base).
+func ComputeSysbench(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options) (*SysbenchSet, error) {
+	s := &SysbenchSet{Options: opt}
+	seenT := map[string]bool{}
+	seenN := map[int]bool{}
+	for _, d := range dirs {
+		r, err := ComputeSysbenchDir(fsys, d, opt)
+		if err != nil {
+			return nil, err
+		}
+		s.DBMS = append(s.DBMS, r)
+		for _, t := range d.Tests {
+			if !seenT[t.Sfx] {
+				seenT[t.Sfx] = true
+				s.Tests = append(s.Tests, t)
+			}
+		}
+		for _, n := range d.AllThreads() {
+			seenN[n] = true
+		}
+	}
+	parse.SortSysbenchTests(s.Tests)
+	for n := range seenN {
+		s.Threads = append(s.Threads, n)
+	}
+	sortInts(s.Threads)
+	return s, nil
+}
+
+func sortInts(l []int) {
+	for i := 1; i < len(l); i++ {
+		for j := i; j > 0 && l[j] < l[j-1]; j-- {
+			l[j], l[j-1] = l[j-1], l[j]
+		}
+	}
+}
+
+// Base returns the base DBMS, or nil for an empty set.
+func (s *SysbenchSet) Base() *SysbenchDBMS {
+	if len(s.DBMS) == 0 {
+		return nil
+	}
+	return s.DBMS[0]
+}
+
+// Warnings lists every warning of the set: folder problems, then each run's
+// in DBMS, test and thread order.
+func (s *SysbenchSet) Warnings() []string {
+	var out []string
+	for _, d := range s.DBMS {
+		out = append(out, d.Warnings...)
+		if d.Load != nil {
+			out = append(out, d.Load.Warnings...)
+		}
+		for _, r := range d.Results {
+			out = append(out, r.Warnings...)
+		}
+	}
+	return out
+}
+
+// Ratio is the relative value of o against the base b: NA when either is NA,
+// 1 for 0/0, inf for x/0, otherwise o/b printed with two decimals (the rule
+// of sum_met.sh and sumr.sh).
+func Ratio(o, b Value) Value {
+	switch {
+	case !o.OK():
+		return o
+	case !b.OK():
+		return na("base: %s", b.Why)
+	case o.V == 0 && b.V == 0:
+		return known(1, "1")
+	case b.V == 0:
+		return known(math.Inf(1), "inf")
+	}
+	x := o.V / b.V
+	return known(x, ff(x, 2))
+}
+
+// SysbenchRel compares one DBMS with the base for one test at one thread
+// count. Result or Base is nil when that run does not exist; every value is
+// then NA with the reason.
+type SysbenchRel struct {
+	DBMS    string
+	Test    parse.SysbenchTest
+	Threads int
+	Result  *SysbenchResult
+	Base    *SysbenchResult
+
+	QPS, TPS, LatAvg, LatPct, LatMax                Value
+	CPUPerOp, CsPerOp, ReadsPerOp, ReadKBPerOp      Value
+	WriteKBPerOp, CPUMicrosPerOp, OpsPerSecFromRate Value
+}
+
+// Relative compares d with the base DBMS. Ratios use the unrounded values,
+// so that two per-operation values both printed as 0.000 still compare.
+func (s *SysbenchSet) Relative(d *SysbenchDBMS, t parse.SysbenchTest, nt int) SysbenchRel {
+	rel := SysbenchRel{DBMS: d.Name, Test: t, Threads: nt, Result: d.Result(t.Sfx, nt)}
+	if b := s.Base(); b != nil {
+		rel.Base = b.Result(t.Sfx, nt)
+	}
+	pairs := []struct {
+		dst *Value
+		get func(*SysbenchResult) Value
+	}{
+		{&rel.QPS, func(r *SysbenchResult) Value { return r.QPS }},
+		{&rel.TPS, func(r *SysbenchResult) Value { return r.TPS }},
+		{&rel.LatAvg, func(r *SysbenchResult) Value { return r.LatAvg }},
+		{&rel.LatPct, func(r *SysbenchResult) Value { return r.LatPct }},
+		{&rel.LatMax, func(r *SysbenchResult) Value { return r.LatMax }},
+		{&rel.CPUPerOp, func(r *SysbenchResult) Value { return r.HW.CPUPerOp }},
+		{&rel.CsPerOp, func(r *SysbenchResult) Value { return r.HW.CsPerOp }},
+		{&rel.ReadsPerOp, func(r *SysbenchResult) Value { return r.HW.ReadsPerOp }},
+		{&rel.ReadKBPerOp, func(r *SysbenchResult) Value { return r.HW.ReadKBPerOp }},
+		{&rel.WriteKBPerOp, func(r *SysbenchResult) Value { return r.HW.WriteKBPerOp }},
+		{&rel.CPUMicrosPerOp, func(r *SysbenchResult) Value { return r.HW.CPUMicrosPerOp }},
+		{&rel.OpsPerSecFromRate, func(r *SysbenchResult) Value { return r.QPS }},
+	}
+	for _, p := range pairs {
+		switch {
+		case rel.Result == nil:
+			*p.dst = na("%s has no %s run with %d threads", d.Name, t.Sfx, nt)
+		case rel.Base == nil:
+			*p.dst = na("the base DBMS has no %s run with %d threads", t.Sfx, nt)
+		default:
+			*p.dst = Ratio(p.get(rel.Result), p.get(rel.Base))
+		}
+	}
+	return rel
+}
+
+// AwkRatio is the relative-value rule of the original scripts on printed
+// tokens, with awk's comparisons: "1" when both compare equal to 0, "inf"
+// when the base does, otherwise "%.2f" of the quotient. An empty token (a
+// missing file) reads as 0 in the division but not in the comparisons.
+func AwkRatio(o, b string) string {
+	switch {
+	case awkEqZero(o) && awkEqZero(b):
+		return "1"
+	case awkEqZero(b):
+		return "inf"
+	}
+	return ff(awkNum(o)/awkNum(b), 2)
+}
+
+// AwkDiv is awk's printf "%.2f" of o/b without checks: mawk prints inf or
+// -nan for a zero base.
+func AwkDiv(o, b string) string { return ff(awkNum(o)/awkNum(b), 2) }
+
+// AwkG is awk's printf "%.6g" of a token.
+func AwkG(tok string) string { return fg6(awkNum(tok)) }
+
+// AwkF0 is awk's printf "%.0f" of a token.
+func AwkF0(tok string) string { return ff(awkNum(tok), 0) }
+
+// fg6 formats like C "%.6g": six significant digits, exponent form when
+// the decimal exponent is below -4 or at least 6, trailing zeros removed.
+func fg6(v float64) string {
+	if s, ok := special(v); ok {
+		return s
+	}
+	e := strconv.FormatFloat(v, 'e', 5, 64) // d.ddddde±XX, rounded as printf does
+	i := strings.IndexByte(e, 'e')
+	x, _ := strconv.Atoi(e[i+1:])
+	if x < -4 || x >= 6 {
+		return trimZeros(e[:i]) + e[i:]
+	}
+	return trimZeros(strconv.FormatFloat(v, 'f', 5-x, 64))
+}
+
+func trimZeros(s string) string {
+	if !strings.Contains(s, ".") {
+		return s
+	}
+	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+}

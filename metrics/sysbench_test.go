@@ -1,0 +1,323 @@
+package metrics_test
+
+import (
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
+)
+
+const sbRaw = "../testdata/sysbench/raw"
+
+func sbSet(t testing.TB, fsys fstest.MapFS, opt metrics.Options) *metrics.SysbenchSet {
+	t.Helper()
+	dirs, err := parse.FindSysbenchDirs(fsys, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := metrics.ComputeSysbench(fsys, dirs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+func fixtureSet(t testing.TB, opt metrics.Options) *metrics.SysbenchSet {
+	t.Helper()
+	fsys := os.DirFS(sbRaw)
+	dirs, err := parse.FindSysbenchDirs(fsys, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := metrics.ComputeSysbench(fsys, dirs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+// TestSysbenchDefaultValues checks one fixture run against values worked out
+// by hand from its files (awk over sb.vm and sb.io, the report lines of sb.o).
+func TestSysbenchDefaultValues(t *testing.T) {
+	set := fixtureSet(t, metrics.Options{Device: "vda"})
+	if len(set.DBMS) != 2 || len(set.Tests) != 6 || len(set.Threads) != 2 {
+		t.Fatalf("%d DBMS, %d tests, threads %v", len(set.DBMS), len(set.Tests), set.Threads)
+	}
+	r := set.DBMS[0].Result("point-query.range100.pk1", 1)
+	if r.QPS.Text != "8760" || r.QPS.V != 8760.12 || r.TPS.Text != "8760" || r.LatAvg.Text != "0.11" || r.Percentile != 95 || r.Engine != "pgsql" {
+		t.Errorf("point-query dop1: %+v", r)
+	}
+	h := r.HW
+	// sb.vm has 23 lines: 2 headers, the since-boot row and 20 samples;
+	// awk 'NR>3 {cs += $12; cpu += $13 + $14}' gives these sums.
+	vm, err := os.ReadFile(sbRaw + "/x.pg15.c1.pk1/sb.vm.point-query.range100.pk1.dop1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cs, cpu, n float64
+	for i, l := range strings.Split(strings.TrimSpace(string(vm)), "\n") {
+		f := strings.Fields(l)
+		if i < 3 {
+			continue
+		}
+		x, _ := strconv.ParseFloat(f[11], 64)
+		u, _ := strconv.ParseFloat(f[12], 64)
+		s, _ := strconv.ParseFloat(f[13], 64)
+		cs, cpu, n = cs+x, cpu+u+s, n+1
+	}
+	if h.VmstatSamples != int(n) || math.Abs(h.CsPerSec.V-cs/n) > 1e-9 || math.Abs(h.CPUPerOp.V-cpu/n/8760.12) > 1e-12 {
+		t.Errorf("vmstat: %d samples cs/s %v cpu/o %v; want %v %v %v", h.VmstatSamples, h.CsPerSec.V, h.CPUPerOp.V, n, cs/n, cpu/n/8760.12)
+	}
+	// 2 CPUs from the sb.o "2 CPUs" line: µs per op = cpu/o × 2 × 10⁴.
+	if h.CPUs != 2 || math.Abs(h.CPUMicrosPerOp.V-cpu/n/8760.12*2e4) > 1e-9 || !strings.Contains(h.CPUsSource, "CPUs line") {
+		t.Errorf("cpu µs/op %+v from %d CPUs (%s)", h.CPUMicrosPerOp, h.CPUs, h.CPUsSource)
+	}
+	// 20 vda rows averaging 446.2 wkB/s.
+	if h.IostatSamples != 20 || h.WriteKBPerOp.Text != strconv.FormatFloat(446.2/8760.12, 'f', 3, 64) || h.Device != "vda" {
+		t.Errorf("iostat %+v", h)
+	}
+	rel := set.Relative(set.DBMS[1], r.Test, 1)
+	if rel.QPS.Text != "0.79" || rel.Result == nil || rel.Base != r {
+		t.Errorf("relative %+v", rel.QPS)
+	}
+}
+
+func TestRatio(t *testing.T) {
+	v := func(x float64) metrics.Value { return metrics.Value{V: x, Text: "x"} }
+	nav := metrics.Value{Text: "NA", Why: "gone"}
+	for _, c := range []struct {
+		o, b metrics.Value
+		want string
+	}{
+		{v(0), v(0), "1"}, {v(3), v(0), "inf"}, {v(1), v(3), "0.33"}, {v(1.005), v(1), "1.00"},
+		{nav, v(1), "NA"}, {v(1), nav, "NA"},
+	} {
+		if got := metrics.Ratio(c.o, c.b); got.Text != c.want || (got.Text == "NA") == got.OK() {
+			t.Errorf("Ratio(%v, %v) = %+v, want %s", c.o, c.b, got, c.want)
+		}
+	}
+	for _, c := range [][3]string{
+		{"0.000", "0", "1"}, {"0.001", "0.000", "inf"}, {"0.06", "0.023", "2.61"}, {"", "0.5", "inf"}, {"", "0", "-nan"},
+		{"1.5", "", "inf"},
+	} {
+		if got := metrics.SumrRatio(c[0], c[1]); got != c[2] {
+			t.Errorf("SumrRatio(%q, %q) = %s, want %s", c[0], c[1], got, c[2])
+		}
+	}
+	for _, c := range [][2]string{{"0.000", "0"}, {"0.051", "0.051"}, {"1234567", "1.23457e+06"}, {"0.00001234", "1.234e-05"}, {"999999.5", "1e+06"}, {"x", "0"}} {
+		if got := metrics.AwkG(c[0]); got != c[1] {
+			t.Errorf("AwkG(%q) = %s, want %s", c[0], got, c[1])
+		}
+	}
+}
+
+// describe computes the statistics by their textbook definitions, without
+// gonum, to check Describe.
+func describe(xs []float64) (avg, med, lo, hi, sd float64) {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	n := float64(len(s))
+	for _, x := range s {
+		avg += x
+	}
+	avg /= n
+	if len(s)%2 == 1 {
+		med = s[len(s)/2]
+	} else {
+		med = (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	for _, x := range s {
+		sd += (x - avg) * (x - avg)
+	}
+	sd = math.Sqrt(sd / (n - 1))
+	return avg, med, s[0], s[len(s)-1], sd
+}
+
+func TestDescribe(t *testing.T) {
+	for _, xs := range [][]float64{
+		{0.79, 1.10, 1.83, 1.05, 0.79, 1.80},
+		{1.2, 0.9, 1.4},
+		{2, 1},
+		{0.5, 0.5, 0.5, 0.5},
+	} {
+		a, m, lo, hi, sd := metrics.Describe(xs)
+		wa, wm, wlo, whi, wsd := describe(xs)
+		for i, p := range [][2]float64{{a.V, wa}, {m.V, wm}, {lo.V, wlo}, {hi.V, whi}, {sd.V, wsd}} {
+			if math.Abs(p[0]-p[1]) > 1e-12 {
+				t.Errorf("%v: statistic %d = %v, want %v", xs, i, p[0], p[1])
+			}
+		}
+		if a.Text != strconv.FormatFloat(wa, 'f', 2, 64) || sd.Text != strconv.FormatFloat(wsd, 'f', 3, 64) {
+			t.Errorf("%v: printed %s %s", xs, a.Text, sd.Text)
+		}
+	}
+	a, _, _, _, sd := metrics.Describe([]float64{1.27})
+	if a.Text != "1.27" || sd.OK() || sd.Text != "NA" {
+		t.Errorf("one value: %+v %+v", a, sd)
+	}
+	if a, _, _, _, _ = metrics.Describe(nil); a.OK() {
+		t.Errorf("no value: %+v", a)
+	}
+}
+
+func tests(t *testing.T, sfx ...string) []parse.SysbenchTest {
+	var out []parse.SysbenchTest
+	for _, s := range sfx {
+		x, ok := parse.ParseSysbenchSfx(s)
+		if !ok {
+			t.Fatal(s)
+		}
+		out = append(out, x)
+	}
+	parse.SortSysbenchTests(out)
+	return out
+}
+
+func TestDefaultSysbenchGroups(t *testing.T) {
+	var sfx []string
+	for _, r := range []int{10, 100, 1000} {
+		sfx = append(sfx, "random-points.range"+strconv.Itoa(r)+".pk1", "random-points.pre.range"+strconv.Itoa(r)+".pk1")
+	}
+	sfx = append(sfx, "point-query.range100.pk1", "point-query.pre.range100.pk1", "point-query.warm.range100.pk1", "hot-points.range100.pk1",
+		"points-covered-pk.range100.pk1", "read-only.range10.pk1", "scan.range100.pk1", "scan.warm.range100.pk1",
+		"update-index.range100.pk1", "update-one.range100.pk1", "update-zipf.range100.pk1", "update-inlist.range100.pk1",
+		"update-nonindex.range100.pk1", "delete.range100.pk1", "insert.range100.pk1", "write-only.range10000.pk1",
+		"read-write.range10.pk1", "read-write.range100.pk1")
+	g := metrics.DefaultSysbenchGroups(tests(t, sfx...), 0)
+	var got []string
+	for _, x := range g {
+		got = append(got, x.Name+":"+strconv.Itoa(len(x.Tests)))
+	}
+	// 10 point tests (warm-up left out) split 5 + 5; 2 range tests; 10 writes stay whole.
+	if strings.Join(got, " ") != "Point-1:5 Point-2:5 Range:2 Writes:10" {
+		t.Errorf("groups %v", got)
+	}
+	if g[0].Tests[0].Sfx != "point-query.pre.range100.pk1" || g[1].Tests[4].Sfx != "points-covered-pk.range100.pk1" {
+		t.Errorf("point order %v / %v", g[0].Tests, g[1].Tests)
+	}
+	custom, warns := metrics.CustomSysbenchGroups([]parse.SysbenchGroup{
+		{Name: "Lookups", Tests: []string{"point-query", "random-points.range10", "nope"}},
+	}, tests(t, "point-query.range100.pk1", "random-points.range10.pk1", "random-points.range100.pk1"))
+	if len(custom) != 1 || len(custom[0].Tests) != 2 || len(warns) != 2 ||
+		!strings.Contains(warns[0], `no test "nope"`) || !strings.Contains(warns[1], "random-points.range100.pk1 is in no group") {
+		t.Errorf("custom %+v warnings %q", custom, warns)
+	}
+}
+
+// TestSysbenchGroupStats checks the statistics of the fixture against ratios
+// computed here from the QPS of each run.
+func TestSysbenchGroupStats(t *testing.T) {
+	set := fixtureSet(t, metrics.Options{Device: "vda"})
+	groups := metrics.DefaultSysbenchGroups(set.Tests, 0)
+	stats := set.GroupStats(groups, 2)
+	if len(stats) != 3 || stats[2].Group != "Writes" || len(stats[2].Ratios) != 4 {
+		t.Fatalf("%+v", stats)
+	}
+	var xs []float64
+	for _, sfx := range []string{"update-index.range100.pk1", "write-only.range10000.pk1", "read-write.range100.pk1", "insert.range100.pk1"} {
+		xs = append(xs, set.DBMS[1].Result(sfx, 2).QPS.V/set.DBMS[0].Result(sfx, 2).QPS.V)
+	}
+	wa, wm, _, _, wsd := describe(xs)
+	s := stats[2]
+	if math.Abs(s.Average.V-wa) > 1e-12 || math.Abs(s.Median.V-wm) > 1e-12 || math.Abs(s.Stddev.V-wsd) > 1e-12 {
+		t.Errorf("Writes: %+v, want %v %v %v", s, wa, wm, wsd)
+	}
+}
+
+// TestSysbenchBadInput covers runs that died, failed or are missing.
+func TestSysbenchBadInput(t *testing.T) {
+	good, err := os.ReadFile(sbRaw + "/x.pg15.c1.pk1/sb.o.point-query.range100.pk1.dop1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := good[:strings.Index(string(good), "SQL statistics")]
+	errorsOnly := strings.Replace(strings.Replace(string(good), "175258 (8760.12 per sec.)", "0 (0.00 per sec.)", 2),
+		"ignored errors:                      0      (0.00 per sec.)", "ignored errors:                      9000   (450.00 per sec.)", 1)
+	fsys := fstest.MapFS{
+		"x.a.c.pk1/sb.o.point-query.range100.pk1.dop1":  {Data: good},
+		"x.a.c.pk1/sb.o.point-query.range100.pk1.dop2":  {Data: good},
+		"x.a.c.pk1/sb.o.insert.range100.pk1.dop1":       {Data: good},
+		"x.a.c.pk1/sb.o.read-only.range100.pk1.dop1":    {Data: []byte(errorsOnly)},
+		"x.b.c.pk1/sb.o.point-query.range100.pk1.dop1":  {Data: cut},
+		"x.b.c.pk1/sb.o.point-query.range100.pk1.dop2":  {Data: good},
+		"x.b.c.pk1/sb.vm.insert.range100.pk1.dop1":      {Data: []byte("")},
+		"x.b.c.pk1/sb.o.read-only.range100.pk1.dop1":    {Data: good},
+		"x.b.c.pk1/sb.o.update-index.range100.pk1.dop1": {Data: good},
+	}
+	set := sbSet(t, fsys, metrics.Options{})
+	a, b := set.DBMS[0], set.DBMS[1]
+	died := b.Result("point-query.range100.pk1", 1)
+	if died.QPS.OK() || !strings.Contains(died.QPS.Why, "printed no query rate") || died.R[metrics.RQPS] != "NA" {
+		t.Errorf("died: %+v", died.QPS)
+	}
+	if !strings.Contains(strings.Join(died.Warnings, "\n"), "sb.o.point-query.range100.pk1.dop1:18: output ends without sysbench's final report") {
+		t.Errorf("died warnings %q", died.Warnings)
+	}
+	noOut := b.Result("insert.range100.pk1", 1)
+	if noOut == nil || noOut.QPS.Why != "sb.o file missing" {
+		t.Errorf("no sb.o: %+v", noOut)
+	}
+	fail := a.Result("read-only.range100.pk1", 1)
+	if fail.QPS.Text != "0" || !strings.Contains(strings.Join(fail.Warnings, "\n"), "every query failed (9000 errors)") || fail.HW.CPUPerOp.OK() {
+		t.Errorf("errors only: %+v %q", fail.QPS, fail.Warnings)
+	}
+	if !strings.Contains(strings.Join(a.Warnings, "\n"), "insert.range100.pk1 has no run with 2 threads (missing thread count)") {
+		t.Errorf("missing thread count: %q", a.Warnings)
+	}
+	one := set.Relative(b, tests(t, "update-index.range100.pk1")[0], 1)
+	if one.QPS.OK() || !strings.Contains(one.QPS.Why, "base DBMS has no update-index") {
+		t.Errorf("test in one DBMS only: %+v", one.QPS)
+	}
+	line := metrics.RLine(metrics.RQPS, []*metrics.SysbenchResult{died, b.Result("point-query.range100.pk1", 2)}, "pgsql", died.Test, false)
+	if line != "NA\t8760\tpgsql point-query range=100" {
+		t.Errorf("sb.r line %q", line)
+	}
+	compat := sbSet(t, fsys, metrics.Options{Compat: true})
+	died = compat.DBMS[1].Result("point-query.range100.pk1", 1)
+	line = metrics.RLine(metrics.RQPS, []*metrics.SysbenchResult{died, compat.DBMS[1].Result("point-query.range100.pk1", 2)}, "pgsql", died.Test, true)
+	if line != "8760\tpgsql point-query range=100" {
+		t.Errorf("compat sb.r line %q (the 2-thread value shifts left, as run.sh wrote it)", line)
+	}
+}
+
+func TestSysbenchScanGenerations(t *testing.T) {
+	out := "lua/sysbench --table-size=10000000 --tables=8 --threads=1 lua/oltp_scan.lua run\n2 CPUs\nSQL statistics:\n" +
+		"    queries:                             587 (9.79 per sec.)\nGeneral statistics:\n    total time:                          60.0010s\n" +
+		"Latency (ms):\n         avg:                                  102.15\n         max:                                  130.00\n"
+	fsys := fstest.MapFS{"x.a.c.pk1/sb.o.scan.range100.pk1.dop1": {Data: []byte(out)}}
+	for gen, want := range map[int]string{
+		metrics.ScanGenRowsPerRun:      "1333", // 10M × 8 / 60.001 / 1000
+		metrics.ScanGenRowsPerScanRate: "97900",
+		0:                              "97895", // 10000 / 0.10215
+	} {
+		r := sbSet(t, fsys, metrics.Options{ScanGen: gen}).DBMS[0].Results[0]
+		if r.QPS.Text != want || r.R[metrics.RQPS] != want || r.HW.Rate != want {
+			t.Errorf("generation %d: %+v %q %q, want %s", gen, r.QPS, r.R[metrics.RQPS], r.HW.Rate, want)
+		}
+	}
+}
+
+func TestEngineTable(t *testing.T) {
+	set := fixtureSet(t, metrics.Options{Device: "vda"})
+	x, err := parse.ReadSysbenchExtra(strings.NewReader("dbms,test,rows/q\nx.pg15.c1.pk1,read-only,18\nx.pg15.c2.pk1,read-only.range100,20\nx.nope.pk1,scan,1\n"), "extra.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, warns := set.EngineTable(1, x)
+	if len(tab.Blocks) != 6 || len(warns) != 1 || !strings.HasPrefix(warns[0], "extra.csv:4:") {
+		t.Fatalf("%d blocks, warnings %q", len(tab.Blocks), warns)
+	}
+	b := tab.Blocks[3]
+	if b.Test.Type != "read-only" || b.Rows[0].Extra[0] != "18" || b.Rows[1].Extra[0] != "20" || b.Rows[0].QPS.Text != "9362" || b.PercentileLabel() != "p95" {
+		t.Errorf("%+v", b)
+	}
+	if tab.Blocks[0].Rows[0].Extra[0] != "NA" {
+		t.Errorf("unset extra %+v", tab.Blocks[0].Rows[0])
+	}
+}
