@@ -111,8 +111,10 @@ type SysbenchResult struct {
 	// R holds each value as its sb.r.<metric> line prints it (index RQPS …
 	// R95). In compat mode a value sysbench did not print is "" and the
 	// line omits it, as run.sh did; otherwise it is "NA".
-	R        [numR]string
-	Warnings []string
+	R [numR]string
+	// Intervals are sysbench's --report-interval lines, for charts.
+	Intervals []parse.SysbenchInterval
+	Warnings  []string
 }
 
 func (r *SysbenchResult) warn(format string, args ...any) {
@@ -196,6 +198,7 @@ func ComputeSysbenchRun(run *parse.SysbenchRun, dbms string, opt Options) *Sysbe
 	if o != nil {
 		r.Source = o.Name
 		r.Engine = engineOf(o)
+		r.Intervals = o.Intervals
 		rep = o.Report
 		if !o.HasReport {
 			r.warn("%s: no final report; the run died or was stopped", o.Name)

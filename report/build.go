@@ -41,7 +41,6 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 			Schema: SchemaVersion,
 			Compat: res.Options.Compat,
 			Source: "raw",
-			Legend: legend(),
 			Bands:  Bands(),
 			Notes:  warns,
 		},
@@ -49,38 +48,50 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 	for _, f := range files {
 		b.files[f.Name] = splitLines(f.Data)
 	}
+	hasIbench := res.Archived() || len(res.Trees) > 0
 	if res.Archived() {
 		b.rep.Source = "archive"
 		b.steps = res.Steps
 	} else {
 		b.steps = unionSteps(res.Trees)
 	}
-	if err := b.readMerged(); err != nil {
-		return nil, err
+	if hasIbench {
+		if err := b.readMerged(); err != nil {
+			return nil, err
+		}
+		b.names()
+		if len(b.shown) == 0 {
+			return nil, badf("%s: no DBMS rows in the merged tables", res.Dir)
+		}
+		b.clients(opt.Clients)
+		b.stepInfos()
 	}
-	b.names()
-	if len(b.shown) == 0 {
-		return nil, badf("%s: no DBMS rows in the merged tables", res.Dir)
-	}
-	b.clients(opt.Clients)
-	b.stepInfos()
 	b.rep.Title = opt.Title
 	if b.rep.Title == "" {
 		b.rep.Title = b.defaultTitle()
 	}
+	if hasIbench {
+		b.summary()
+		b.relative()
+		b.insertRate()
+		for i, st := range b.steps {
+			b.section(st, b.rep.Steps[i])
+		}
+		for i, st := range b.steps {
+			b.allMetrics(st, b.rep.Steps[i])
+			b.responseTimes(st, b.rep.Steps[i])
+		}
+	}
+	if hasIbench {
+		b.rep.Legend = legend()
+	}
+	if res.Sysbench != nil && len(res.Sysbench.DBMS) > 0 {
+		b.sysbench(res.Sysbench, res.SysbenchOptions)
+		b.rep.Legend = append(b.rep.Legend, sysbenchLegend()...)
+	}
 	b.rep.Intro = opt.Intro
 	if strings.TrimSpace(b.rep.Intro) == "" {
 		b.rep.Intro = b.defaultIntro()
-	}
-	b.summary()
-	b.relative()
-	b.insertRate()
-	for i, st := range b.steps {
-		b.section(st, b.rep.Steps[i])
-	}
-	for i, st := range b.steps {
-		b.allMetrics(st, b.rep.Steps[i])
-		b.responseTimes(st, b.rep.Steps[i])
 	}
 	return b.rep, nil
 }
@@ -319,6 +330,9 @@ func (b *builder) rowsPerCommit(st parse.Step) int {
 }
 
 func (b *builder) defaultTitle() string {
+	if len(b.steps) == 0 {
+		return "sysbench"
+	}
 	var p string
 	if !b.res.Archived() {
 		p = parse.RowPrefix(firstName(b.res.List))
@@ -334,14 +348,34 @@ func (b *builder) defaultTitle() string {
 
 func (b *builder) defaultIntro() string {
 	var s strings.Builder
-	fmt.Fprintf(&s, "Results of the insert benchmark (%s).", mdEscape(b.rep.Title))
+	if len(b.steps) > 0 {
+		b.ibenchIntro(&s)
+	}
+	if sb := b.rep.Sysbench; sb != nil {
+		if s.Len() > 0 {
+			s.WriteString("\n")
+		}
+		fmt.Fprintf(&s, "The sysbench results compare %d DBMS", len(sb.DBMS))
+		if len(sb.DBMS) > 1 {
+			fmt.Fprintf(&s, " with the base %s", mdEscape(sb.Base))
+		}
+		s.WriteString(":\n\n")
+		for _, d := range sb.DBMS {
+			fmt.Fprintf(&s, "- %s\n", mdEscape(d))
+		}
+	}
+	return s.String()
+}
+
+func (b *builder) ibenchIntro(s *strings.Builder) {
+	fmt.Fprintf(s, "Results of the insert benchmark (%s).", mdEscape(b.rep.Title))
 	if b.rep.Source == "archive" {
 		s.WriteString(" It was built from archived merged tables, so the parts that need raw logs are left out.")
 	}
 	s.WriteString("\n\nThe steps are:\n\n")
 	for _, st := range b.rep.Steps {
 		name, desc, _ := strings.Cut(st.Description, ": ")
-		fmt.Fprintf(&s, "- **%s**: %s\n", mdEscape(name), mdEscape(desc))
+		fmt.Fprintf(s, "- **%s**: %s\n", mdEscape(name), mdEscape(desc))
 	}
 	s.WriteString("\nThe DBMS are listed below; the first DBMS of each group is the base of the relative tables.\n\n")
 	groups := [][]string{nil}
@@ -357,7 +391,7 @@ func (b *builder) defaultIntro() string {
 		for i, name := range g {
 			s.WriteString("- ")
 			if len(groups) > 1 {
-				fmt.Fprintf(&s, "group %d: ", gi+1)
+				fmt.Fprintf(s, "group %d: ", gi+1)
 			}
 			s.WriteString(mdEscape(name))
 			if i == 0 {
@@ -366,7 +400,6 @@ func (b *builder) defaultIntro() string {
 			s.WriteString("\n")
 		}
 	}
-	return s.String()
 }
 
 // mdEscape escapes text for Markdown: the characters that start inline
@@ -904,5 +937,17 @@ func legend() []LegendItem {
 		{"operation", "an inserted row for load steps (l.x: an indexed row), a query for read+write steps; wpi and wkbpi are always per inserted row"},
 		{"256us … gt", "histogram buckets: the percentage of responses of at most 256 µs, more than 256 µs up to 1 ms, …, more than 16 s"},
 		{"max", "in histograms, the largest response time in seconds"},
+	}
+}
+
+func sysbenchLegend() []LegendItem {
+	return []LegendItem{
+		{"QPS", "sysbench queries per second (scan tests: thousands of rows per second)"},
+		{"cpu/o", "CPU seconds per operation: vmstat us + sy over the run, per query (sysbench)"},
+		{"µs/o", "CPU microseconds per operation, when the CPU count is known (sysbench)"},
+		{"cs/o", "context switches per operation (sysbench)"},
+		{"r/o, rKB/o, wKB/o", "storage reads, KB read and KB written per operation (sysbench)"},
+		{"o/s", "operations per second, the rate the per-operation values divide by (sysbench)"},
+		{"Average … Stddev", "statistics over a test group of the QPS relative to the base DBMS; Stddev is the sample standard deviation"},
 	}
 }

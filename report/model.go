@@ -26,6 +26,7 @@ type Report struct {
 	Steps  []StepInfo `json:"steps"`
 	DBMS   []string   `json:"dbms"` // the DBMS the summary shows, in order
 
+	// Summary and Relative are nil when RESULTS holds only sysbench runs.
 	Summary    *Table `json:"summary"`
 	Relative   *Table `json:"relative"`
 	InsertRate *Table `json:"insert_rate,omitempty"` // nil without read+write steps
@@ -36,9 +37,11 @@ type Report struct {
 	AllMetrics []*Table `json:"all_metrics"`
 	// ResponseTimes has, per step, the unbanded histogram merges.
 	ResponseTimes []*StepTables `json:"response_times"`
-	Legend        []LegendItem  `json:"legend"`
-	Bands         []BandInfo    `json:"bands"`
-	Notes         []string      `json:"notes"` // warnings: missing steps, NA cells, skipped lines
+	// Sysbench is the sysbench part; nil when RESULTS holds no sysbench runs.
+	Sysbench *SysbenchPart `json:"sysbench,omitempty"`
+	Legend   []LegendItem  `json:"legend"`
+	Bands    []BandInfo    `json:"bands"`
+	Notes    []string      `json:"notes"` // warnings: missing steps, NA cells, skipped lines
 }
 
 // StepInfo describes one step (one column of the summary tables).

@@ -78,9 +78,7 @@ func barPlot(c *Chart) (*plot.Plot, error) {
 		bars.Color = plotutil.Color(i)
 		bars.Offset = vg.Length(float64(i)-float64(n-1)/2) * width
 		p.Add(bars)
-		if n > 1 {
-			p.Legend.Add(s.Name, bars)
-		}
+		p.Legend.Add(s.Name, bars)
 	}
 	p.Legend.Top = true
 	headroom(p, c)
@@ -125,7 +123,7 @@ func linePlot(c *Chart) (*plot.Plot, error) {
 	return p, nil
 }
 
-// plainTicks labels ticks with the shortest exact decimal ("50000", not
+// plainTicks labels ticks with the shortest decimal ("50000", not
 // "50000.00").
 type plainTicks struct{}
 
@@ -133,7 +131,10 @@ func (plainTicks) Ticks(min, max float64) []plot.Tick {
 	ticks := plot.DefaultTicks{}.Ticks(min, max)
 	for i := range ticks {
 		if ticks[i].Label != "" {
-			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'f', -1, 64)
+			// Round away the binary noise of the tick arithmetic first
+			// (0.6000000000000001).
+			v, _ := strconv.ParseFloat(strconv.FormatFloat(ticks[i].Value, 'g', 10, 64), 64)
+			ticks[i].Label = strconv.FormatFloat(v, 'f', -1, 64)
 		}
 	}
 	return ticks
@@ -170,6 +171,12 @@ func renderCharts(r *Report) (map[*Chart]template.HTML, error) {
 			charts = append(charts, s.Throughput)
 		}
 		charts = append(charts, s.Intervals...)
+	}
+	if sb := r.Sysbench; sb != nil {
+		for _, t := range sb.Threads {
+			charts = append(charts, t.GroupCharts...)
+			charts = append(charts, t.Intervals...)
+		}
 	}
 	out := make([]template.HTML, len(charts))
 	errs := make([]error, len(charts))

@@ -17,32 +17,54 @@ func WriteText(w io.Writer, r *Report) error {
 	tw := &textWriter{w: bw}
 	tw.heading(r.Title, '=')
 	tw.para(strings.TrimSpace(r.Intro))
-	tw.heading("Summary", '-')
-	tw.table(r.Summary)
-	tw.table(r.Relative)
-	tw.table(r.InsertRate)
-	for _, s := range r.Sections {
-		tw.heading(s.Step.Description, '-')
-		for _, n := range s.Notes {
+	if r.Summary != nil {
+		tw.heading("Summary", '-')
+		tw.table(r.Summary)
+		tw.table(r.Relative)
+		tw.table(r.InsertRate)
+		for _, s := range r.Sections {
+			tw.heading(s.Step.Description, '-')
+			for _, n := range s.Notes {
+				tw.para(n)
+			}
+			for _, h := range s.Histograms {
+				tw.table(h)
+			}
+			tw.table(s.Metrics)
+			tw.table(s.Iostat)
+		}
+		tw.heading("Metrics of all DBMS", '-')
+		for _, t := range r.AllMetrics {
+			tw.table(t)
+		}
+		tw.heading("Response times", '-')
+		for _, s := range r.ResponseTimes {
+			tw.para(s.Step.Description)
+			for _, n := range s.Notes {
+				tw.para(n)
+			}
+			for _, t := range s.Tables {
+				tw.table(t)
+			}
+		}
+	}
+	if sb := r.Sysbench; sb != nil {
+		tw.heading("sysbench", '-')
+		for _, n := range sb.Notes {
 			tw.para(n)
 		}
-		for _, h := range s.Histograms {
-			tw.table(h)
+		tw.table(sb.Load)
+		for _, th := range sb.Threads {
+			tw.heading(fmt.Sprintf("sysbench, %d threads", th.Threads), '-')
+			tw.table(th.Groups)
+			tw.table(th.Relative)
+			for _, group := range [][]*Table{th.Absolute, th.Efficiency, th.PerQuery} {
+				for _, t := range group {
+					tw.table(t)
+				}
+			}
 		}
-		tw.table(s.Metrics)
-		tw.table(s.Iostat)
-	}
-	tw.heading("Metrics of all DBMS", '-')
-	for _, t := range r.AllMetrics {
-		tw.table(t)
-	}
-	tw.heading("Response times", '-')
-	for _, s := range r.ResponseTimes {
-		tw.para(s.Step.Description)
-		for _, n := range s.Notes {
-			tw.para(n)
-		}
-		for _, t := range s.Tables {
+		for _, t := range sb.PrePost {
 			tw.table(t)
 		}
 	}

@@ -1,0 +1,382 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
+)
+
+// SysbenchPart is the sysbench half of a report.
+type SysbenchPart struct {
+	Base    string             `json:"base"` // the DBMS the relative values compare with
+	DBMS    []string           `json:"dbms"`
+	Load    *Table             `json:"load,omitempty"` // the prepare step
+	Threads []*SysbenchThreads `json:"threads"`        // one per thread count
+	PrePost []*Table           `json:"pre_vs_post,omitempty"`
+	Notes   []string           `json:"notes,omitempty"`
+}
+
+// SysbenchThreads is everything measured at one thread count.
+type SysbenchThreads struct {
+	Threads int `json:"threads"`
+	// Groups has, per test group and DBMS, the statistics of the QPS
+	// relative to the base; GroupCharts one bar chart per group.
+	Groups      *Table   `json:"groups,omitempty"`
+	GroupCharts []*Chart `json:"group_charts,omitempty"`
+	Relative    *Table   `json:"relative,omitempty"` // relative QPS per test
+	// Absolute has one table per measure (QPS, TPS, latencies): a row per
+	// test, a column per DBMS.
+	Absolute []*Table `json:"absolute"`
+	// Efficiency has, per test, the HW metrics per operation of every DBMS
+	// and their ratios to the base (the original o.met blocks).
+	Efficiency []*Table `json:"efficiency"`
+	// PerQuery is the engine table: per test, QPS and latency of each DBMS
+	// with the user's extra columns.
+	PerQuery []*Table `json:"per_query"`
+	// Intervals are per-test charts of sysbench's interval lines.
+	Intervals []*Chart `json:"intervals,omitempty"`
+}
+
+// sysbench builds the sysbench part of the report.
+func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
+	p := &SysbenchPart{}
+	for _, d := range set.DBMS {
+		p.DBMS = append(p.DBMS, d.Name)
+	}
+	if base := set.Base(); base != nil {
+		p.Base = base.Name
+	}
+	groups := metrics.DefaultSysbenchGroups(set.Tests, opt.GroupSplit)
+	if opt.Groups != nil {
+		groups, _ = metrics.CustomSysbenchGroups(opt.Groups, set.Tests) // warned by the tables
+	}
+	p.Load = sbLoadTable(set)
+	for _, nt := range set.Threads {
+		st := &SysbenchThreads{Threads: nt}
+		id := "sb.dop" + strconv.Itoa(nt)
+		if len(set.DBMS) > 1 {
+			st.Groups = sbGroupTable(set, groups, nt, id)
+			st.GroupCharts = sbGroupCharts(set, groups, nt, id)
+			st.Relative = sbRelativeTable(set, nt, id)
+		}
+		st.Absolute = sbAbsoluteTables(set, nt, id)
+		st.Efficiency = sbEfficiencyTables(set, nt, id)
+		st.PerQuery = sbPerQueryTables(set, nt, id, opt.Extra)
+		st.Intervals = sbIntervalCharts(set, nt, id)
+		p.Threads = append(p.Threads, st)
+	}
+	p.PrePost = sbPrePost(set)
+	if len(set.DBMS) < 2 {
+		p.Notes = append(p.Notes, "Only one DBMS: there are no relative values.")
+	}
+	b.rep.Sysbench = p
+}
+
+func valueCell(v metrics.Value) Cell {
+	if !v.OK() {
+		return Cell{Text: "NA", Band: NotANumber}
+	}
+	return Cell{Text: v.Text}
+}
+
+// relValueCell bands a relative value as the relative throughput table
+// does; lowerBetter flips the meaning of the bands' markers only in the
+// caption, the colours stay those of the original (below/above).
+func relValueCell(v metrics.Value) Cell {
+	if !v.OK() {
+		return Cell{Text: "NA", Band: NotANumber}
+	}
+	return relCell(v.Text)
+}
+
+func sbTestName(t parse.SysbenchTest) string { return t.Label() }
+
+// sbTests lists the tests a table shows: warm-up runs are left out, as in
+// the original summaries.
+func sbTests(set *metrics.SysbenchSet) []parse.SysbenchTest {
+	var out []parse.SysbenchTest
+	for _, t := range set.Tests {
+		if t.Phase != parse.Warm && t.Phase != parse.WarmPre {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func sbLoadTable(set *metrics.SysbenchSet) *Table {
+	t := &Table{ID: "sb.load", Title: "Load (prepare)", Header: []string{"dbms", "seconds", "inserts/s", "cpu/o", "cs/o", "wKB/o"},
+		Caption: "The prepare step: load time, rows inserted per second and HW use per inserted row."}
+	for _, d := range set.DBMS {
+		if d.Load == nil {
+			continue
+		}
+		l := d.Load
+		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}, valueCell(l.Seconds), valueCell(l.IPS),
+			valueCell(l.HW.CPUPerOp), valueCell(l.HW.CsPerOp), valueCell(l.HW.WriteKBPerOp)}})
+	}
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	return t
+}
+
+func sbGroupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
+	others := set.DBMS[1:]
+	t := &Table{ID: id + ".groups", Title: fmt.Sprintf("Relative QPS by test group, %d threads", nt),
+		Caption: "Statistics of each DBMS's QPS relative to the base DBMS " + set.DBMS[0].Name +
+			" over the tests of a group, as the result posts print them. Below 0.95 yellow (▽), above 1.05 blue (△)."}
+	t.Header = []string{"group", "statistic"}
+	for _, d := range others {
+		t.Header = append(t.Header, d.Name)
+	}
+	stats := set.GroupStats(groups, nt)
+	for gi, g := range groups {
+		row := stats[gi*len(others) : (gi+1)*len(others)]
+		for si, name := range []string{"Average", "Median", "Min", "Max", "Stddev", "Tests"} {
+			r := Row{Kind: DataRow, GroupStart: si == 0 && gi > 0, Cells: []Cell{{Text: g.Name}, {Text: name}}}
+			for _, s := range row {
+				var c Cell
+				switch name {
+				case "Average":
+					c = relValueCell(s.Average)
+				case "Median":
+					c = relValueCell(s.Median)
+				case "Min":
+					c = relValueCell(s.Min)
+				case "Max":
+					c = relValueCell(s.Max)
+				case "Stddev":
+					c = valueCell(s.Stddev)
+				case "Tests":
+					c = Cell{Text: strconv.Itoa(len(s.Ratios))}
+				}
+				r.Cells = append(r.Cells, c)
+			}
+			t.Rows = append(t.Rows, r)
+		}
+		for _, s := range row {
+			t.Notes = append(t.Notes, s.Warnings...)
+		}
+	}
+	return t
+}
+
+func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) []*Chart {
+	var out []*Chart
+	for _, g := range groups {
+		c := &Chart{ID: fmt.Sprintf("%s.chart.group.%s", id, g.Name), Kind: "bar",
+			Title: fmt.Sprintf("%s: QPS relative to %s, %d threads", g.Name, set.DBMS[0].Name, nt), YLabel: "relative QPS"}
+		for _, t := range g.Tests {
+			c.Categories = append(c.Categories, t.Type)
+		}
+		for _, d := range set.DBMS[1:] {
+			s := Series{Name: d.Name}
+			for _, t := range g.Tests {
+				v := set.Relative(d, t, nt).QPS
+				f := v.V
+				if !v.OK() {
+					f = math.NaN()
+				}
+				s.Values = append(s.Values, Num(f))
+			}
+			c.Series = append(c.Series, s)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func sbRelativeTable(set *metrics.SysbenchSet, nt int, id string) *Table {
+	t := &Table{ID: id + ".relative", Title: fmt.Sprintf("Relative QPS, %d threads", nt),
+		Caption: "QPS of each DBMS divided by the QPS of the base DBMS " + set.DBMS[0].Name +
+			" (1 for 0/0, inf for x/0). Below 0.95 yellow (▽), above 1.05 blue (△)."}
+	t.Header = []string{"test"}
+	for _, d := range set.DBMS[1:] {
+		t.Header = append(t.Header, d.Name)
+	}
+	for _, test := range sbTests(set) {
+		r := Row{Kind: DataRow, Cells: []Cell{{Text: sbTestName(test)}}}
+		for _, d := range set.DBMS[1:] {
+			rel := set.Relative(d, test, nt)
+			r.Cells = append(r.Cells, relValueCell(rel.QPS))
+			if !rel.QPS.OK() {
+				t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: %s", d.Name, test.Sfx, rel.QPS.Why))
+			}
+		}
+		t.Rows = append(t.Rows, r)
+	}
+	return t
+}
+
+func sbAbsoluteTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
+	measures := []struct {
+		key, title string
+		get        func(*metrics.SysbenchResult) metrics.Value
+	}{
+		{"qps", "QPS", func(r *metrics.SysbenchResult) metrics.Value { return r.QPS }},
+		{"tps", "Transactions per second", func(r *metrics.SysbenchResult) metrics.Value { return r.TPS }},
+		{"lat-avg", "Average latency (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatAvg }},
+		{"lat-pct", "Latency percentile (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatPct }},
+		{"lat-max", "Max latency (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatMax }},
+	}
+	var out []*Table
+	for _, m := range measures {
+		t := &Table{ID: id + ".abs." + m.key, Title: fmt.Sprintf("%s, %d threads", m.title, nt)}
+		t.Header = []string{"test"}
+		for _, d := range set.DBMS {
+			t.Header = append(t.Header, d.Name)
+		}
+		for _, test := range sbTests(set) {
+			r := Row{Kind: DataRow, Cells: []Cell{{Text: sbTestName(test)}}}
+			for _, d := range set.DBMS {
+				res := d.Result(test.Sfx, nt)
+				if res == nil {
+					r.Cells = append(r.Cells, Cell{Text: "NA", Band: NotANumber})
+					t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: no run with %d threads", d.Name, test.Sfx, nt))
+					continue
+				}
+				v := m.get(res)
+				r.Cells = append(r.Cells, valueCell(v))
+				if !v.OK() {
+					t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: %s", d.Name, test.Sfx, v.Why))
+				}
+			}
+			t.Rows = append(t.Rows, r)
+		}
+		if m.key == "qps" {
+			t.Caption = "Queries per second; for scan tests the row rate in thousands of rows per second."
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func sbEfficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
+	var out []*Table
+	for _, test := range sbTests(set) {
+		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Title: fmt.Sprintf("HW use per operation: %s, %d threads", sbTestName(test), nt),
+			Header: []string{"dbms", "cpu/o", "µs/o", "cs/o", "r/o", "rKB/o", "wKB/o", "o/s"}}
+		any := false
+		for _, d := range set.DBMS {
+			r := d.Result(test.Sfx, nt)
+			if r == nil {
+				t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: append([]Cell{{Text: d.Name}}, naCells(7)...)})
+				continue
+			}
+			any = true
+			h := r.HW
+			t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}, valueCell(h.CPUPerOp), valueCell(h.CPUMicrosPerOp),
+				valueCell(h.CsPerOp), valueCell(h.ReadsPerOp), valueCell(h.ReadKBPerOp), valueCell(h.WriteKBPerOp), valueCell(r.QPS)}})
+		}
+		for i, d := range set.DBMS[min(1, len(set.DBMS)):] {
+			rel := set.Relative(d, test, nt)
+			row := Row{Kind: DataRow, GroupStart: i == 0, Cells: []Cell{{Text: d.Name + " / base"}}}
+			for _, v := range []metrics.Value{rel.CPUPerOp, rel.CPUMicrosPerOp, rel.CsPerOp, rel.ReadsPerOp, rel.ReadKBPerOp, rel.WriteKBPerOp, rel.QPS} {
+				row.Cells = append(row.Cells, valueCell(v))
+			}
+			t.Rows = append(t.Rows, row)
+		}
+		if !any {
+			continue
+		}
+		t.Caption = "CPU seconds (cpu/o) and microseconds (µs/o, needs the CPU count), context switches, storage reads, KB read and KB written per operation, and operations per second. The rows after the line divide each DBMS by the base."
+		out = append(out, t)
+	}
+	return out
+}
+
+func naCells(n int) []Cell {
+	out := make([]Cell, n)
+	for i := range out {
+		out[i] = Cell{Text: "NA", Band: NotANumber}
+	}
+	return out
+}
+
+func sbPerQueryTables(set *metrics.SysbenchSet, nt int, id string, extra *parse.SysbenchExtra) []*Table {
+	et, _ := set.EngineTable(nt, extra) // warned by the tables
+	var out []*Table
+	for _, blk := range et.Blocks {
+		t := &Table{ID: fmt.Sprintf("%s.query.%s", id, blk.Test.Sfx), Title: fmt.Sprintf("%s, %d threads", sbTestName(blk.Test), nt),
+			Header: append([]string{"dbms", "QPS", "latency avg (ms)", "latency " + blk.PercentileLabel() + " (ms)"}, et.Extra...)}
+		for _, r := range blk.Rows {
+			row := Row{Kind: DataRow, Cells: []Cell{{Text: r.DBMS}, valueCell(r.QPS), valueCell(r.LatAvg), valueCell(r.LatPct)}}
+			for _, x := range r.Extra {
+				row.Cells = append(row.Cells, textCell(x))
+			}
+			t.Rows = append(t.Rows, row)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// sbIntervalCharts draws, per test, QPS and the latency percentile of each
+// interval, one line per DBMS.
+func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) []*Chart {
+	var out []*Chart
+	for _, test := range sbTests(set) {
+		qps := &Chart{ID: fmt.Sprintf("%s.chart.qps.%s", id, test.Sfx), Kind: "line",
+			Title: fmt.Sprintf("QPS per interval: %s, %d threads", sbTestName(test), nt), XLabel: "time (s)", YLabel: "queries/s"}
+		lat := &Chart{ID: fmt.Sprintf("%s.chart.lat.%s", id, test.Sfx), Kind: "line", XLabel: "time (s)", YLabel: "ms"}
+		pct := 0
+		for _, d := range set.DBMS {
+			r := d.Result(test.Sfx, nt)
+			qs, ls := Series{Name: d.Name}, Series{Name: d.Name}
+			if r != nil {
+				for _, iv := range r.Intervals {
+					y := iv.QPS
+					if y == 0 && iv.EPS != 0 {
+						y = iv.EPS
+					}
+					qs.Points = append(qs.Points, Point{X: Num(iv.Sec), Y: Num(y)})
+					ls.Points = append(ls.Points, Point{X: Num(iv.Sec), Y: Num(iv.LatPct)})
+					if iv.Percentile > 0 {
+						pct = iv.Percentile
+					}
+				}
+			}
+			qps.Series = append(qps.Series, qs)
+			lat.Series = append(lat.Series, ls)
+		}
+		if pct == 0 {
+			pct = 95
+		}
+		lat.Title = fmt.Sprintf("Latency p%d per interval: %s, %d threads", pct, sbTestName(test), nt)
+		if hasData(qps) {
+			out = append(out, qps, lat)
+		}
+	}
+	return out
+}
+
+// sbPrePost compares each test run before the write-heavy tests (.pre)
+// with the same test after them, per DBMS, at the first thread count.
+func sbPrePost(set *metrics.SysbenchSet) []*Table {
+	if len(set.Threads) == 0 {
+		return nil
+	}
+	nt := set.Threads[0]
+	var out []*Table
+	for _, d := range set.DBMS {
+		t := &Table{ID: "sb.prepost." + d.Name, Title: fmt.Sprintf("Before and after the writes: %s, %d threads", d.Name, nt),
+			Header:  []string{"test", "QPS pre", "QPS post", "post / pre"},
+			Caption: "QPS of a test run before the write-heavy tests and of the same test after them. Below 0.95 yellow (▽), above 1.05 blue (△)."}
+		for _, test := range d.Dir.Tests {
+			if test.Phase != parse.Pre {
+				continue
+			}
+			postSfx := fmt.Sprintf("%s.range%d.pk%d", test.Base, test.Range, test.PK)
+			pre, post := qpsAt(d, test.Sfx, nt), qpsAt(d, postSfx, nt)
+			t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: fmt.Sprintf("%s range=%d", test.Base, test.Range)},
+				valueCell(pre), valueCell(post), relValueCell(metrics.Ratio(post, pre))}})
+		}
+		if len(t.Rows) > 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}

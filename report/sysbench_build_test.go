@@ -1,0 +1,181 @@
+package report_test
+
+import (
+	"bufio"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/report"
+)
+
+const sysbenchRaw = "../testdata/sysbench/raw"
+
+func buildSysbench(t testing.TB, dir string) *report.Report {
+	t.Helper()
+	res, err := report.Load(dir, report.LoadOptions{Metrics: metrics.Options{Device: "vda"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.Build(res, report.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// refColumns reads a summary of the original scripts: value columns, then
+// the test name ("pgsql insert range=100" or "pgsql_insert_range=100").
+func refColumns(t *testing.T, name string) map[string][]float64 {
+	t.Helper()
+	f, err := os.Open(filepath.Join("../testdata/sysbench/reference", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string][]float64{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(strings.NewReplacer("_", " ").Replace(sc.Text()))
+		var vals []float64
+		for _, x := range fields {
+			v, err := strconv.ParseFloat(x, 64)
+			if err != nil {
+				break
+			}
+			vals = append(vals, v)
+		}
+		if len(vals) == 0 || len(fields) < len(vals)+3 {
+			continue
+		}
+		test := strings.Join(fields[len(vals)+1:], " ") // drop the engine word
+		out[test] = vals
+	}
+	return out
+}
+
+func cellsByTest(tab *report.Table) map[string][]string {
+	out := map[string][]string{}
+	for _, r := range tab.Rows {
+		var v []string
+		for _, c := range r.Cells[1:] {
+			v = append(v, c.Text)
+		}
+		out[r.Cells[0].Text] = v
+	}
+	return out
+}
+
+// TestSysbenchReportMatchesOriginal checks the report's QPS and relative
+// QPS at the first thread count against the original summaries (sum.pg and
+// qps.rel.pg.tsv), and the group statistics against values computed here
+// from the original's QPS.
+func TestSysbenchReportMatchesOriginal(t *testing.T) {
+	r := buildSysbench(t, sysbenchRaw)
+	sb := r.Sysbench
+	if sb == nil || len(sb.Threads) != 2 || sb.Threads[0].Threads != 1 {
+		t.Fatalf("sysbench part: %+v", sb)
+	}
+	th := sb.Threads[0]
+	abs := cellsByTest(th.Absolute[0])
+	want := refColumns(t, "sum.pg")
+	if len(want) != 6 {
+		t.Fatalf("read %d tests from sum.pg", len(want))
+	}
+	for test, vals := range want {
+		for i, v := range vals {
+			if got := abs[test]; len(got) != 2 || got[i] != strconv.Itoa(int(v)) {
+				t.Errorf("QPS %s: got %v, want %v", test, got, vals)
+			}
+		}
+	}
+	rel := cellsByTest(th.Relative)
+	for test, vals := range refColumns(t, "qps.rel.pg.tsv") {
+		if got := rel[test]; len(got) != 1 || strings.Fields(got[0])[0] != strconv.FormatFloat(vals[0], 'f', 2, 64) {
+			t.Errorf("relative QPS %s: got %v, want %.2f", test, got, vals[0])
+		}
+	}
+	// Writes: insert, read-write, update-index, write-only.
+	var xs []float64
+	for _, test := range []string{"insert range=100", "read-write range=100", "update-index range=100", "write-only range=10000"} {
+		xs = append(xs, want[test][1]/want[test][0])
+	}
+	mean := 0.0
+	for _, x := range xs {
+		mean += x / float64(len(xs))
+	}
+	ss := 0.0
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	sd := math.Sqrt(ss / float64(len(xs)-1))
+	sort.Float64s(xs)
+	median := (xs[1] + xs[2]) / 2
+	stats := map[string]float64{}
+	for _, row := range th.Groups.Rows {
+		if row.Cells[0].Text == "Writes" {
+			v, _ := strconv.ParseFloat(strings.Fields(row.Cells[2].Text)[0], 64)
+			stats[row.Cells[1].Text] = v
+		}
+	}
+	// The report uses unrounded QPS, sum.pg rounded ones: allow for that.
+	for name, w := range map[string]float64{"Average": mean, "Median": median, "Min": xs[0], "Max": xs[3], "Stddev": sd} {
+		if math.Abs(stats[name]-w) > 0.006 {
+			t.Errorf("Writes %s = %v, want %.3f", name, stats[name], w)
+		}
+	}
+	if stats["Tests"] != 4 {
+		t.Errorf("Writes has %v tests", stats["Tests"])
+	}
+}
+
+func TestSysbenchReportGolden(t *testing.T) {
+	r := buildSysbench(t, sysbenchRaw)
+	for _, f := range []struct{ format, ext string }{{"html", "html"}, {"md", "md"}, {"text", "txt"}, {"json", "json"}} {
+		t.Run(f.format, func(t *testing.T) {
+			got := render(t, r, f.format)
+			golden(t, filepath.Join("testdata/build", "sysbench."+f.ext), got)
+			if f.format == "html" {
+				checkHTML(t, got)
+			}
+		})
+	}
+}
+
+// TestBuildBothKinds builds one report from a folder with insert-benchmark
+// trees and sysbench folders side by side.
+func TestBuildBothKinds(t *testing.T) {
+	m := copyTrees(t, []string{c1, c2}, []string{c1, c2})
+	for _, d := range []string{"x.pg15.c1.pk1", "x.pg15.c2.pk1"} {
+		ents, err := os.ReadDir(filepath.Join(sysbenchRaw, d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			b, err := os.ReadFile(filepath.Join(sysbenchRaw, d, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m[d+"/"+e.Name()] = fstestFile(b)
+		}
+	}
+	r := buildFS(t, m, nil, report.BuildOptions{})
+	if r.Summary == nil || r.Sysbench == nil {
+		t.Fatalf("summary %v, sysbench %v", r.Summary != nil, r.Sysbench != nil)
+	}
+	if len(r.Summary.Rows) != 2 || len(r.Sysbench.DBMS) != 2 {
+		t.Errorf("%d insert-benchmark DBMS, %d sysbench DBMS", len(r.Summary.Rows), len(r.Sysbench.DBMS))
+	}
+	page := render(t, r, "html")
+	checkHTML(t, page)
+	for _, id := range []string{`id="summary"`, `id="sysbench"`, `id="sb.dop2"`} {
+		if !strings.Contains(string(page), id) {
+			t.Errorf("page lacks %s", id)
+		}
+	}
+}
