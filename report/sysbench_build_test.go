@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
@@ -178,4 +179,47 @@ func TestBuildBothKinds(t *testing.T) {
 			t.Errorf("page lacks %s", id)
 		}
 	}
+}
+
+// TestSysbenchPrePost adds a point-query run before the writes (a copy of
+// the run after them) and checks the pre-vs-post table.
+func TestSysbenchPrePost(t *testing.T) {
+	m := fstest.MapFS{}
+	for _, d := range []string{"x.pg15.c1.pk1", "x.pg15.c2.pk1"} {
+		ents, err := os.ReadDir(filepath.Join(sysbenchRaw, d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			b, err := os.ReadFile(filepath.Join(sysbenchRaw, d, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m[d+"/"+e.Name()] = fstestFile(b)
+			if d == "x.pg15.c1.pk1" && strings.Contains(e.Name(), ".point-query.range100.pk1") {
+				pre := strings.Replace(e.Name(), ".point-query.range100", ".point-query.pre.range100", 1)
+				m[d+"/"+pre] = fstestFile(b)
+			}
+		}
+	}
+	res, err := report.LoadFS(m, "pre", report.LoadOptions{Metrics: metrics.Options{Device: "vda"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.Build(res, report.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Sysbench.PrePost) != 1 {
+		t.Fatalf("%d pre-vs-post tables, want 1 (only c1 has a .pre run)", len(r.Sysbench.PrePost))
+	}
+	tab := r.Sysbench.PrePost[0]
+	if len(tab.Rows) != 1 {
+		t.Fatalf("rows: %+v", tab.Rows)
+	}
+	c := tab.Rows[0].Cells
+	if c[0].Text != "point-query range=100" || c[1].Text != c[2].Text || c[3].Text != "1.00" {
+		t.Errorf("row %+v: the same run before and after should give 1.00", c)
+	}
+	checkHTML(t, render(t, r, "html"))
 }
