@@ -51,3 +51,14 @@ func BenchmarkBuildScaling(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBuildSysbench measures `ibreport build` on the sysbench fixture
+// folders, HTML output.
+func BenchmarkBuildSysbench(b *testing.B) {
+	for b.Loop() {
+		r := buildSysbench(b, sysbenchRaw)
+		if err := report.Write(io.Discard, r, "html"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
