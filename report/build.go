@@ -536,7 +536,12 @@ func quartileBands(vals []string, ignored []bool, compat bool) []Cell {
 	out := make([]Cell, len(vals))
 	nums := make([]float64, len(vals))
 	ok := make([]bool, len(vals))
+	// The original started the minimum at 999999999; the default mode has
+	// no such ceiling.
 	minv, maxv := 999999999.0, 0.0
+	if !compat {
+		minv = math.Inf(1)
+	}
 	any := false
 	for i, s := range vals {
 		nums[i], ok[i] = metrics.Number(s, compat)
