@@ -542,7 +542,7 @@ func quartileBands(vals []string, ignored []bool, compat bool) []Cell {
 	if !compat {
 		minv = math.Inf(1)
 	}
-	any := false
+	inRange := false
 	for i, s := range vals {
 		nums[i], ok[i] = metrics.Number(s, compat)
 		if !ok[i] {
@@ -554,7 +554,7 @@ func quartileBands(vals []string, ignored []bool, compat bool) []Cell {
 		if nums[i] > maxv && !ignored[i] {
 			maxv = nums[i]
 		}
-		any = any || !ignored[i]
+		inRange = inRange || !ignored[i]
 	}
 	g4 := math.Trunc(0.25 * (maxv - minv))
 	topq, botq := maxv-g4, minv+g4
@@ -571,7 +571,7 @@ func quartileBands(vals []string, ignored []bool, compat bool) []Cell {
 			}
 		case !compat && ignored[i]:
 			c.Band = Ignored
-		case !compat && !any:
+		case !compat && !inRange:
 		case v <= botq:
 			c.Band = Bottom
 		case ignored[i]:

@@ -259,14 +259,14 @@ func sbEfficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 	for _, test := range sbTests(set) {
 		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Title: fmt.Sprintf("HW use per operation: %s, %d threads", sbTestName(test), nt),
 			Header: []string{"dbms", "cpu/o", "µs/o", "cs/o", "r/o", "rKB/o", "wKB/o", "o/s"}}
-		any := false
+		ran := false
 		for _, d := range set.DBMS {
 			r := d.Result(test.Sfx, nt)
 			if r == nil {
 				t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: append([]Cell{{Text: d.Name}}, naCells(7)...)})
 				continue
 			}
-			any = true
+			ran = true
 			h := r.HW
 			t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}, valueCell(h.CPUPerOp), valueCell(h.CPUMicrosPerOp),
 				valueCell(h.CsPerOp), valueCell(h.ReadsPerOp), valueCell(h.ReadKBPerOp), valueCell(h.WriteKBPerOp), valueCell(r.QPS)}})
@@ -279,7 +279,7 @@ func sbEfficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 			}
 			t.Rows = append(t.Rows, row)
 		}
-		if !any {
+		if !ran {
 			continue
 		}
 		t.Caption = "CPU seconds (cpu/o) and microseconds (µs/o, needs the CPU count), context switches, storage reads, KB read and KB written per operation, and operations per second. The rows after the line divide each DBMS by the base."
