@@ -138,7 +138,12 @@ func (c *ClientLog) Option(name string) (string, bool) {
 
 // IntOption returns an integer option, or def when it is absent or malformed.
 func (c *ClientLog) IntOption(name string, def int64) int64 {
-	v, ok := c.Options[name]
+	return intOption(c.Options, name, def)
+}
+
+// intOption reads an integer command-line option of any benchmark client.
+func intOption(opts map[string]string, name string, def int64) int64 {
+	v, ok := opts[name]
 	if !ok {
 		return def
 	}

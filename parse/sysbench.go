@@ -94,15 +94,7 @@ func (o *SysbenchOutput) Option(key string) (string, bool) {
 // IntOption returns an integer option, or def when it is absent or not a
 // number.
 func (o *SysbenchOutput) IntOption(key string, def int64) int64 {
-	v, ok := o.Options[key]
-	if !ok {
-		return def
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil {
-		return def
-	}
-	return n
+	return intOption(o.Options, key, def)
 }
 
 // ReadSysbench reads sysbench output, run or prepare. Lines sysbench prints

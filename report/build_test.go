@@ -582,5 +582,3 @@ func TestMarkdownTables(t *testing.T) {
 		t.Errorf("%d tables in the Markdown, want %d", tables, want)
 	}
 }
-
-func fstestFile(b []byte) *fstest.MapFile { return &fstest.MapFile{Data: b} }

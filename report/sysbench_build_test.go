@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"bufio"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -152,19 +153,7 @@ func TestSysbenchReportGolden(t *testing.T) {
 // trees and sysbench folders side by side.
 func TestBuildBothKinds(t *testing.T) {
 	m := copyTrees(t, []string{c1, c2}, []string{c1, c2})
-	for _, d := range []string{"x.pg15.c1.pk1", "x.pg15.c2.pk1"} {
-		ents, err := os.ReadDir(filepath.Join(sysbenchRaw, d))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range ents {
-			b, err := os.ReadFile(filepath.Join(sysbenchRaw, d, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			m[d+"/"+e.Name()] = fstestFile(b)
-		}
-	}
+	copySysbench(t, m)
 	r := buildFS(t, m, nil, report.BuildOptions{})
 	if r.Summary == nil || r.Sysbench == nil {
 		t.Fatalf("summary %v, sysbench %v", r.Summary != nil, r.Sysbench != nil)
@@ -185,23 +174,15 @@ func TestBuildBothKinds(t *testing.T) {
 // the run after them) and checks the pre-vs-post table.
 func TestSysbenchPrePost(t *testing.T) {
 	m := fstest.MapFS{}
-	for _, d := range []string{"x.pg15.c1.pk1", "x.pg15.c2.pk1"} {
-		ents, err := os.ReadDir(filepath.Join(sysbenchRaw, d))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range ents {
-			b, err := os.ReadFile(filepath.Join(sysbenchRaw, d, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			m[d+"/"+e.Name()] = fstestFile(b)
-			if d == "x.pg15.c1.pk1" && strings.Contains(e.Name(), ".point-query.range100.pk1") {
-				pre := strings.Replace(e.Name(), ".point-query.range100", ".point-query.pre.range100", 1)
-				m[d+"/"+pre] = fstestFile(b)
-			}
+	copySysbench(t, m)
+	const d = "x.pg15.c1.pk1"
+	pre := fstest.MapFS{}
+	for p, f := range m {
+		if name, ok := strings.CutPrefix(p, d+"/"); ok && strings.Contains(name, ".point-query.range100.pk1") {
+			pre[d+"/"+strings.Replace(name, ".point-query.range100", ".point-query.pre.range100", 1)] = f
 		}
 	}
+	maps.Copy(m, pre)
 	res, err := report.LoadFS(m, "pre", report.LoadOptions{Metrics: metrics.Options{Device: "vda"}})
 	if err != nil {
 		t.Fatal(err)
@@ -222,4 +203,22 @@ func TestSysbenchPrePost(t *testing.T) {
 		t.Errorf("row %+v: the same run before and after should give 1.00", c)
 	}
 	checkHTML(t, render(t, r, "html"))
+}
+
+// copySysbench adds the two sysbench fixture folders to m.
+func copySysbench(t *testing.T, m fstest.MapFS) {
+	t.Helper()
+	for _, d := range []string{"x.pg15.c1.pk1", "x.pg15.c2.pk1"} {
+		ents, err := os.ReadDir(filepath.Join(sysbenchRaw, d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			b, err := os.ReadFile(filepath.Join(sysbenchRaw, d, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m[d+"/"+e.Name()] = &fstest.MapFile{Data: b}
+		}
+	}
 }
