@@ -107,13 +107,16 @@ type builder struct {
 	rows   map[string]map[string][]string
 	// list is the DBMS list by display tag (prefix removed), with breaks.
 	list []Entry
-	// shown are the display tags the summary shows; full maps them to tree
-	// names (raw trees only).
+	// shown are the display tags the summary shows; tree maps a tag to its
+	// raw tree (none for an archive).
 	shown []string
-	full  map[string]string
+	tree  map[string]*metrics.TreeResult
 	// missed[step][tag]: the DBMS missed the step's insert-rate target.
 	missed   map[string]map[string]bool
 	nClients int
+	// iostatHeaders are the names of the iostat header files, one per dop,
+	// sorted; found once.
+	iostatHeaders []string
 }
 
 func splitLines(b []byte) []string {
@@ -183,8 +186,12 @@ func (b *builder) note(format string, args ...any) {
 // an archive has its list in the mrg files: the first step's rows and
 // breaks, then any DBMS only later steps have.
 func (b *builder) names() {
-	b.full = map[string]string{}
+	b.tree = map[string]*metrics.TreeResult{}
 	if !b.res.Archived() {
+		byName := map[string]*metrics.TreeResult{}
+		for _, t := range b.res.Trees {
+			byName[t.Tree.Name] = t
+		}
 		prefix := parse.RowPrefix(firstName(b.res.List))
 		for _, e := range b.res.List {
 			if e.Break {
@@ -192,7 +199,7 @@ func (b *builder) names() {
 				continue
 			}
 			tag := metrics.StripPrefix(e.Name, prefix, b.compat)
-			b.full[tag] = e.Name
+			b.tree[tag] = byName[e.Name]
 			b.list = append(b.list, Entry{Name: tag})
 		}
 	} else {
@@ -506,22 +513,17 @@ func (b *builder) whyNA(st parse.Step, tag string) string {
 	if _, ok := b.rows[st.MergeName][tag]; !ok {
 		return "no row in mrg." + st.MergeName
 	}
-	if !b.res.Archived() {
-		for _, t := range b.res.Trees {
-			if t.Tree.Name != b.full[tag] {
-				continue
-			}
-			sr := t.Step(st.MergeName)
-			if sr == nil {
-				return "the step is missing"
-			}
-			col := metrics.RowColumns[throughputCol(st)]
-			if why, ok := sr.Row.Notes[col]; ok {
-				return why
-			}
-			if why, ok := sr.Row.Notes["all"]; ok {
-				return why
-			}
+	if t := b.tree[tag]; t != nil {
+		sr := t.Step(st.MergeName)
+		if sr == nil {
+			return "the step is missing"
+		}
+		col := metrics.RowColumns[throughputCol(st)]
+		if why, ok := sr.Row.Notes[col]; ok {
+			return why
+		}
+		if why, ok := sr.Row.Notes["all"]; ok {
+			return why
 		}
 	}
 	return "the merged table has no number there"
@@ -854,15 +856,17 @@ func histogramTable(st parse.Step, k parse.HistKind, lines []string) *Table {
 
 // iostatTable is the step's iostat averages per shown DBMS.
 func (b *builder) iostatTable(st parse.Step) *Table {
-	var hdr, data []string
-	var names []string
-	for name := range b.files {
-		if strings.HasPrefix(name, "o.iostat.avg.header.") {
-			names = append(names, name)
+	if b.iostatHeaders == nil {
+		b.iostatHeaders = []string{}
+		for name := range b.files {
+			if strings.HasPrefix(name, "o.iostat.avg.header.") {
+				b.iostatHeaders = append(b.iostatHeaders, name)
+			}
 		}
+		sort.Strings(b.iostatHeaders)
 	}
-	sort.Strings(names)
-	for _, name := range names {
+	var hdr, data []string
+	for _, name := range b.iostatHeaders {
 		dop := strings.TrimPrefix(name, "o.iostat.avg.header.")
 		if d := b.files["o.iostat.avg.data."+dop+"."+st.MergeName]; len(d) > 0 && len(b.files[name]) > 0 {
 			hdr, data = b.files[name], d

@@ -99,10 +99,7 @@ func (b *builder) intervalCharts(st parse.Step) []*Chart {
 }
 
 func (b *builder) client1(st parse.Step, tag string) *parse.ClientLog {
-	for _, t := range b.res.Trees {
-		if t.Tree.Name != b.full[tag] {
-			continue
-		}
+	if t := b.tree[tag]; t != nil {
 		if sr := t.Step(st.MergeName); sr != nil && len(sr.Data.Clients) > 0 {
 			return sr.Data.Clients[0]
 		}
