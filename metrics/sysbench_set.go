@@ -150,20 +150,6 @@ func (s *SysbenchSet) Relative(d *SysbenchDBMS, t parse.SysbenchTest, nt int) Sy
 	return rel
 }
 
-// AwkRatio is the relative-value rule of the original scripts on printed
-// tokens, with awk's comparisons: "1" when both compare equal to 0, "inf"
-// when the base does, otherwise "%.2f" of the quotient. An empty token (a
-// missing file) reads as 0 in the division but not in the comparisons.
-func AwkRatio(o, b string) string {
-	switch {
-	case awkEqZero(o) && awkEqZero(b):
-		return "1"
-	case awkEqZero(b):
-		return "inf"
-	}
-	return ff(awkNum(o)/awkNum(b), 2)
-}
-
 // AwkDiv is awk's printf "%.2f" of o/b without checks: mawk prints inf or
 // -nan for a zero base.
 func AwkDiv(o, b string) string { return ff(awkNum(o)/awkNum(b), 2) }

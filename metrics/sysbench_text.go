@@ -13,14 +13,7 @@ import (
 // the first field and the second one absent. An absent field does not
 // compare equal to 0 in mawk, but divides as 0.
 func echoRatio(o, b string) string {
-	f := strings.Fields(o + " " + b)
-	x, y := "", ""
-	if len(f) > 0 {
-		x = f[0]
-	}
-	if len(f) > 1 {
-		y = f[1]
-	}
+	x, y := echoFields(o, b)
 	eq0 := func(s string) bool { return s != "" && awkEqZero(s) }
 	switch {
 	case eq0(x) && eq0(y):
@@ -28,20 +21,23 @@ func echoRatio(o, b string) string {
 	case eq0(y):
 		return "inf"
 	}
-	return ff(awkNum(x)/awkNum(y), 2)
+	return AwkDiv(x, y)
 }
 
 // echoDiv is `echo $a $b | awk '{ printf "%.2f", $1 / $2 }'`.
-func echoDiv(a, b string) string {
+func echoDiv(a, b string) string { return AwkDiv(echoFields(a, b)) }
+
+// echoFields are awk's $1 and $2 of `echo $a $b`: an empty value is
+// dropped by the unquoted echo, and an absent field is "".
+func echoFields(a, b string) (x, y string) {
 	f := strings.Fields(a + " " + b)
-	x, y := "", ""
 	if len(f) > 0 {
 		x = f[0]
 	}
 	if len(f) > 1 {
 		y = f[1]
 	}
-	return ff(awkNum(x)/awkNum(y), 2)
+	return x, y
 }
 
 // OMetRow is one DBMS of an o.met block: the HW metrics of the run, or nil
