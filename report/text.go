@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 )
 
@@ -123,22 +124,11 @@ func (t *textWriter) table(tab *Table) {
 	if tab.Title != "" {
 		t.line(tab.Title)
 	}
-	align := make([]tw.Align, len(tab.Header))
-	for i := range align {
-		align[i] = tw.AlignRight
+	right := make([]int, 0, len(tab.Header))
+	for i := 1; i < len(tab.Header); i++ {
+		right = append(right, i) // numbers; the DBMS column stays left
 	}
-	if len(align) > 0 {
-		align[0] = tw.AlignLeft // the DBMS column
-	}
-	tbl := tablewriter.NewTable(t.w,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{Global: tw.AlignRight, PerColumn: align}),
-		tablewriter.WithTrimSpace(tw.Off),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithRendition(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}),
-	)
-	tbl.Header(anySlice(tab.Header)...)
+	tbl := newTextTable(t.w, tab.Header, right, renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}))
 	for _, r := range tab.Rows {
 		if err := tbl.Append(rowTexts(r)); err != nil {
 			t.err = fmt.Errorf("table %s: %w", tab.ID, err)
@@ -155,10 +145,25 @@ func (t *textWriter) table(tab *Table) {
 	t.line("")
 }
 
-func anySlice(s []string) []any {
-	out := make([]any, len(s))
-	for i, v := range s {
-		out[i] = v
+// newTextTable returns a table that lays out header and rows with the given
+// renderer: headers as given (tablewriter v1 title-cases them otherwise, and
+// metric names are lower case on purpose), no wrapping, the right columns
+// right-aligned and the others left-aligned.
+func newTextTable(w io.Writer, header []string, right []int, r tw.Renderer) *tablewriter.Table {
+	align := make([]tw.Align, len(header))
+	for i := range align {
+		align[i] = tw.AlignLeft
 	}
-	return out
+	for _, i := range right {
+		align[i] = tw.AlignRight
+	}
+	t := tablewriter.NewTable(w,
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithRenderer(r),
+	)
+	t.Header(header)
+	return t
 }
