@@ -3,6 +3,7 @@ package report
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -118,14 +119,9 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if opt.List != nil {
 		r.List = opt.List
 	} else if opt.DBMSList != "" {
-		f, err := os.Open(opt.DBMSList)
+		list, err := readUserFile(opt.DBMSList, ReadDBMSList)
 		if err != nil {
-			return nil, bad(err)
-		}
-		list, err := ReadDBMSList(f, opt.DBMSList)
-		f.Close()
-		if err != nil {
-			return nil, bad(err)
+			return nil, err
 		}
 		// Names of sysbench folders order those; the rest is the tree list.
 		var rest []Entry
@@ -184,27 +180,34 @@ func orderSysbench(dirs []*parse.SysbenchDir, list []Entry) ([]*parse.SysbenchDi
 }
 
 func readSysbenchUser(so *SysbenchOptions, opt LoadOptions) error {
+	var err error
 	if opt.SysbenchGroups != "" {
-		f, err := os.Open(opt.SysbenchGroups)
-		if err != nil {
-			return bad(err)
-		}
-		defer f.Close()
-		if so.Groups, err = parse.ReadSysbenchGroups(f, opt.SysbenchGroups); err != nil {
-			return bad(err)
+		if so.Groups, err = readUserFile(opt.SysbenchGroups, parse.ReadSysbenchGroups); err != nil {
+			return err
 		}
 	}
 	if opt.SysbenchExtra != "" {
-		f, err := os.Open(opt.SysbenchExtra)
-		if err != nil {
-			return bad(err)
-		}
-		defer f.Close()
-		if so.Extra, err = parse.ReadSysbenchExtra(f, opt.SysbenchExtra); err != nil {
-			return bad(err)
+		if so.Extra, err = readUserFile(opt.SysbenchExtra, parse.ReadSysbenchExtra); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// readUserFile reads a file the user named on the command line with read;
+// any failure is bad input.
+func readUserFile[T any](name string, read func(io.Reader, string) (T, error)) (T, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		var zero T
+		return zero, bad(err)
+	}
+	defer f.Close()
+	v, err := read(f, name)
+	if err != nil {
+		return v, bad(err)
+	}
+	return v, nil
 }
 
 // Tables builds the text tables of r: those of the insert-benchmark trees
