@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Formats lists the output formats of Write.
@@ -23,7 +24,7 @@ func Write(w io.Writer, r *Report, format string) error {
 	case "json":
 		return WriteJSON(w, r)
 	}
-	return badf("unknown format %q: want html, md, text or json", format)
+	return badf("unknown format %q: want one of %s", format, strings.Join(Formats, ", "))
 }
 
 // WriteJSON writes the report model as indented JSON.

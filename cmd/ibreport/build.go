@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/ibreport/ibreport/report"
 )
@@ -21,7 +22,7 @@ type buildFlags struct {
 func runBuild(args []string, stdout, stderr io.Writer) error {
 	var c buildFlags
 	fs := flags("build", &c.common, stderr)
-	fs.StringVar(&c.format, "format", "html", "output format: html, md, text or json")
+	fs.StringVar(&c.format, "format", "html", "output format: "+strings.Join(report.Formats, ", "))
 	fs.IntVar(&c.clients, "clients", 0, "number of benchmark clients (default: the dop of the raw trees; archives need it)")
 	fs.StringVar(&c.title, "title", "", "report title (default: \"<N>M docs and <C> client(s)\")")
 	fs.StringVar(&c.intro, "intro", "", "Markdown file with the test description (default: generated)")
