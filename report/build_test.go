@@ -23,7 +23,13 @@ import (
 // buildExample builds the report of the example trees.
 func buildExample(t testing.TB, opt metrics.Options, list []report.Entry, bopt report.BuildOptions) *report.Report {
 	t.Helper()
-	res, err := report.Load(example, report.LoadOptions{Metrics: opt, List: list})
+	return buildFrom(t, os.DirFS(example), opt, list, bopt)
+}
+
+// buildFrom loads the results at the root of fsys and builds their report.
+func buildFrom(t testing.TB, fsys fs.FS, opt metrics.Options, list []report.Entry, bopt report.BuildOptions) *report.Report {
+	t.Helper()
+	res, err := report.LoadFS(fsys, "test", report.LoadOptions{Metrics: opt, List: list})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,15 +394,7 @@ func copyTrees(t testing.TB, names, src []string) fstest.MapFS {
 
 func buildFS(t testing.TB, m fstest.MapFS, list []report.Entry, bopt report.BuildOptions) *report.Report {
 	t.Helper()
-	res, err := report.LoadFS(m, "test", report.LoadOptions{Metrics: metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"}, List: list})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := report.Build(res, bopt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return buildFrom(t, m, metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"}, list, bopt)
 }
 
 const c1, c2 = "2m.pg15.c1", "2m.pg15.c2"

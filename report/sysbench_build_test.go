@@ -20,15 +20,7 @@ const sysbenchRaw = "../testdata/sysbench/raw"
 
 func buildSysbench(t testing.TB, dir string) *report.Report {
 	t.Helper()
-	res, err := report.Load(dir, report.LoadOptions{Metrics: metrics.Options{Device: "vda"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := report.Build(res, report.BuildOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return buildFrom(t, os.DirFS(dir), metrics.Options{Device: "vda"}, nil, report.BuildOptions{})
 }
 
 // refColumns reads a summary of the original scripts: value columns, then
@@ -183,14 +175,7 @@ func TestSysbenchPrePost(t *testing.T) {
 		}
 	}
 	maps.Copy(m, pre)
-	res, err := report.LoadFS(m, "pre", report.LoadOptions{Metrics: metrics.Options{Device: "vda"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := report.Build(res, report.BuildOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := buildFrom(t, m, metrics.Options{Device: "vda"}, nil, report.BuildOptions{})
 	if len(r.Sysbench.PrePost) != 1 {
 		t.Fatalf("%d pre-vs-post tables, want 1 (only c1 has a .pre run)", len(r.Sysbench.PrePost))
 	}
