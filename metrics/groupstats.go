@@ -108,7 +108,7 @@ type GroupStats struct {
 
 	// Average, Median, Min and Max print with two decimals, Stddev (the
 	// sample standard deviation) with three, as the result posts do.
-	Average, Median, Min, Max, Stddev Value
+	Average, Median, Min, Max, Stddev SBValue
 	Warnings                          []string
 }
 
@@ -143,9 +143,9 @@ func (s *SysbenchSet) GroupStats(groups []SysbenchGroup, nt int) []GroupStats {
 // deviation of xs, formatted as the result posts print them (%.2f, and %.3f
 // for the deviation). An empty list gives NA everywhere; one value has no
 // deviation.
-func Describe(xs []float64) (avg, med, lo, hi, sd Value) {
+func Describe(xs []float64) (avg, med, lo, hi, sd SBValue) {
 	if len(xs) == 0 {
-		v := na("no test with a known relative QPS")
+		v := sbNA("no test with a known relative QPS")
 		return v, v, v, v, v
 	}
 	x := append([]float64(nil), xs...)
@@ -159,14 +159,14 @@ func Describe(xs []float64) (avg, med, lo, hi, sd Value) {
 	if n%2 == 0 {
 		m = stat.Mean(x[n/2-1:n/2+1], nil)
 	}
-	avg, med = known(mean, ff(mean, 2)), known(m, ff(m, 2))
-	lo = known(floats.Min(x), ff(floats.Min(x), 2))
-	hi = known(floats.Max(x), ff(floats.Max(x), 2))
+	avg, med = sbKnown(mean, ff(mean, 2)), sbKnown(m, ff(m, 2))
+	lo = sbKnown(floats.Min(x), ff(floats.Min(x), 2))
+	hi = sbKnown(floats.Max(x), ff(floats.Max(x), 2))
 	if n < 2 {
-		sd = na("one test: no standard deviation")
+		sd = sbNA("one test: no standard deviation")
 	} else {
 		d := stat.StdDev(x, nil)
-		sd = known(d, ff(d, 3))
+		sd = sbKnown(d, ff(d, 3))
 	}
 	return
 }

@@ -147,11 +147,11 @@ func TagRegexp(tag string) *regexp.Regexp {
 	return re
 }
 
-// RatioText is x/b as the relative tables print it: "%.2f", "1" for 0/0, "inf"
+// CellRatioText is x/b as the relative tables print it: "%.2f", "1" for 0/0, "inf"
 // for x/0 and "NA" when either side is NA. In the default mode (strict) a
 // cell that is empty or not a number on either side is NA too; compat mode
 // reads it as awk would.
-func RatioText(x, b string, strict bool) string {
+func CellRatioText(x, b string, strict bool) string {
 	if strict {
 		return ratioStrict(x, b)
 	}

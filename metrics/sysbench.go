@@ -10,22 +10,22 @@ import (
 	"github.com/ibreport/ibreport/parse"
 )
 
-// A Value is one number of a sysbench table: the value, the text the report
+// A SBValue is one number of a sysbench table: the value, the text the report
 // prints for it and, when it cannot be known, the reason. V of an NA value
 // is NaN, so that a renderer that forgets to check OK draws nothing.
-type Value struct {
+type SBValue struct {
 	V    float64
 	Text string
 	Why  string // non-empty when the value is NA; Text is then "NA"
 }
 
 // OK reports whether the value is known.
-func (v Value) OK() bool { return v.Why == "" }
+func (v SBValue) OK() bool { return v.Why == "" }
 
-func known(v float64, text string) Value { return Value{V: v, Text: text} }
+func sbKnown(v float64, text string) SBValue { return SBValue{V: v, Text: text} }
 
-func na(format string, args ...any) Value {
-	return Value{V: math.NaN(), Text: "NA", Why: fmt.Sprintf(format, args...)}
+func sbNA(format string, args ...any) SBValue {
+	return SBValue{V: math.NaN(), Text: "NA", Why: fmt.Sprintf(format, args...)}
 }
 
 // Scan-rate generations (FORMATS.md §4.14). The "qps" of a scan test is a
@@ -65,13 +65,13 @@ type SysbenchHW struct {
 	IostatSamples int
 	VmstatSamples int
 
-	ReadsPerSec, ReadMBPerSec, WritesPerSec, WriteMBPerSec Value
-	ReadsPerOp, ReadKBPerOp, WriteKBPerOp                  Value
-	CsPerSec, CPUPerSec, CsPerOp, CPUPerOp                 Value
+	ReadsPerSec, ReadMBPerSec, WritesPerSec, WriteMBPerSec SBValue
+	ReadsPerOp, ReadKBPerOp, WriteKBPerOp                  SBValue
+	CsPerSec, CPUPerSec, CsPerOp, CPUPerOp                 SBValue
 	// CPUMicrosPerOp is CPUPerOp × CPUs × 10⁴: CPU microseconds per
 	// operation. CPUPerOp is a percentage of all CPUs divided by a rate, so
 	// it only compares runs on the same host.
-	CPUMicrosPerOp Value
+	CPUMicrosPerOp SBValue
 	CPUs           int    // 0 when unknown
 	CPUsSource     string // "option", the sb.o "<N> CPUs" line or the iostat banner
 
@@ -101,11 +101,11 @@ type SysbenchResult struct {
 
 	// QPS is queries per second; for scan tests the row rate of the chosen
 	// generation, in thousands of rows per second.
-	QPS, TPS               Value
-	LatAvg, LatPct, LatMax Value  // milliseconds
-	Percentile             int    // the percentile of LatPct, 95 unless --percentile was used
-	Engine                 string // "pgsql", "innodb", "rocksdb": the label of sb.r.* lines
-	ErrorsPerSec           Value
+	QPS, TPS               SBValue
+	LatAvg, LatPct, LatMax SBValue // milliseconds
+	Percentile             int     // the percentile of LatPct, 95 unless --percentile was used
+	Engine                 string  // "pgsql", "innodb", "rocksdb": the label of sb.r.* lines
+	ErrorsPerSec           SBValue
 	HW                     SysbenchHW
 
 	// R holds each value as its sb.r.<metric> line prints it (index RQPS …
@@ -125,9 +125,9 @@ func (r *SysbenchResult) warn(format string, args ...any) {
 type SysbenchLoad struct {
 	DBMS     string
 	Sfx      string // suffix of sb.prepare.o.<sfx>
-	Seconds  Value
-	IPS      Value  // rows inserted per second
-	IPSText  string // token 10 of the Load seconds line, "" when absent
+	Seconds  SBValue
+	IPS      SBValue // rows inserted per second
+	IPSText  string  // token 10 of the Load seconds line, "" when absent
 	HW       SysbenchHW
 	Warnings []string
 }
@@ -207,20 +207,20 @@ func ComputeSysbenchRun(run *parse.SysbenchRun, dbms string, opt Options) *Sysbe
 			r.warn("%s: %d FATAL lines, the first at line %d", o.Name, len(o.Fatal), o.Fatal[0].Line)
 		}
 	}
-	missing := func(what string) Value {
+	missing := func(what string) SBValue {
 		if o == nil {
-			return na("sb.o file missing")
+			return sbNA("sb.o file missing")
 		}
-		return na("%s: sysbench printed no %s (run died?)", o.Name, what)
+		return sbNA("%s: sysbench printed no %s (run died?)", o.Name, what)
 	}
-	measure := func(m parse.Measure, what string, digits int) Value {
+	measure := func(m parse.Measure, what string, digits int) SBValue {
 		if !m.Found() {
 			return missing(what)
 		}
 		if digits < 0 {
-			return known(m.Value, m.Text)
+			return sbKnown(m.Value, m.Text)
 		}
-		return known(m.Value, ff(m.Value, digits))
+		return sbKnown(m.Value, ff(m.Value, digits))
 	}
 	r.TPS = measure(rep.TPS, "transaction rate", 0)
 	r.LatAvg = measure(rep.LatAvg, "average latency", -1)
@@ -238,9 +238,9 @@ func ComputeSysbenchRun(run *parse.SysbenchRun, dbms string, opt Options) *Sysbe
 		v, text, why := scanRate(o, opt)
 		rate = text
 		if why != "" {
-			r.QPS = na("%s", why)
+			r.QPS = sbNA("%s", why)
 		} else {
-			r.QPS = known(v, text)
+			r.QPS = sbKnown(v, text)
 		}
 	} else {
 		r.QPS = measure(rep.QPS, "query rate", 0)
@@ -344,13 +344,13 @@ func computeLoad(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchLoad
 	o := run.Output
 	switch {
 	case o == nil:
-		l.Seconds, l.IPS = na("sb.prepare.o file missing"), na("sb.prepare.o file missing")
+		l.Seconds, l.IPS = sbNA("sb.prepare.o file missing"), sbNA("sb.prepare.o file missing")
 	case o.Load == nil:
-		l.Seconds = na("%s: no Load seconds line (the load failed?)", o.Name)
+		l.Seconds = sbNA("%s: no Load seconds line (the load failed?)", o.Name)
 		l.IPS = l.Seconds
 	default:
-		l.Seconds = known(float64(o.Load.Seconds), strconv.FormatInt(o.Load.Seconds, 10))
-		l.IPS = known(o.Load.IPS.Value, o.Load.IPS.Text)
+		l.Seconds = sbKnown(float64(o.Load.Seconds), strconv.FormatInt(o.Load.Seconds, 10))
+		l.IPS = sbKnown(o.Load.IPS.Value, o.Load.IPS.Text)
 		l.IPSText = o.Load.IPS.Text
 	}
 	cpus := opt.Cores
@@ -384,22 +384,22 @@ func normalizeHW(run *parse.SysbenchRun, q string, cpus int, opt Options) (Sysbe
 		warn("%s: operation rate %q is not positive; per-operation values are NA", run.Dir+"/"+run.Test.Sfx, q)
 	}
 	// v builds one value: x is the sum, per divides by the rate too.
-	v := func(sum float64, c int, scale float64, digits int, per bool, what string) Value {
+	v := func(sum float64, c int, scale float64, digits int, per bool, what string) SBValue {
 		fc := float64(c)
 		x := sum / fc / scale
 		if per {
 			x /= qv
 		}
 		if opt.Compat {
-			return known(x, ff(x, digits))
+			return sbKnown(x, ff(x, digits))
 		}
 		switch {
 		case c == 0:
-			return na("no %s samples", what)
+			return sbNA("no %s samples", what)
 		case per && !qOK:
-			return na("operation rate %q is not positive", q)
+			return sbNA("operation rate %q is not positive", q)
 		}
-		return known(x, ff(x, digits))
+		return sbKnown(x, ff(x, digits))
 	}
 	h.ReadsPerSec = v(io.rs, io.n, 1, 1, false, "iostat")
 	h.ReadMBPerSec = v(io.rkb, io.n, 1024, 1, false, "iostat")
@@ -416,10 +416,10 @@ func normalizeHW(run *parse.SysbenchRun, q string, cpus int, opt Options) (Sysbe
 	case !h.CPUPerOp.OK():
 		h.CPUMicrosPerOp = h.CPUPerOp
 	case cpus == 0:
-		h.CPUMicrosPerOp = na("CPU count unknown (use --cores)")
+		h.CPUMicrosPerOp = sbNA("CPU count unknown (use --cores)")
 	default:
 		x := h.CPUPerOp.V * float64(cpus) * 1e4
-		h.CPUMicrosPerOp = known(x, ff(x, 1))
+		h.CPUMicrosPerOp = sbKnown(x, ff(x, 1))
 	}
 	rateText := q
 	if !opt.Compat && q == "" {

@@ -3,8 +3,6 @@ package metrics
 import (
 	"io/fs"
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/ibreport/ibreport/parse"
 )
@@ -83,19 +81,19 @@ func (s *SysbenchSet) Warnings() []string {
 // Ratio is the relative value of o against the base b: NA when either is NA,
 // 1 for 0/0, inf for x/0, otherwise o/b printed with two decimals (the rule
 // of sum_met.sh and sumr.sh).
-func Ratio(o, b Value) Value {
+func SBRatio(o, b SBValue) SBValue {
 	switch {
 	case !o.OK():
 		return o
 	case !b.OK():
-		return na("base: %s", b.Why)
+		return sbNA("base: %s", b.Why)
 	case o.V == 0 && b.V == 0:
-		return known(1, "1")
+		return sbKnown(1, "1")
 	case b.V == 0:
-		return known(math.Inf(1), "inf")
+		return sbKnown(math.Inf(1), "inf")
 	}
 	x := o.V / b.V
-	return known(x, ff(x, 2))
+	return sbKnown(x, ff(x, 2))
 }
 
 // SysbenchRel compares one DBMS with the base for one test at one thread
@@ -108,9 +106,9 @@ type SysbenchRel struct {
 	Result  *SysbenchResult
 	Base    *SysbenchResult
 
-	QPS, TPS, LatAvg, LatPct, LatMax                Value
-	CPUPerOp, CsPerOp, ReadsPerOp, ReadKBPerOp      Value
-	WriteKBPerOp, CPUMicrosPerOp, OpsPerSecFromRate Value
+	QPS, TPS, LatAvg, LatPct, LatMax                SBValue
+	CPUPerOp, CsPerOp, ReadsPerOp, ReadKBPerOp      SBValue
+	WriteKBPerOp, CPUMicrosPerOp, OpsPerSecFromRate SBValue
 }
 
 // Relative compares d with the base DBMS. Ratios use the unrounded values,
@@ -121,30 +119,30 @@ func (s *SysbenchSet) Relative(d *SysbenchDBMS, t parse.SysbenchTest, nt int) Sy
 		rel.Base = b.Result(t.Sfx, nt)
 	}
 	pairs := []struct {
-		dst *Value
-		get func(*SysbenchResult) Value
+		dst *SBValue
+		get func(*SysbenchResult) SBValue
 	}{
-		{&rel.QPS, func(r *SysbenchResult) Value { return r.QPS }},
-		{&rel.TPS, func(r *SysbenchResult) Value { return r.TPS }},
-		{&rel.LatAvg, func(r *SysbenchResult) Value { return r.LatAvg }},
-		{&rel.LatPct, func(r *SysbenchResult) Value { return r.LatPct }},
-		{&rel.LatMax, func(r *SysbenchResult) Value { return r.LatMax }},
-		{&rel.CPUPerOp, func(r *SysbenchResult) Value { return r.HW.CPUPerOp }},
-		{&rel.CsPerOp, func(r *SysbenchResult) Value { return r.HW.CsPerOp }},
-		{&rel.ReadsPerOp, func(r *SysbenchResult) Value { return r.HW.ReadsPerOp }},
-		{&rel.ReadKBPerOp, func(r *SysbenchResult) Value { return r.HW.ReadKBPerOp }},
-		{&rel.WriteKBPerOp, func(r *SysbenchResult) Value { return r.HW.WriteKBPerOp }},
-		{&rel.CPUMicrosPerOp, func(r *SysbenchResult) Value { return r.HW.CPUMicrosPerOp }},
-		{&rel.OpsPerSecFromRate, func(r *SysbenchResult) Value { return r.QPS }},
+		{&rel.QPS, func(r *SysbenchResult) SBValue { return r.QPS }},
+		{&rel.TPS, func(r *SysbenchResult) SBValue { return r.TPS }},
+		{&rel.LatAvg, func(r *SysbenchResult) SBValue { return r.LatAvg }},
+		{&rel.LatPct, func(r *SysbenchResult) SBValue { return r.LatPct }},
+		{&rel.LatMax, func(r *SysbenchResult) SBValue { return r.LatMax }},
+		{&rel.CPUPerOp, func(r *SysbenchResult) SBValue { return r.HW.CPUPerOp }},
+		{&rel.CsPerOp, func(r *SysbenchResult) SBValue { return r.HW.CsPerOp }},
+		{&rel.ReadsPerOp, func(r *SysbenchResult) SBValue { return r.HW.ReadsPerOp }},
+		{&rel.ReadKBPerOp, func(r *SysbenchResult) SBValue { return r.HW.ReadKBPerOp }},
+		{&rel.WriteKBPerOp, func(r *SysbenchResult) SBValue { return r.HW.WriteKBPerOp }},
+		{&rel.CPUMicrosPerOp, func(r *SysbenchResult) SBValue { return r.HW.CPUMicrosPerOp }},
+		{&rel.OpsPerSecFromRate, func(r *SysbenchResult) SBValue { return r.QPS }},
 	}
 	for _, p := range pairs {
 		switch {
 		case rel.Result == nil:
-			*p.dst = na("%s has no %s run with %d threads", d.Name, t.Sfx, nt)
+			*p.dst = sbNA("%s has no %s run with %d threads", d.Name, t.Sfx, nt)
 		case rel.Base == nil:
-			*p.dst = na("the base DBMS has no %s run with %d threads", t.Sfx, nt)
+			*p.dst = sbNA("the base DBMS has no %s run with %d threads", t.Sfx, nt)
 		default:
-			*p.dst = Ratio(p.get(rel.Result), p.get(rel.Base))
+			*p.dst = SBRatio(p.get(rel.Result), p.get(rel.Base))
 		}
 	}
 	return rel
@@ -159,25 +157,3 @@ func AwkG(tok string) string { return fg6(awkNum(tok)) }
 
 // AwkF0 is awk's printf "%.0f" of a token.
 func AwkF0(tok string) string { return ff(awkNum(tok), 0) }
-
-// fg6 formats like C "%.6g": six significant digits, exponent form when
-// the decimal exponent is below -4 or at least 6, trailing zeros removed.
-func fg6(v float64) string {
-	if s, ok := special(v); ok {
-		return s
-	}
-	e := strconv.FormatFloat(v, 'e', 5, 64) // d.ddddde±XX, rounded as printf does
-	i := strings.IndexByte(e, 'e')
-	x, _ := strconv.Atoi(e[i+1:])
-	if x < -4 || x >= 6 {
-		return trimZeros(e[:i]) + e[i:]
-	}
-	return trimZeros(strconv.FormatFloat(v, 'f', 5-x, 64))
-}
-
-func trimZeros(s string) string {
-	if !strings.Contains(s, ".") {
-		return s
-	}
-	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
-}

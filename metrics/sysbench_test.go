@@ -89,17 +89,17 @@ func TestSysbenchDefaultValues(t *testing.T) {
 }
 
 func TestRatio(t *testing.T) {
-	v := func(x float64) metrics.Value { return metrics.Value{V: x, Text: "x"} }
-	nav := metrics.Value{Text: "NA", Why: "gone"}
+	v := func(x float64) metrics.SBValue { return metrics.SBValue{V: x, Text: "x"} }
+	nav := metrics.SBValue{Text: "NA", Why: "gone"}
 	for _, c := range []struct {
-		o, b metrics.Value
+		o, b metrics.SBValue
 		want string
 	}{
 		{v(0), v(0), "1"}, {v(3), v(0), "inf"}, {v(1), v(3), "0.33"}, {v(1.005), v(1), "1.00"},
 		{nav, v(1), "NA"}, {v(1), nav, "NA"},
 	} {
-		if got := metrics.Ratio(c.o, c.b); got.Text != c.want || (got.Text == "NA") == got.OK() {
-			t.Errorf("Ratio(%v, %v) = %+v, want %s", c.o, c.b, got, c.want)
+		if got := metrics.SBRatio(c.o, c.b); got.Text != c.want || (got.Text == "NA") == got.OK() {
+			t.Errorf("SBRatio(%v, %v) = %+v, want %s", c.o, c.b, got, c.want)
 		}
 	}
 	for _, c := range [][3]string{

@@ -66,7 +66,7 @@ func OMetBlock(basename string, base OMetRow, others []OMetRow, compat bool) []s
 		if compat {
 			return strings.Join([]string{h.Vmstat[4], h.Vmstat[3], AwkG(h.Iostat[5]), AwkG(h.Iostat[6]), AwkG(h.Iostat[7]), AwkF0(h.Iostat[8]), r.DBMS}, "\t"), true
 		}
-		g := func(v Value) string {
+		g := func(v SBValue) string {
 			if !v.OK() {
 				return "NA"
 			}
@@ -103,10 +103,10 @@ func OMetBlock(basename string, base OMetRow, others []OMetRow, compat bool) []s
 			rel = [6]string{"NA", "NA", "NA", "NA", "NA", "NA"}
 		default:
 			h, b := r.HW, base.HW
-			vals := [][2]Value{{h.CPUPerOp, b.CPUPerOp}, {h.CsPerOp, b.CsPerOp}, {h.ReadsPerOp, b.ReadsPerOp},
+			vals := [][2]SBValue{{h.CPUPerOp, b.CPUPerOp}, {h.CsPerOp, b.CsPerOp}, {h.ReadsPerOp, b.ReadsPerOp},
 				{h.ReadKBPerOp, b.ReadKBPerOp}, {h.WriteKBPerOp, b.WriteKBPerOp}, {rateValue(h.Rate), rateValue(b.Rate)}}
 			for i, p := range vals {
-				rel[i] = Ratio(p[0], p[1]).Text
+				rel[i] = SBRatio(p[0], p[1]).Text
 			}
 		}
 		out = append(out, rel[0]+"\t\t"+strings.Join(rel[1:], "\t")+"\t"+r.DBMS)
@@ -114,12 +114,12 @@ func OMetBlock(basename string, base OMetRow, others []OMetRow, compat bool) []s
 	return append(out, "")
 }
 
-func rateValue(q string) Value {
+func rateValue(q string) SBValue {
 	if q == "" {
-		return na("no operation rate")
+		return sbNA("no operation rate")
 	}
 	v := awkNum(q)
-	return known(v, q)
+	return sbKnown(v, q)
 }
 
 // CutFields is `cut -f 1-n` of a line: its first n TAB fields, or the whole

@@ -642,7 +642,7 @@ func (b *builder) relative() {
 				continue
 			}
 			bv, _ := b.cell(st.MergeName, base, col)
-			row.Cells = append(row.Cells, relCell(metrics.RatioText(v, bv, !b.compat)))
+			row.Cells = append(row.Cells, relCell(metrics.CellRatioText(v, bv, !b.compat)))
 		}
 		t.Rows = append(t.Rows, row)
 	}

@@ -413,23 +413,23 @@ func (t *sbTables) loadRatio(v string, ok bool, base string) string {
 	if !ok || base == "" {
 		return "NA"
 	}
-	return metrics.Ratio(value(v), value(base)).Text
+	return metrics.SBRatio(value(v), value(base)).Text
 }
 
 func (t *sbTables) ratioCell(o, b string) string {
 	if t.compat {
 		return metrics.SumrRatio(o, b)
 	}
-	return metrics.Ratio(value(o), value(b)).Text
+	return metrics.SBRatio(value(o), value(b)).Text
 }
 
-// value turns a printed cell back into a Value; "NA" stays NA.
-func value(s string) metrics.Value {
+// value turns a printed cell back into a SBValue; "NA" stays NA.
+func value(s string) metrics.SBValue {
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		return metrics.Value{Text: "NA", Why: "no value"}
+		return metrics.SBValue{Text: "NA", Why: "no value"}
 	}
-	return metrics.Value{V: v, Text: s}
+	return metrics.SBValue{V: v, Text: s}
 }
 
 // sumQps writes sum.<tag> (sum_qps.sh): the first value of every sb.r.qps
@@ -625,7 +625,7 @@ func (t *sbTables) relRow(l, sep string) (string, bool) {
 		if t.compat {
 			out = append(out, metrics.AwkDiv(c, f[0]))
 		} else {
-			out = append(out, metrics.Ratio(value(c), value(f[0])).Text)
+			out = append(out, metrics.SBRatio(value(c), value(f[0])).Text)
 		}
 	}
 	return strings.Join(out, sep), true
@@ -680,7 +680,7 @@ func (t *sbTables) preVsPost() {
 				}
 				postSfx := fmt.Sprintf("%s.range%d.pk%d", test.Base, test.Range, test.PK)
 				pre, post := qpsAt(d, test.Sfx, nt), qpsAt(d, postSfx, nt)
-				add(pre.Text, post.Text, metrics.Ratio(post, pre).Text, fmt.Sprintf("%s.range%d", test.Base, test.Range))
+				add(pre.Text, post.Text, metrics.SBRatio(post, pre).Text, fmt.Sprintf("%s.range%d", test.Base, test.Range))
 			}
 		}
 		t.fs.line("pre_vs_post."+d.Name+".tsv", tsv...)
@@ -688,10 +688,10 @@ func (t *sbTables) preVsPost() {
 	}
 }
 
-func qpsAt(d *metrics.SysbenchDBMS, sfx string, nt int) metrics.Value {
+func qpsAt(d *metrics.SysbenchDBMS, sfx string, nt int) metrics.SBValue {
 	r := d.Result(sfx, nt)
 	if r == nil {
-		return metrics.Value{Text: "NA", Why: sfx + " did not run"}
+		return metrics.SBValue{Text: "NA", Why: sfx + " did not run"}
 	}
 	return r.QPS
 }
@@ -723,13 +723,13 @@ func (t *sbTables) groups() {
 			out = append(out, strings.Join(hdr, "\t"))
 			for _, stat := range []struct {
 				name string
-				get  func(metrics.GroupStats) metrics.Value
+				get  func(metrics.GroupStats) metrics.SBValue
 			}{
-				{"Average", func(s metrics.GroupStats) metrics.Value { return s.Average }},
-				{"Median", func(s metrics.GroupStats) metrics.Value { return s.Median }},
-				{"Min", func(s metrics.GroupStats) metrics.Value { return s.Min }},
-				{"Max", func(s metrics.GroupStats) metrics.Value { return s.Max }},
-				{"Stddev", func(s metrics.GroupStats) metrics.Value { return s.Stddev }},
+				{"Average", func(s metrics.GroupStats) metrics.SBValue { return s.Average }},
+				{"Median", func(s metrics.GroupStats) metrics.SBValue { return s.Median }},
+				{"Min", func(s metrics.GroupStats) metrics.SBValue { return s.Min }},
+				{"Max", func(s metrics.GroupStats) metrics.SBValue { return s.Max }},
+				{"Stddev", func(s metrics.GroupStats) metrics.SBValue { return s.Stddev }},
 			} {
 				cells := []string{stat.name}
 				for _, s := range row {

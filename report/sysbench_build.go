@@ -75,7 +75,7 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 	b.rep.Sysbench = p
 }
 
-func valueCell(v metrics.Value) Cell {
+func valueCell(v metrics.SBValue) Cell {
 	if !v.OK() {
 		return Cell{Text: "NA", Band: NotANumber}
 	}
@@ -85,7 +85,7 @@ func valueCell(v metrics.Value) Cell {
 // relValueCell bands a relative value as the relative throughput table
 // does; lowerBetter flips the meaning of the bands' markers only in the
 // caption, the colours stay those of the original (below/above).
-func relValueCell(v metrics.Value) Cell {
+func relValueCell(v metrics.SBValue) Cell {
 	if !v.OK() {
 		return Cell{Text: "NA", Band: NotANumber}
 	}
@@ -214,13 +214,13 @@ func sbRelativeTable(set *metrics.SysbenchSet, nt int, id string) *Table {
 func sbAbsoluteTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 	measures := []struct {
 		key, title string
-		get        func(*metrics.SysbenchResult) metrics.Value
+		get        func(*metrics.SysbenchResult) metrics.SBValue
 	}{
-		{"qps", "QPS", func(r *metrics.SysbenchResult) metrics.Value { return r.QPS }},
-		{"tps", "Transactions per second", func(r *metrics.SysbenchResult) metrics.Value { return r.TPS }},
-		{"lat-avg", "Average latency (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatAvg }},
-		{"lat-pct", "Latency percentile (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatPct }},
-		{"lat-max", "Max latency (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatMax }},
+		{"qps", "QPS", func(r *metrics.SysbenchResult) metrics.SBValue { return r.QPS }},
+		{"tps", "Transactions per second", func(r *metrics.SysbenchResult) metrics.SBValue { return r.TPS }},
+		{"lat-avg", "Average latency (ms)", func(r *metrics.SysbenchResult) metrics.SBValue { return r.LatAvg }},
+		{"lat-pct", "Latency percentile (ms)", func(r *metrics.SysbenchResult) metrics.SBValue { return r.LatPct }},
+		{"lat-max", "Max latency (ms)", func(r *metrics.SysbenchResult) metrics.SBValue { return r.LatMax }},
 	}
 	var out []*Table
 	for _, m := range measures {
@@ -274,7 +274,7 @@ func sbEfficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 		for i, d := range set.DBMS[min(1, len(set.DBMS)):] {
 			rel := set.Relative(d, test, nt)
 			row := Row{Kind: DataRow, GroupStart: i == 0, Cells: []Cell{{Text: d.Name + " / base"}}}
-			for _, v := range []metrics.Value{rel.CPUPerOp, rel.CPUMicrosPerOp, rel.CsPerOp, rel.ReadsPerOp, rel.ReadKBPerOp, rel.WriteKBPerOp, rel.QPS} {
+			for _, v := range []metrics.SBValue{rel.CPUPerOp, rel.CPUMicrosPerOp, rel.CsPerOp, rel.ReadsPerOp, rel.ReadKBPerOp, rel.WriteKBPerOp, rel.QPS} {
 				row.Cells = append(row.Cells, valueCell(v))
 			}
 			t.Rows = append(t.Rows, row)
@@ -372,7 +372,7 @@ func sbPrePost(set *metrics.SysbenchSet) []*Table {
 			postSfx := fmt.Sprintf("%s.range%d.pk%d", test.Base, test.Range, test.PK)
 			pre, post := qpsAt(d, test.Sfx, nt), qpsAt(d, postSfx, nt)
 			t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: fmt.Sprintf("%s range=%d", test.Base, test.Range)},
-				valueCell(pre), valueCell(post), relValueCell(metrics.Ratio(post, pre))}})
+				valueCell(pre), valueCell(post), relValueCell(metrics.SBRatio(post, pre))}})
 		}
 		if len(t.Rows) > 0 {
 			out = append(out, t)
