@@ -28,22 +28,16 @@ func BenchmarkComputeExample(b *testing.B) {
 		}
 	}
 	b.SetBytes(size)
-	for _, compat := range []bool{false, true} {
-		name := "default"
-		if compat {
-			name = "compat"
-		}
-		b.Run(name, func(b *testing.B) {
-			b.SetBytes(size)
-			for i := 0; i < b.N; i++ {
-				for _, t := range trees {
-					if _, err := metrics.ComputeTree(fsys, t, metrics.Options{Compat: compat, Cores: 2}); err != nil {
-						b.Fatal(err)
-					}
+	b.Run("default", func(b *testing.B) {
+		b.SetBytes(size)
+		for i := 0; i < b.N; i++ {
+			for _, t := range trees {
+				if _, err := metrics.ComputeTree(fsys, t, metrics.Options{Cores: 2}); err != nil {
+					b.Fatal(err)
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // BenchmarkComputeSysbench parses and computes both sysbench fixture folders

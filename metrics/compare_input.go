@@ -37,6 +37,12 @@ type ResultRow struct {
 // sizes (2m, 20m) are compared by DBMS, so it is removed as the mrg tables do.
 var rowPrefix = regexp.MustCompile(`^[0-9]+m\.`)
 
+// TagKey is the DBMS a tag of a merged table names, for joining runs: the
+// tag without blanks and its <N>m. row-count prefix.
+func TagKey(tag string) string {
+	return rowPrefix.ReplaceAllString(strings.TrimSpace(tag), "")
+}
+
 // NewResultTable takes the rows of a parsed table: the tag is the last cell,
 // its <N>m. prefix is removed, and a tag seen before in the same table (a
 // DBMS listed in two groups) gets "#2", "#3"… so each row keeps its own key.
@@ -52,7 +58,7 @@ func NewResultTable(kind, step, file string, t *parse.Table) (ResultTable, error
 		if l.Kind != parse.TableRow {
 			continue
 		}
-		tag := rowPrefix.ReplaceAllString(strings.TrimSpace(l.Cells[len(l.Cells)-1]), "")
+		tag := TagKey(l.Cells[len(l.Cells)-1])
 		if tag == "" {
 			return rt, fmt.Errorf("%s:%d: row without a tag", file, l.Line)
 		}

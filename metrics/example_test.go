@@ -21,42 +21,13 @@ func Example() {
 		panic(err)
 	}
 	for _, st := range res.Steps[:5] {
-		r := st.Row
-		fmt.Println(st.Data.Step.Name, r.Cells[metrics.ColIps], r.Cells[metrics.ColQps], r.Cells[metrics.ColCpupq], r.Cells[metrics.ColP99])
+		m := st.Metrics
+		fmt.Println(st.Step.Name, m[metrics.IPS].Format(0), m[metrics.QPS].Format(0), m[metrics.CPUPQ].Format(0), m[metrics.P99].Format(0))
 	}
 	// Output:
-	// l.i0 86956 0 15 26996
+	// l.i0 86957 0 15 26996
 	// l.x 333350 0 4 NA
 	// l.i1 27907 0 61 8343
-	// l.i2 6383 0 263 2059
-	// qr100.L1 194 34225 57 80
-}
-
-// ExampleRowFromRes recomputes a metrics row from an archived o.res file the
-// way the original etl.sh did.
-func ExampleRowFromRes() {
-	b, err := os.ReadFile("../testdata/example/2m.pg15.c2/qp100.L2/o.res.dop2")
-	if err != nil {
-		panic(err)
-	}
-	lines := splitLines(string(b))
-	r := metrics.RowFromRes(lines, true, true, "2m.pg15.c2", "postgres", 2)
-	fmt.Println(r.Cells[metrics.ColQps], r.Cells[metrics.ColCpupq], r.Cells[metrics.ColMaxop])
-	// Output: 20276 91 0.008
-}
-
-func splitLines(s string) []string {
-	var out []string
-	for len(s) > 0 {
-		i := 0
-		for i < len(s) && s[i] != '\n' {
-			i++
-		}
-		out = append(out, s[:i])
-		if i < len(s) {
-			i++
-		}
-		s = s[i:]
-	}
-	return out
+	// l.i2 6383 0 262 2059
+	// qr100.L1 194 34225 58 80
 }

@@ -1,6 +1,10 @@
 package metrics
 
-import "github.com/ibreport/ibreport/internal/awk"
+import (
+	"strconv"
+
+	"github.com/ibreport/ibreport/internal/awk"
+)
 
 // These wrappers keep the older string-based code compiling while it moves
 // to the compat edge.
@@ -14,3 +18,10 @@ func bcParse(s string) (awk.Dec, bool)              { return awk.ParseDec(s) }
 func bcInt(n int64) awk.Dec                         { return awk.Int(n) }
 func bcMul(a, b awk.Dec, scale int) awk.Dec         { return awk.Mul(a, b, scale) }
 func bcDiv(a, b awk.Dec, scale int) (awk.Dec, bool) { return awk.Div(a, b, scale) }
+
+func countStr(c int) string {
+	if c == 0 {
+		return ""
+	}
+	return strconv.Itoa(c)
+}

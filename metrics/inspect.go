@@ -6,40 +6,55 @@ import (
 	"github.com/ibreport/ibreport/parse"
 )
 
-// Inspection is what `ibreport inspect` prints for one step.
+// Inspection is what `ibreport inspect` prints for one step: what was read
+// and every number computed from it.
 type Inspection struct {
-	Tree     string            `json:"tree"`
-	Step     string            `json:"step"`
-	Kind     string            `json:"kind"`
-	Rate     int               `json:"target_rate_per_client,omitempty"`
-	Clients  int               `json:"clients"`
-	Files    map[string]int    `json:"records_read"`
-	Summary  []string          `json:"o_res"`
+	Tree    string         `json:"tree"`
+	Step    string         `json:"step"`
+	Kind    string         `json:"kind"`
+	Rate    int            `json:"target_rate_per_client,omitempty"`
+	Clients int            `json:"clients"`
+	Files   map[string]int `json:"records_read"`
+	// Row is the metrics row as printed (o.sum.t), RowOrder its columns.
 	Row      map[string]string `json:"row"`
 	RowOrder []string          `json:"row_columns"`
-	Notes    map[string]string `json:"na_reasons,omitempty"`
-	Warnings []string          `json:"warnings"`
+	// Result holds the typed values, with units and the reason of every NA.
+	Result *StepResult `json:"result"`
+	// Res is the o.res summary as the driver printed it (compat mode only).
+	Res      []string `json:"o_res,omitempty"`
+	Warnings []string `json:"warnings"`
 }
 
-// Inspect reads and summarizes one step of the tree at the root of fsys. For
-// the create-index step the sibling l.i0 is read too, for its row count.
-func Inspect(fsys fs.FS, treeName string, st parse.Step, opt Options) (*Inspection, error) {
+// ReadStepAlone reads one step of the tree at the root of fsys. For the
+// create-index step it also reads the row count of the sibling l.i0 into
+// opt.ExtraRows, as ComputeTree does.
+func ReadStepAlone(fsys fs.FS, st parse.Step, opt Options) (*parse.StepData, Options, error) {
 	if st.Kind == parse.CreateIndex {
 		if l0, err := parse.ReadStep(fsys, "l.i0", parse.Step{Name: "l.i0", MergeName: "l.i0"}); err == nil {
+			opt.ExtraRows = 0
 			for _, c := range l0.Clients {
 				opt.ExtraRows += c.IntOption("max_rows", 0)
 			}
 		}
 	}
 	sd, err := parse.ReadStep(fsys, st.Name, st)
+	return sd, opt, err
+}
+
+// Inspect reads and summarizes one step of the tree at the root of fsys.
+func Inspect(fsys fs.FS, treeName string, st parse.Step, opt Options) (*Inspection, error) {
+	sd, opt, err := ReadStepAlone(fsys, st, opt)
 	if err != nil {
 		return nil, err
 	}
-	s := Summarize(sd, opt)
-	r := s.Row(treeName, opt)
-	in := &Inspection{Tree: treeName, Step: st.Name, Kind: sd.Step.Kind.String(), Rate: st.Rate,
-		Clients: len(sd.Clients), Files: map[string]int{}, Summary: s.ResLines(),
-		Row: map[string]string{}, RowOrder: RowColumns, Notes: r.Notes, Warnings: s.Warnings}
+	return NewInspection(sd, Summarize(sd, treeName, opt)), nil
+}
+
+// NewInspection describes a summarized step and the files it came from.
+func NewInspection(sd *parse.StepData, r *StepResult) *Inspection {
+	in := &Inspection{Tree: r.Tree, Step: sd.Step.Name, Kind: sd.Step.Kind.String(), Rate: sd.Step.Rate,
+		Clients: len(sd.Clients), Files: map[string]int{}, Row: map[string]string{}, RowOrder: RowColumns,
+		Result: r, Warnings: r.Warnings}
 	for _, c := range sd.Clients {
 		in.Files[c.Name] = len(c.Intervals)
 	}
@@ -52,11 +67,12 @@ func Inspect(fsys fs.FS, treeName string, st parse.Step, opt Options) (*Inspecti
 	if sd.Ps != nil {
 		in.Files[sd.Ps.Name] = len(sd.Ps.Rows)
 	}
-	for i, col := range RowColumns {
-		in.Row[col] = r.Cells[i]
+	for i, v := range r.Metrics {
+		in.Row[Metric(i).Name()] = v.Format(Metric(i).Digits())
 	}
+	in.Row["tag"] = r.Tree
 	if in.Warnings == nil {
 		in.Warnings = []string{}
 	}
-	return in, nil
+	return in
 }

@@ -19,6 +19,7 @@ const (
 	InsertsPerSec Unit = "inserts/s"
 	RowsPerSec    Unit = "rows/s" // indexed rows per second (l.x)
 	QueriesPerSec Unit = "queries/s"
+	DeletesPerSec Unit = "deletes/s"
 	TxPerSec      Unit = "transactions/s"
 	KRowsPerSec   Unit = "krows/s" // sysbench scan tests: thousands of rows per second
 	ErrorsPerSec  Unit = "errors/s"

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -360,4 +361,18 @@ func allNumeric(f []string) bool {
 		}
 	}
 	return true
+}
+
+// MarshalText names the kind, so that maps keyed by it read well as JSON.
+func (k HistKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind written by MarshalText.
+func (k *HistKind) UnmarshalText(b []byte) error {
+	for _, x := range HistKinds {
+		if x.String() == string(b) {
+			*k = x
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown histogram kind %q", b)
 }

@@ -1,10 +1,15 @@
 package report
 
 import (
+	"fmt"
 	"io/fs"
+	"math"
 	"path"
+	"strconv"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/compat"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
 
@@ -29,38 +34,85 @@ func ArchivedSteps(fsys fs.FS, dir string) ([]parse.Step, error) {
 	return steps, nil
 }
 
-// TablesFromArchive regenerates rel.<step>, mrg.some and rel.some from a
-// folder of archived mrg.<step> files. Malformed lines are reported as
-// warnings naming the file and line; in compat mode they are handled exactly
-// as sum_met.awk did.
-func TablesFromArchive(fsys fs.FS, dir string, steps []parse.Step, opt TablesOptions) ([]File, []string, error) {
-	compat := opt.Metrics.Compat
-	out := newFileSet()
-	var warns []string
-	mrg := map[string][]string{}
+// Archive is a folder of archived mrg.<step> tables, read: what users keep
+// of years of results. Its values keep the text they were archived with.
+type Archive struct {
+	Steps  []parse.Step
+	tables []*mergedTable
+	// Warnings are the malformed lines met, each naming its file and line.
+	Warnings []string
+}
+
+// ReadArchive reads the mrg.<step> files of the steps in dir. Cells that
+// are not numbers are NA values (compat: awk's reading of them).
+func ReadArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*Archive, error) {
+	a := &Archive{Steps: steps}
 	for _, st := range steps {
 		p := path.Join(dir, "mrg."+st.MergeName)
 		f, err := fsys.Open(p)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		t, err := parse.ReadTable(f, p)
 		f.Close()
 		if se := parse.SyntaxErrors(err); se != nil {
 			for _, e := range se {
-				warns = append(warns, e.Error())
+				a.Warnings = append(a.Warnings, e.Error())
 			}
 		} else if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		var lines []string
+		mt := &mergedTable{step: st, file: p, cols: t.Header, archive: true}
 		for _, l := range t.Lines {
-			lines = append(lines, l.Text)
+			r := &mergedRow{line: l.Text, lineNo: l.Line}
+			switch l.Kind {
+			case parse.TableHeader:
+				r.kind = headerRow
+			case parse.TableBreak:
+				r.kind = breakRow
+			case parse.TableOther:
+				r.kind = otherRow
+			case parse.TableRow:
+				last := len(l.Cells) - 1
+				r.name, r.tag = l.Cells[last], l.Cells[last]
+				for i, c := range l.Cells[:last] {
+					u := metrics.NoUnit
+					if m, ok := metrics.MetricByName(t.Header[i]); ok {
+						u = m.Unit(st.Kind)
+					}
+					r.cells = append(r.cells, archivedValue(c, u, compatMode))
+				}
+			}
+			mt.rows = append(mt.rows, r)
 		}
-		mrg[st.MergeName] = lines
-		out.touch("rel." + st.MergeName)
-		out.line("rel."+st.MergeName, relLines(lines, compat, &warns, p)...)
+		a.tables = append(a.tables, mt)
 	}
-	writeSome(out, steps, mrg, opt.Some, compat, &warns)
-	return out.Files(), warns, nil
+	return a, nil
+}
+
+// archivedValue reads an archived cell, keeping its text: a finite number,
+// else NA (compat mode: as awk read it).
+func archivedValue(text string, u metrics.Unit, compatMode bool) metrics.Value {
+	if compatMode {
+		return compat.CellValue(text, u)
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		why := fmt.Sprintf("%q in the archived table is not a number", text)
+		if text == "NA" {
+			why = "NA in the archived table"
+		}
+		return metrics.NA(u, why).Printed(text)
+	}
+	return metrics.Known(v, u).Printed(text)
+}
+
+// TablesFromArchive regenerates rel.<step>, mrg.some and rel.some from a
+// read archive. Malformed lines are reported as warnings naming the file
+// and line; in compat mode they are handled exactly as sum_met.awk did.
+func TablesFromArchive(a *Archive, opt TablesOptions) ([]File, []string) {
+	fs := newFileSet()
+	warns := append([]string(nil), a.Warnings...)
+	writeMerged(fs, a.tables, nil, opt, &warns)
+	return fs.Files(), warns
 }

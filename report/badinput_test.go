@@ -43,7 +43,7 @@ func tables(t *testing.T, fsys fs.FS, opt metrics.Options, list []report.Entry) 
 	}
 	var res []*metrics.TreeResult
 	for _, tr := range trees {
-		r, err := metrics.ComputeTree(fsys, tr, opt)
+		r, err := report.ComputeTree(fsys, tr, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,8 +123,8 @@ func TestBadInput(t *testing.T) {
 			},
 			check: func(t *testing.T, files map[string]string, warns []string) {
 				row := rowOf(t, files["mrg.l.i1"], "pg15.c1")
-				if row[metrics.ColIps] != "NA" || row[metrics.ColP50] != "NA" || row[metrics.ColMaxop] != "NA" {
-					t.Errorf("ips %q p50 %q maxop %q, want NA", row[metrics.ColIps], row[metrics.ColP50], row[metrics.ColMaxop])
+				if row[metrics.IPS] != "NA" || row[metrics.P50] != "NA" || row[metrics.MaxOp] != "NA" {
+					t.Errorf("ips %q p50 %q maxop %q, want NA", row[metrics.IPS], row[metrics.P50], row[metrics.MaxOp])
 				}
 				if !hasWarning(warns, "2m.pg15.c1/l.i1: no client logs") {
 					t.Errorf("no warning naming the step: %q", warns)
@@ -142,8 +142,8 @@ func TestBadInput(t *testing.T) {
 					t.Errorf("no positioned error for the header: %q", warns)
 				}
 				row := rowOf(t, files["mrg.l.i0"], "pg15.c1")
-				if row[metrics.ColRps] != "NA" || row[metrics.ColWkbpi] != "NA" {
-					t.Errorf("rps %q wkbpi %q, want NA", row[metrics.ColRps], row[metrics.ColWkbpi])
+				if row[metrics.RPS] != "NA" || row[metrics.WKBPI] != "NA" {
+					t.Errorf("rps %q wkbpi %q, want NA", row[metrics.RPS], row[metrics.WKBPI])
 				}
 			},
 		},
@@ -190,8 +190,8 @@ func TestBadInput(t *testing.T) {
 			edit: func(m fstest.MapFS) { m["2m.pg15.c1/l.i2/o.vm.dop2"].Data = nil },
 			check: func(t *testing.T, files map[string]string, warns []string) {
 				row := rowOf(t, files["mrg.l.i2"], "pg15.c1")
-				if row[metrics.ColCpups] != "NA" || row[metrics.ColCpupq] != "NA" {
-					t.Errorf("cpups %q cpupq %q, want NA", row[metrics.ColCpups], row[metrics.ColCpupq])
+				if row[metrics.CPUPS] != "NA" || row[metrics.CPUPQ] != "NA" {
+					t.Errorf("cpups %q cpupq %q, want NA", row[metrics.CPUPS], row[metrics.CPUPQ])
 				}
 				if !hasWarning(warns, "2m.pg15.c1/l.i2/o.vm.dop2: empty file") {
 					t.Errorf("no warning for the empty file: %q", warns)

@@ -1,6 +1,32 @@
 package report
 
-import "testing"
+import (
+	"math"
+	"strconv"
+	"testing"
+
+	"github.com/ibreport/ibreport/internal/compat"
+	"github.com/ibreport/ibreport/metrics"
+)
+
+// values reads cells as the merged model holds them: numbers, or NA
+// (compat: the text as awk reads it).
+func values(cells []string, compatMode bool) []metrics.Value {
+	var out []metrics.Value
+	for _, s := range cells {
+		if compatMode {
+			out = append(out, compat.CellValue(s, metrics.InsertsPerSec))
+			continue
+		}
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			out = append(out, metrics.NA(metrics.InsertsPerSec, "not a number"))
+			continue
+		}
+		out = append(out, metrics.Known(v, metrics.InsertsPerSec))
+	}
+	return out
+}
 
 func TestQuartileBands(t *testing.T) {
 	for _, c := range []struct {
@@ -29,7 +55,7 @@ func TestQuartileBands(t *testing.T) {
 			if ign == nil {
 				ign = make([]bool, len(c.vals))
 			}
-			got := quartileBands(c.vals, ign, c.compat)
+			got := quartileBands("ips", values(c.vals, c.compat), ign, c.compat)
 			for i, w := range c.want {
 				if got[i].Band != w {
 					t.Errorf("cell %d (%q): band %q, want %q", i, c.vals[i], got[i].Band, w)
@@ -40,18 +66,47 @@ func TestQuartileBands(t *testing.T) {
 }
 
 func TestRelCell(t *testing.T) {
-	for in, want := range map[string]Cell{
-		"1":    {Text: "1.00"},
-		"0.95": {Text: "0.95"},
-		"0.94": {Text: "0.94", Band: Below},
-		"1.05": {Text: "1.05"},
-		"1.06": {Text: "1.06", Band: Above},
-		"inf":  {Text: "inf", Band: Above},
-		"NA":   {Text: "NA", Band: NotANumber},
-		"-nan": {Text: "-nan", Band: NotANumber},
+	k := func(x float64) metrics.Value { return metrics.Known(x, metrics.RatioUnit) }
+	for _, c := range []struct {
+		v    metrics.Value
+		text string
+		band Band
+	}{
+		{metrics.Ratio(k(0), k(0)), "1.00", NoBand},
+		{k(0.95), "0.95", NoBand},
+		{k(0.9449), "0.94", Below},
+		{k(0.9451), "0.95", NoBand},
+		{k(1.0549), "1.05", NoBand},
+		{k(1.0551), "1.06", Above},
+		{k(math.Inf(1)), "inf", Above},
+		{metrics.NA(metrics.RatioUnit, "base: no o.res"), "NA", NotANumber},
 	} {
-		if got := relCell(in); got != want {
-			t.Errorf("relCell(%q) = %+v, want %+v", in, got, want)
+		got := relCell(c.v)
+		if got.Text != c.text || got.Band != c.band {
+			t.Errorf("relCell(%v) = %q %q, want %q %q", c.v.V, got.Text, got.Band, c.text, c.band)
+		}
+		if c.v.OK() != (got.NA == "") || got.Unit != "ratio" {
+			t.Errorf("relCell(%v): NA %q unit %q", c.v.V, got.NA, got.Unit)
+		}
+	}
+}
+
+func TestRelTextCell(t *testing.T) {
+	for in, want := range map[string]struct {
+		text string
+		band Band
+	}{
+		"1":    {"1.00", NoBand},
+		"0.95": {"0.95", NoBand},
+		"0.94": {"0.94", Below},
+		"1.05": {"1.05", NoBand},
+		"1.06": {"1.06", Above},
+		"inf":  {"inf", Above},
+		"NA":   {"NA", NotANumber},
+		"-nan": {"-nan", NotANumber},
+	} {
+		if got := relTextCell(in); got.Text != want.text || got.Band != want.band {
+			t.Errorf("relTextCell(%q) = %q %q, want %+v", in, got.Text, got.Band, want)
 		}
 	}
 }

@@ -1,14 +1,13 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -24,42 +23,31 @@ type BuildOptions struct {
 	Clients int
 }
 
-// Build computes the report of loaded results. It reads nothing: raw trees
-// were read by Load, and the tables come from the same code that writes
-// `ibreport tables`, so the report shows exactly the numbers of the mrg files.
+// Build computes the report of loaded results from their typed model. It
+// reads nothing and renders no file: raw trees were read by Load, and the
+// tables of the report come from the same merged model as the mrg/rel files
+// of Tables, so both show exactly the same numbers.
 func Build(res *Results, opt BuildOptions) (*Report, error) {
-	files, warns, err := res.Tables(nil)
-	if err != nil {
-		return nil, err
-	}
 	b := &builder{
 		res:    res,
 		compat: res.Options.Compat,
-		files:  map[string][]string{},
-		rows:   map[string]map[string][]string{},
 		rep: &Report{
 			Schema: SchemaVersion,
 			Compat: res.Options.Compat,
 			Source: "raw",
 			Bands:  Bands(),
-			Notes:  warns,
 		},
 	}
-	for _, f := range files {
-		b.files[f.Name] = splitLines(f.Data)
-	}
 	hasIbench := res.Archived() || len(res.Trees) > 0
-	if res.Archived() {
-		b.rep.Source = "archive"
-		b.steps = res.Steps
-	} else {
-		b.steps = unionSteps(res.Trees)
-	}
 	if hasIbench {
-		if err := b.readMerged(); err != nil {
+		if err := b.model(); err != nil {
 			return nil, err
 		}
-		b.names()
+	}
+	if res.Sysbench != nil {
+		b.rep.Notes = append(b.rep.Notes, sysbenchWarnings(res)...)
+	}
+	if hasIbench {
 		if len(b.shown) == 0 {
 			return nil, badf("%s: no DBMS rows in the merged tables", res.Dir)
 		}
@@ -81,8 +69,6 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 			b.allMetrics(st, b.rep.Steps[i])
 			b.responseTimes(st, b.rep.Steps[i])
 		}
-	}
-	if hasIbench {
 		b.rep.Legend = legend()
 	}
 	if res.Sysbench != nil && len(res.Sysbench.DBMS) > 0 {
@@ -100,11 +86,10 @@ type builder struct {
 	res    *Results
 	compat bool
 	rep    *Report
-	files  map[string][]string
 	steps  []parse.Step
-	// merged holds each step's mrg table; rows maps step → tag → cells.
-	merged map[string]*parse.Table
-	rows   map[string]map[string][]string
+	// merged holds each step's merged table; rts its histogram merges.
+	merged map[string]*mergedTable
+	rts    map[string][]*rtMerge
 	// list is the DBMS list by display tag (prefix removed), with breaks.
 	list []Entry
 	// shown are the display tags the summary shows; tree maps a tag to its
@@ -114,68 +99,54 @@ type builder struct {
 	// missed[step][tag]: the DBMS missed the step's insert-rate target.
 	missed   map[string]map[string]bool
 	nClients int
-	// iostatHeaders are the names of the iostat header files, one per dop,
-	// sorted; found once.
-	iostatHeaders []string
 }
 
-func splitLines(b []byte) []string {
-	s := strings.TrimSuffix(string(b), "\n")
-	if s == "" {
-		return nil
+// model takes the merged tables of the results and the notes of their
+// computation: missing steps and NA values, lines of an archive that are
+// not rows, DBMS without a histogram.
+func (b *builder) model() error {
+	res := b.res
+	b.merged = map[string]*mergedTable{}
+	b.rts = map[string][]*rtMerge{}
+	b.tree = map[string]*metrics.TreeResult{}
+	var tables []*mergedTable
+	if res.Archived() {
+		b.rep.Source = "archive"
+		b.steps = res.Archive.Steps
+		tables = res.Archive.tables
+		b.rep.Notes = append(b.rep.Notes, res.Archive.Warnings...)
+	} else {
+		if err := checkList(res.Trees, res.List); err != nil {
+			return bad(err)
+		}
+		b.steps = unionSteps(res.Trees)
+		tables = mergeTrees(res.Trees, res.List, b.steps, res.Options)
+		b.rep.Notes = append(b.rep.Notes, treeWarnings(res.Trees, b.steps, b.compat)...)
 	}
-	return strings.Split(s, "\n")
-}
-
-// readMerged parses every mrg.<step> table once.
-func (b *builder) readMerged() error {
-	b.merged = map[string]*parse.Table{}
-	for _, st := range b.steps {
-		name := "mrg." + st.MergeName
-		lines := b.files[name]
-		if b.res.Archived() {
-			// Tables does not copy the archive's mrg files; read them as given.
-			data, err := readFSLines(b.res, name)
-			if err != nil {
-				return err
-			}
-			lines = data
-		}
-		t, err := parse.ReadTable(strings.NewReader(strings.Join(lines, "\n")+"\n"), name)
-		if se := parse.SyntaxErrors(err); se != nil {
-			for _, e := range se {
-				b.note("%v", e)
-			}
-		} else if err != nil {
-			return err
-		}
-		b.merged[st.MergeName] = t
-		byTag := map[string][]string{}
-		for _, l := range t.Lines {
-			if l.Kind != parse.TableRow {
-				continue
-			}
-			tag := l.Cells[len(l.Cells)-1]
-			if _, ok := byTag[tag]; !ok {
-				byTag[tag] = l.Cells
+	for _, mt := range tables {
+		b.merged[mt.step.MergeName] = mt
+		if !b.compat {
+			for _, r := range mt.rows {
+				if r.kind == otherRow {
+					b.note("%s: line %d: not a row of the table, skipped", mt.file, r.lineNo)
+				}
 			}
 		}
-		b.rows[st.MergeName] = byTag
+	}
+	b.names()
+	if !res.Archived() {
+		byName := map[string]*metrics.TreeResult{}
+		for _, t := range res.Trees {
+			byName[t.Tree.Name] = t
+		}
+		prefix := parse.RowPrefix(firstName(res.List))
+		var warns []string
+		for _, st := range b.steps {
+			b.rts[st.MergeName] = rtMerges(byName, res.List, st, prefix, b.compat, &warns)
+		}
+		b.rep.Notes = append(b.rep.Notes, warns...)
 	}
 	return nil
-}
-
-func readFSLines(res *Results, name string) ([]string, error) {
-	var buf bytes.Buffer
-	f, err := res.FS.Open(name)
-	if err != nil {
-		return nil, bad(err)
-	}
-	defer f.Close()
-	if _, err := buf.ReadFrom(f); err != nil {
-		return nil, bad(fmt.Errorf("%s: %w", name, err))
-	}
-	return splitLines(buf.Bytes()), nil
 }
 
 func (b *builder) note(format string, args ...any) {
@@ -186,7 +157,6 @@ func (b *builder) note(format string, args ...any) {
 // an archive has its list in the mrg files: the first step's rows and
 // breaks, then any DBMS only later steps have.
 func (b *builder) names() {
-	b.tree = map[string]*metrics.TreeResult{}
 	if !b.res.Archived() {
 		byName := map[string]*metrics.TreeResult{}
 		for _, t := range b.res.Trees {
@@ -198,23 +168,25 @@ func (b *builder) names() {
 				b.list = append(b.list, e)
 				continue
 			}
-			tag := metrics.StripPrefix(e.Name, prefix, b.compat)
+			tag := stripPrefix(e.Name, prefix)
+			if b.compat {
+				tag = compat.StripPrefix(e.Name, prefix)
+			}
 			b.tree[tag] = byName[e.Name]
 			b.list = append(b.list, Entry{Name: tag})
 		}
 	} else {
 		seen := map[string]bool{}
 		for i, st := range b.steps {
-			for _, l := range b.merged[st.MergeName].Lines {
+			for _, r := range b.merged[st.MergeName].rows {
 				switch {
-				case l.Kind == parse.TableBreak && i == 0:
+				case r.kind == breakRow && i == 0:
 					b.list = append(b.list, Entry{Break: true})
-				case l.Kind == parse.TableRow:
-					tag := l.Cells[len(l.Cells)-1]
-					if i == 0 || !seen[tag] {
-						b.list = append(b.list, Entry{Name: tag})
+				case r.kind == dataRow:
+					if i == 0 || !seen[r.tag] {
+						b.list = append(b.list, Entry{Name: r.tag})
 					}
-					seen[tag] = true
+					seen[r.tag] = true
 				}
 			}
 		}
@@ -235,14 +207,14 @@ func (b *builder) clients(flag int) {
 	}
 	for _, t := range b.res.Trees {
 		for _, sr := range t.Steps {
-			d := sr.Data.Dop
+			d := sr.Dop
 			if d == 0 {
 				continue
 			}
 			if b.nClients == 0 {
 				b.nClients = d
 			} else if d != b.nClients {
-				b.note("%s %s ran with %d clients, the first step with %d; targets use %d", t.Tree.Name, sr.Data.Step.Name, d, b.nClients, b.nClients)
+				b.note("%s %s ran with %d clients, the first step with %d; targets use %d", t.Tree.Name, sr.Step.Name, d, b.nClients, b.nClients)
 			}
 		}
 	}
@@ -323,8 +295,8 @@ func (b *builder) describe(st parse.Step) string {
 
 func (b *builder) rowsPerCommit(st parse.Step) int {
 	for _, t := range b.res.Trees {
-		if sr := t.Step(st.MergeName); sr != nil && len(sr.Data.Clients) > 0 {
-			return int(sr.Data.Clients[0].IntOption("rows_per_commit", 0))
+		if sr := t.Step(st.MergeName); sr != nil && sr.Clients > 0 {
+			return sr.RowsPerCommit
 		}
 	}
 	switch st.Name { // archives: the values the original text hard-codes
@@ -433,35 +405,90 @@ func mdEscape(s string) string {
 	return b.String()
 }
 
-// value returns the mrg cell of a DBMS in a step: ips for loads, qps for
-// read+write steps (col), with whether the row exists.
-func (b *builder) cell(step, tag string, col int) (string, bool) {
-	cells, ok := b.rows[step][tag]
-	if !ok || col >= len(cells) {
-		return "NA", false
+// row returns the merged row of a DBMS in a step: the first row of its tag.
+func (b *builder) row(step, tag string) (*mergedTable, *mergedRow) {
+	mt := b.merged[step]
+	if mt == nil {
+		return nil, nil
 	}
-	return cells[col], true
+	for _, r := range mt.rows {
+		if r.kind == dataRow && r.tag == tag {
+			return mt, r
+		}
+	}
+	return mt, nil
 }
 
-func throughputCol(st parse.Step) int {
+// cell returns the merged value of a DBMS in a step for a column. A DBMS
+// without a row is NA (compat: the text "NA", which the original read as 0).
+func (b *builder) cell(step, tag, col string) metrics.Value {
+	mt, r := b.row(step, tag)
+	if r == nil {
+		why := "no row in mrg." + step
+		if b.compat {
+			v := compat.CellValue("NA", metrics.NoUnit)
+			v.Why = why
+			return v
+		}
+		return metrics.NA(metrics.NoUnit, why)
+	}
+	return mt.value(r, col)
+}
+
+// throughputCol is the column of a step's throughput: queries per second for
+// read+write steps, inserts per second otherwise.
+func throughputCol(st parse.Step) string {
 	if st.Kind.ReadWrite() {
-		return metrics.ColQps
+		return "qps"
 	}
-	return metrics.ColIps
+	return "ips"
 }
 
-// number reads a cell for banding: compat reads as awk (empty is 0), the
-// default mode only takes finite numbers.
-func (b *builder) number(s string) (float64, bool) {
-	return metrics.Number(s, b.compat)
+// number is a value as the colour rules read it: compat reads every cell as
+// awk did (a text that is not a number is 0); the default mode only takes
+// known values.
+func (b *builder) number(v metrics.Value) (float64, bool) {
+	if b.compat {
+		return v.V, true
+	}
+	return v.V, v.OK()
 }
 
+// valueCell is the cell of a value printed with the given decimals: the
+// text, and the number with its unit or why it is NA. A cell whose text is
+// "NA" gets the NA band.
+func valueCell(v metrics.Value, digits int) Cell {
+	return valueCellText(v, v.Format(digits))
+}
+
+// valueCellText is valueCell with the text already printed.
+func valueCellText(v metrics.Value, text string) Cell {
+	c := Cell{Text: text, Unit: string(v.Unit)}
+	switch {
+	case !v.OK():
+		c.NA = v.Why
+	case !math.IsInf(v.V, 0) && !math.IsNaN(v.V):
+		x := v.V
+		c.Value = &x
+	}
+	if text == "NA" {
+		c.Band = NotANumber
+	}
+	return c
+}
+
+// textCell is a cell of text that is not a number of the model (a user's
+// column); "NA" gets the NA band.
 func textCell(s string) Cell {
+	c := Cell{Text: s}
 	if s == "NA" {
-		return Cell{Text: s, Band: NotANumber}
+		c.Band = NotANumber
 	}
-	return Cell{Text: s}
+	return c
 }
+
+// nameCell is a cell that names something.
+func nameCell(s string) Cell { return Cell{Text: s} }
 
 func header(cols ...string) []string { return append([]string{"dbms"}, cols...) }
 
@@ -489,42 +516,30 @@ func (b *builder) summary() {
 			"Gray (○) marks a DBMS that missed the step's insert-rate target: ignore that value.",
 	}
 	for _, tag := range b.shown {
-		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: tag}}})
+		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{nameCell(tag)}})
 	}
 	for _, st := range b.steps {
-		vals := make([]string, len(b.shown))
+		col := throughputCol(st)
+		vals := make([]metrics.Value, len(b.shown))
 		ignored := make([]bool, len(b.shown))
 		for i, tag := range b.shown {
-			vals[i], _ = b.cell(st.MergeName, tag, throughputCol(st))
+			vals[i] = b.cell(st.MergeName, tag, col)
 			ignored[i] = b.missed[st.MergeName][tag]
-			if vals[i] == "NA" {
-				t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: %s", tag, st.MergeName, b.whyNA(st, tag)))
+			if cellText(col, vals[i]) == "NA" {
+				t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: %s", tag, st.MergeName, whyNA(vals[i])))
 			}
 		}
-		for i, c := range quartileBands(vals, ignored, b.compat) {
+		for i, c := range quartileBands(col, vals, ignored, b.compat) {
 			t.Rows[i].Cells = append(t.Rows[i].Cells, c)
 		}
 	}
 	b.rep.Summary = t
 }
 
-// whyNA explains a missing summary cell.
-func (b *builder) whyNA(st parse.Step, tag string) string {
-	if _, ok := b.rows[st.MergeName][tag]; !ok {
-		return "no row in mrg." + st.MergeName
-	}
-	if t := b.tree[tag]; t != nil {
-		sr := t.Step(st.MergeName)
-		if sr == nil {
-			return "the step is missing"
-		}
-		col := metrics.RowColumns[throughputCol(st)]
-		if why, ok := sr.Row.Notes[col]; ok {
-			return why
-		}
-		if why, ok := sr.Row.Notes["all"]; ok {
-			return why
-		}
+// whyNA explains a value that is not available.
+func whyNA(v metrics.Value) string {
+	if v.Why != "" {
+		return v.Why
 	}
 	return "the merged table has no number there"
 }
@@ -534,23 +549,23 @@ func (b *builder) whyNA(st parse.Step, tag string) string {
 // is over all rows, the maximum skips ignored rows and red wins over gray.
 // The default mode leaves ignored rows out of the range entirely, and gray
 // wins, so a value to ignore never decides or gets a colour.
-func quartileBands(vals []string, ignored []bool, compat bool) []Cell {
+func quartileBands(col string, vals []metrics.Value, ignored []bool, compatMode bool) []Cell {
 	out := make([]Cell, len(vals))
 	nums := make([]float64, len(vals))
 	ok := make([]bool, len(vals))
 	// The original started the minimum at 999999999; the default mode has
 	// no such ceiling.
 	minv, maxv := 999999999.0, 0.0
-	if !compat {
+	if !compatMode {
 		minv = math.Inf(1)
 	}
 	inRange := false
-	for i, s := range vals {
-		nums[i], ok[i] = metrics.Number(s, compat)
+	for i, v := range vals {
+		nums[i], ok[i] = v.V, compatMode || v.OK()
 		if !ok[i] {
 			continue
 		}
-		if nums[i] < minv && (compat || !ignored[i]) {
+		if nums[i] < minv && (compatMode || !ignored[i]) {
 			minv = nums[i]
 		}
 		if nums[i] > maxv && !ignored[i] {
@@ -563,22 +578,20 @@ func quartileBands(vals []string, ignored []bool, compat bool) []Cell {
 	if math.RoundToEven(minv*1000) >= math.RoundToEven(maxv*0.8*1000) {
 		botq = 0
 	}
-	for i, s := range vals {
-		c := textCell(s)
-		v := nums[i]
+	for i, v := range vals {
+		c := valueCellText(v, cellText(col, v))
+		x := nums[i]
 		switch {
 		case !ok[i]:
-			if s != "NA" {
-				c.Band = NotANumber
-			}
-		case !compat && ignored[i]:
+			c.Band = NotANumber
+		case !compatMode && ignored[i]:
 			c.Band = Ignored
-		case !compat && !inRange:
-		case v <= botq:
+		case !compatMode && !inRange:
+		case x <= botq:
 			c.Band = Bottom
 		case ignored[i]:
 			c.Band = Ignored
-		case v >= topq:
+		case x >= topq:
 			c.Band = Top
 		}
 		out[i] = c
@@ -595,8 +608,7 @@ func (b *builder) missedTargets(st parse.Step) map[string]bool {
 	}
 	t95 := math.RoundToEven(0.95 * float64(b.nClients*st.Rate))
 	for _, tag := range b.shown {
-		s, _ := b.cell(st.MergeName, tag, metrics.ColIps)
-		if v, ok := b.number(s); ok && v < t95 {
+		if v, ok := b.number(b.cell(st.MergeName, tag, "ips")); ok && v < t95 {
 			out[tag] = true
 		}
 	}
@@ -604,7 +616,8 @@ func (b *builder) missedTargets(st parse.Step) map[string]bool {
 }
 
 // relative is the table of throughput relative to the base DBMS of each
-// group (tputr.tab).
+// group (tputr.tab). The default mode divides the unrounded values; compat
+// divides the printed ones as the original did.
 func (b *builder) relative() {
 	t := &Table{
 		ID:     "relative",
@@ -623,7 +636,7 @@ func (b *builder) relative() {
 			continue
 		}
 		started = true
-		row := Row{Kind: DataRow, GroupStart: groupStart, Cells: []Cell{{Text: e.Name}}}
+		row := Row{Kind: DataRow, GroupStart: groupStart, Cells: []Cell{nameCell(e.Name)}}
 		groupStart = false
 		isBase := base == ""
 		if isBase {
@@ -632,38 +645,74 @@ func (b *builder) relative() {
 		}
 		for _, st := range b.steps {
 			col := throughputCol(st)
-			v, _ := b.cell(st.MergeName, e.Name, col)
+			v := b.cell(st.MergeName, e.Name, col)
 			if isBase {
-				c := textCell(v)
+				c := valueCellText(v, cellText(col, v))
 				if _, ok := b.number(v); ok {
-					c = Cell{Text: "1.00"}
+					one := 1.0
+					c = Cell{Text: "1.00", Value: &one, Unit: string(metrics.RatioUnit)}
 				}
 				row.Cells = append(row.Cells, c)
 				continue
 			}
-			bv, _ := b.cell(st.MergeName, base, col)
-			row.Cells = append(row.Cells, relCell(metrics.CellRatioText(v, bv, !b.compat)))
+			bv := b.cell(st.MergeName, base, col)
+			if b.compat {
+				row.Cells = append(row.Cells, relTextCell(compat.RatioText(cellText(col, v), cellText(col, bv))))
+			} else {
+				row.Cells = append(row.Cells, relCell(metrics.Ratio(v, bv)))
+			}
 		}
 		t.Rows = append(t.Rows, row)
 	}
 	b.rep.Relative = t
 }
 
-// relCell bands a ratio: p = round(ratio × 100), above 105 or below 95.
-func relCell(s string) Cell {
-	c := textCell(s)
+// relCell bands a ratio: p = round(ratio × 100), above 105 or below 95,
+// with p taken from the two decimals the cell shows.
+func relCell(r metrics.Value) Cell {
+	c := valueCell(r, 2)
+	switch {
+	case !r.OK():
+	case math.IsInf(r.V, 1):
+		c.Band = Above
+	case hundredths(c.Text) > 105:
+		c.Band = Above
+	case hundredths(c.Text) < 95:
+		c.Band = Below
+	}
+	return c
+}
+
+// hundredths reads a ratio printed with two decimals as a whole number of
+// hundredths ("1.05" is 105).
+func hundredths(s string) int64 {
+	neg := strings.HasPrefix(s, "-")
+	digits := strings.ReplaceAll(strings.TrimPrefix(s, "-"), ".", "")
+	n, _ := strconv.ParseInt(digits, 10, 64)
+	if neg {
+		return -n
+	}
+	return n
+}
+
+// relTextCell bands a ratio printed by the compat edge ("1" for 0/0, "inf",
+// "NA", "-nan" or %.2f) as the original report did.
+func relTextCell(s string) Cell {
+	c := Cell{Text: s}
 	r, err := strconv.ParseFloat(s, 64)
 	switch {
 	case s == "1":
 		c.Text = "1.00"
 	case err != nil && s != "inf":
-		if s != "NA" {
-			c.Band = NotANumber
-		}
+		c.Band = NotANumber
 	case s == "inf" || math.RoundToEven(r*100) > 105:
 		c.Band = Above
 	case math.RoundToEven(r*100) < 95:
 		c.Band = Below
+	}
+	if err == nil && !math.IsInf(r, 0) {
+		c.Value = &r
+		c.Unit = string(metrics.RatioUnit)
 	}
 	return c
 }
@@ -691,10 +740,10 @@ func (b *builder) insertRate() {
 		t.Header = append(t.Header, st.MergeName)
 	}
 	for _, tag := range b.shown {
-		row := Row{Kind: DataRow, Cells: []Cell{{Text: tag}}}
+		row := Row{Kind: DataRow, Cells: []Cell{nameCell(tag)}}
 		for _, st := range rw {
-			s, _ := b.cell(st.MergeName, tag, metrics.ColIps)
-			c := textCell(s)
+			v := b.cell(st.MergeName, tag, "ips")
+			c := valueCellText(v, cellText("ips", v))
 			if b.missed[st.MergeName][tag] {
 				c.Band = Missed
 			}
@@ -704,44 +753,35 @@ func (b *builder) insertRate() {
 	}
 	target := Row{Kind: TargetRow, Cells: []Cell{{Text: "target"}}}
 	for _, st := range rw {
-		target.Cells = append(target.Cells, Cell{Text: strconv.Itoa(b.nClients * st.Rate), Band: TargetValue})
+		x := float64(b.nClients * st.Rate)
+		target.Cells = append(target.Cells, Cell{Text: strconv.Itoa(b.nClients * st.Rate), Value: &x, Unit: string(metrics.InsertsPerSec), Band: TargetValue})
 	}
 	t.Rows = append(t.Rows, target)
 	b.rep.InsertRate = t
 }
 
-// tagFirst turns a table of the original layout (tag in the last column)
-// into one with the DBMS first; short rows are padded with NA.
-func tagFirst(id, title string, lines []string, sep string) *Table {
-	if len(lines) == 0 {
-		return nil
-	}
-	t := &Table{ID: id, Title: title}
-	hdr := strings.Split(lines[0], sep)
-	if n := len(hdr); n > 0 && hdr[n-1] == "tag" {
-		hdr = hdr[:n-1]
-	}
-	t.Header = header(hdr...)
+// mergedRows turns rows of a merged table into a table with the DBMS first;
+// a row with fewer values than columns is padded with NA.
+func mergedRows(id, title string, mt *mergedTable, rows []*mergedRow) *Table {
+	cols := mt.cols[:len(mt.cols)-1]
+	t := &Table{ID: id, Title: title, Header: header(cols...)}
 	groupStart := false
-	for _, l := range lines[1:] {
-		if l == "-" {
+	for _, r := range rows {
+		switch r.kind {
+		case breakRow:
 			groupStart = len(t.Rows) > 0
 			continue
+		case headerRow, otherRow:
+			continue
 		}
-		cells := strings.Split(l, sep)
-		tag := cells[len(cells)-1]
-		vals := cells[:len(cells)-1]
-		row := Row{Kind: DataRow, GroupStart: groupStart, Cells: []Cell{{Text: tag}}}
+		row := Row{Kind: DataRow, GroupStart: groupStart, Cells: []Cell{nameCell(r.tag)}}
 		groupStart = false
-		for i := 0; i < len(hdr); i++ {
-			v := "NA"
-			if i < len(vals) {
-				v = vals[i]
+		for i, col := range cols {
+			v := metrics.NAf(metrics.NoUnit, "no %s value", col)
+			if i < len(r.cells) {
+				v = r.cells[i]
 			}
-			row.Cells = append(row.Cells, textCell(v))
-		}
-		if len(vals) != len(hdr) {
-			t.Notes = append(t.Notes, fmt.Sprintf("%s has %d values for %d columns", tag, len(vals), len(hdr)))
+			row.Cells = append(row.Cells, valueCellText(v, cellText(col, v)))
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -756,9 +796,10 @@ func (b *builder) section(st parse.Step, info StepInfo) {
 	} else {
 		sec.Intervals = b.intervalCharts(st)
 		for _, k := range histKinds(st) {
-			name := fmt.Sprintf("mrg.%s.rt.%s.some", st.MergeName, k)
-			if lines, ok := b.files[name]; ok {
-				sec.Histograms = append(sec.Histograms, histogramTable(st, k, lines))
+			for _, m := range b.rts[st.MergeName] {
+				if m.kind == k {
+					sec.Histograms = append(sec.Histograms, b.histogramTable(m))
+				}
 			}
 		}
 		if st.Kind == parse.CreateIndex {
@@ -766,30 +807,23 @@ func (b *builder) section(st parse.Step, info StepInfo) {
 		}
 		sec.Iostat = b.iostatTable(st)
 	}
-	some := b.files["mrg."+st.MergeName+".some"]
-	if b.res.Archived() {
-		some = b.someFromArchive(st)
-	}
-	sec.Metrics = tagFirst(st.MergeName+".some", "Metrics", some, "\t")
-	if sec.Metrics != nil {
+	if mt := b.merged[st.MergeName]; mt != nil && mt.cols != nil {
+		var some []*mergedRow
+		for _, tag := range b.shown {
+			var r *mergedRow
+			if b.res.Archived() {
+				_, r = b.row(st.MergeName, tag)
+			} else {
+				r = mt.find(tag, b.compat)
+			}
+			if r != nil {
+				some = append(some, r)
+			}
+		}
+		sec.Metrics = mergedRows(st.MergeName+".some", "Metrics", mt, some)
 		sec.Metrics.Caption = "Performance metrics of the DBMS listed above; the legend at the end explains each column."
 	}
 	b.rep.Sections = append(b.rep.Sections, sec)
-}
-
-// someFromArchive picks the shown DBMS' rows from an archived mrg table.
-func (b *builder) someFromArchive(st parse.Step) []string {
-	t := b.merged[st.MergeName]
-	if t == nil || t.Header == nil {
-		return nil
-	}
-	out := []string{strings.Join(t.Header, "\t")}
-	for _, tag := range b.shown {
-		if cells, ok := b.rows[st.MergeName][tag]; ok {
-			out = append(out, strings.Join(cells, "\t"))
-		}
-	}
-	return out
 }
 
 // histKinds are the histograms a step's section shows, queries first for
@@ -801,13 +835,56 @@ func histKinds(st parse.Step) []parse.HistKind {
 	return []parse.HistKind{parse.Insert, parse.Delete}
 }
 
-// histogramTable shades the percentages and bands the max column of a
-// histogram merge (FORMATS.md §6.6).
-func histogramTable(st parse.Step, k parse.HistKind, lines []string) *Table {
-	t := tagFirst(st.MergeName+".hist."+k.String(), kindTitle(k)+" response time histogram", lines, "\t")
-	if t == nil {
-		return nil
+// rtTable is a histogram merge as a table with the DBMS first: rows holds
+// the DBMS of the merge (breaks start groups).
+func rtTable(id, title string, m *rtMerge, rows []*rtRow) *Table {
+	hdr := m.header
+	if n := len(hdr); n > 0 && hdr[n-1] == "tag" {
+		hdr = hdr[:n-1]
 	}
+	t := &Table{ID: id, Title: title, Header: header(hdr...)}
+	groupStart := false
+	for _, r := range rows {
+		if r.brk {
+			groupStart = len(t.Rows) > 0
+			continue
+		}
+		row := Row{Kind: DataRow, GroupStart: groupStart, Cells: []Cell{nameCell(r.tag)}}
+		groupStart = false
+		vals := make([]metrics.Value, 0, len(r.share)+1)
+		texts := make([]string, 0, len(r.share)+1)
+		for _, v := range r.share {
+			vals, texts = append(vals, v), append(texts, shareText(v))
+		}
+		vals, texts = append(vals, r.max), append(texts, r.max.Format(3))
+		for i := range hdr {
+			if i < len(vals) {
+				row.Cells = append(row.Cells, valueCellText(vals[i], texts[i]))
+			} else {
+				row.Cells = append(row.Cells, valueCell(metrics.NA(metrics.NoUnit, "no value"), 0))
+			}
+		}
+		if len(vals) != len(hdr) {
+			t.Notes = append(t.Notes, fmt.Sprintf("%s has %d values for %d columns", r.tag, len(vals), len(hdr)))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// histogramTable shades the percentages and bands the max column of the
+// shown DBMS' histograms (FORMATS.md §6.6).
+func (b *builder) histogramTable(m *rtMerge) *Table {
+	var rows []*rtRow
+	for _, tag := range displayTags(shown(b.res.List), b.compat) {
+		for _, r := range m.rows {
+			if b.rowMatches(m, r, tag) {
+				rows = append(rows, r)
+				break
+			}
+		}
+	}
+	t := rtTable(m.step.MergeName+".hist."+m.kind.String(), kindTitle(m.kind)+" response time histogram", m, rows)
 	t.Caption = "Each cell is the percentage of responses in the bucket (at most the bucket's time, more than the previous one); " +
 		"darker cells hold more. max is the largest response time in seconds: the slowest 25% of its range are red (▼), the fastest 25% green (▲); " +
 		"green is not used when the minimum is at least 80% of the maximum."
@@ -815,9 +892,14 @@ func histogramTable(st parse.Step, k parse.HistKind, lines []string) *Table {
 	if last < 1 || t.Header[last] != "max" {
 		return t
 	}
+	// The original compared the printed values, in thousandths.
+	printed := func(c Cell) (float64, bool) {
+		v, err := strconv.ParseFloat(c.Text, 64)
+		return v, err == nil && !math.IsNaN(v) && !math.IsInf(v, 0)
+	}
 	minv, maxv := math.Inf(1), math.Inf(-1)
 	for _, r := range t.Rows {
-		if v, err := strconv.ParseFloat(r.Cells[last].Text, 64); err == nil {
+		if v, ok := printed(r.Cells[last]); ok {
 			minv, maxv = math.Min(minv, v), math.Max(maxv, v)
 		}
 	}
@@ -831,8 +913,8 @@ func histogramTable(st parse.Step, k parse.HistKind, lines []string) *Table {
 		cells := t.Rows[ri].Cells
 		for ci := 1; ci < len(cells); ci++ {
 			c := &cells[ci]
-			v, err := strconv.ParseFloat(c.Text, 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			v, ok := printed(*c)
+			if !ok {
 				continue
 			}
 			if ci == last {
@@ -854,53 +936,65 @@ func histogramTable(st parse.Step, k parse.HistKind, lines []string) *Table {
 	return t
 }
 
+// rowMatches reports whether a histogram row is the one chart_rt.sh picked
+// for a tag (compat: the first row `grep "<tag>$"` matched).
+func (b *builder) rowMatches(m *rtMerge, r *rtRow, tag string) bool {
+	if r.brk {
+		return false
+	}
+	if b.compat {
+		l, ok := m.find(tag, true)
+		return ok && l == r.line
+	}
+	return r.tag == tag
+}
+
 // iostatTable is the step's iostat averages per shown DBMS.
 func (b *builder) iostatTable(st parse.Step) *Table {
-	if b.iostatHeaders == nil {
-		b.iostatHeaders = []string{}
-		for name := range b.files {
-			if strings.HasPrefix(name, "o.iostat.avg.header.") {
-				b.iostatHeaders = append(b.iostatHeaders, name)
-			}
-		}
-		sort.Strings(b.iostatHeaders)
+	var hdr []string
+	type row struct {
+		tag  string
+		vals []metrics.Value
 	}
-	var hdr, data []string
-	for _, name := range b.iostatHeaders {
-		dop := strings.TrimPrefix(name, "o.iostat.avg.header.")
-		if d := b.files["o.iostat.avg.data."+dop+"."+st.MergeName]; len(d) > 0 && len(b.files[name]) > 0 {
-			hdr, data = b.files[name], d
-			break
+	var rows []row
+	for _, tag := range b.shown {
+		sr := rowOf(b.tree[tag], st)
+		if sr == nil {
+			continue
 		}
+		if hdr == nil && sr.IostatAvg.Header != nil {
+			hdr = sr.IostatAvg.Header
+		}
+		rows = append(rows, row{tag, sr.IostatAvg.Values})
 	}
-	if hdr == nil || len(data) == 0 {
+	if hdr == nil || len(rows) == 0 {
 		return nil
 	}
-	h := strings.TrimRight(hdr[0], "\t")
-	var rows []string
-	for _, l := range data {
-		cells := strings.Split(l, "\t")
-		tag := cells[len(cells)-1]
-		vals := strings.TrimRight(strings.Join(cells[:len(cells)-1], "\t"), "\t")
-		rows = append(rows, vals+"\t"+tag)
+	t := &Table{ID: st.MergeName + ".iostat", Title: "iostat averages", Header: header(hdr...),
+		Caption: "Average values from iostat for the database device."}
+	for _, r := range rows {
+		tr := Row{Kind: DataRow, Cells: []Cell{nameCell(r.tag)}}
+		for i := range hdr {
+			v := metrics.NA(metrics.NoUnit, "fewer than 2 iostat samples of the device")
+			if i < len(r.vals) {
+				v = r.vals[i]
+			}
+			tr.Cells = append(tr.Cells, valueCell(v, metrics.IostatDigits(v.V)))
+		}
+		if len(r.vals) != len(hdr) {
+			t.Notes = append(t.Notes, fmt.Sprintf("%s has %d values for %d columns", r.tag, len(r.vals), len(hdr)))
+		}
+		t.Rows = append(t.Rows, tr)
 	}
-	t := tagFirst(st.MergeName+".iostat", "iostat averages", append([]string{h + "\ttag"}, rows...), "\t")
-	t.Caption = "Average values from iostat for the database device."
 	return t
 }
 
 func (b *builder) allMetrics(st parse.Step, info StepInfo) {
-	t := b.merged[st.MergeName]
-	var lines []string
-	if t != nil {
-		for _, l := range t.Lines {
-			if l.Kind == parse.TableHeader || l.Kind == parse.TableRow || l.Kind == parse.TableBreak {
-				lines = append(lines, l.Text)
-			}
-		}
-	}
-	tab := tagFirst(st.MergeName+".metrics", info.Description, lines, "\t")
-	if tab == nil {
+	mt := b.merged[st.MergeName]
+	var tab *Table
+	if mt != nil && mt.cols != nil {
+		tab = mergedRows(st.MergeName+".metrics", info.Description, mt, mt.rows)
+	} else {
 		tab = &Table{ID: st.MergeName + ".metrics", Title: info.Description, Header: header(), Notes: []string{"no merged table for this step"}}
 	}
 	tab.Caption = "Metrics of every DBMS of the list, not only those in the summary; each group starts with its base DBMS."
@@ -916,11 +1010,12 @@ func (b *builder) responseTimes(st parse.Step, info StepInfo) {
 		sec.Notes = append(sec.Notes, "There are no response-time histograms for creating the indexes.")
 	default:
 		for _, k := range histKinds(st) {
-			name := fmt.Sprintf("mrg.%s.rt.%s", st.MergeName, k)
-			if lines, ok := b.files[name]; ok && len(lines) > 0 {
-				t := tagFirst(st.MergeName+".rt."+k.String(), kindTitle(k)+" response time histogram", lines, "\t")
-				t.Caption = "Percentage of responses per bucket for every DBMS of the list; max is in seconds."
-				sec.Tables = append(sec.Tables, t)
+			for _, m := range b.rts[st.MergeName] {
+				if m.kind == k {
+					t := rtTable(st.MergeName+".rt."+k.String(), kindTitle(k)+" response time histogram", m, m.rows)
+					t.Caption = "Percentage of responses per bucket for every DBMS of the list; max is in seconds."
+					sec.Tables = append(sec.Tables, t)
+				}
 			}
 		}
 	}

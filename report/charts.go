@@ -22,12 +22,12 @@ func kindTitle(k parse.HistKind) string {
 // the summary.
 func (b *builder) throughputChart(st parse.Step) *Chart {
 	c := &Chart{ID: st.MergeName + ".chart.throughput", Kind: "bar", Categories: b.shown}
-	series := func(name string, col int) Series {
+	series := func(name, col string) Series {
 		s := Series{Name: name}
 		for _, tag := range b.shown {
-			v, _ := b.cell(st.MergeName, tag, col)
-			f, ok := metrics.Number(v, false)
-			if !ok {
+			v := b.cell(st.MergeName, tag, col)
+			f := v.V
+			if !v.OK() {
 				f = math.NaN()
 			}
 			s.Values = append(s.Values, Num(f))
@@ -37,13 +37,13 @@ func (b *builder) throughputChart(st parse.Step) *Chart {
 	switch {
 	case st.Kind.ReadWrite():
 		c.Title, c.YLabel = "Queries and inserts per second", "operations/s"
-		c.Series = []Series{series("QPS", metrics.ColQps), series("IPS", metrics.ColIps)}
+		c.Series = []Series{series("QPS", "qps"), series("IPS", "ips")}
 	case st.Kind == parse.CreateIndex:
 		c.Title, c.YLabel = "Indexed rows per second", "rows/s"
-		c.Series = []Series{series("indexed rows/s", metrics.ColIps)}
+		c.Series = []Series{series("indexed rows/s", "ips")}
 	default:
 		c.Title, c.YLabel = "Inserts per second", "inserts/s"
-		c.Series = []Series{series("IPS", metrics.ColIps)}
+		c.Series = []Series{series("IPS", "ips")}
 	}
 	return c
 }
@@ -51,17 +51,17 @@ func (b *builder) throughputChart(st parse.Step) *Chart {
 // intervalMetric is one per-interval chart of client 1's stats lines.
 type intervalMetric struct {
 	id, title, ylabel string
-	col               parse.Column
+	values            func(*metrics.ClientSeries) []float64
 	scale             float64 // microseconds to milliseconds for the max columns
 }
 
 var intervalMetrics = []intervalMetric{
-	{"ips", "Inserts per second", "inserts/s", parse.IIps, 1},
-	{"imax", "Max insert response time", "ms", parse.MaxI, 1e-3},
-	{"dps", "Deletes per second", "deletes/s", parse.IDps, 1},
-	{"dmax", "Max delete response time", "ms", parse.MaxD, 1e-3},
-	{"qps", "Queries per second", "queries/s", parse.IQps, 1},
-	{"qmax", "Max query response time", "ms", parse.MaxQ, 1e-3},
+	{"ips", "Inserts per second", "inserts/s", func(s *metrics.ClientSeries) []float64 { return s.Inserts }, 1},
+	{"imax", "Max insert response time", "ms", func(s *metrics.ClientSeries) []float64 { return s.MaxInsert }, 1e-3},
+	{"dps", "Deletes per second", "deletes/s", func(s *metrics.ClientSeries) []float64 { return s.Deletes }, 1},
+	{"dmax", "Max delete response time", "ms", func(s *metrics.ClientSeries) []float64 { return s.MaxDelete }, 1e-3},
+	{"qps", "Queries per second", "queries/s", func(s *metrics.ClientSeries) []float64 { return s.Queries }, 1},
+	{"qmax", "Max query response time", "ms", func(s *metrics.ClientSeries) []float64 { return s.MaxQuery }, 1e-3},
 }
 
 // intervalCharts are the per-interval charts of a step, one line per DBMS,
@@ -81,12 +81,12 @@ func (b *builder) intervalCharts(st parse.Step) []*Chart {
 		for _, tag := range b.shown {
 			s := Series{Name: tag}
 			if cl := b.client1(st, tag); cl != nil {
-				s.Points = make([]Point, 0, len(cl.Intervals))
-				for i := range cl.Intervals {
-					iv := &cl.Intervals[i]
-					y := iv.Get(m.col) * m.scale
+				ys := m.values(cl)
+				s.Points = make([]Point, 0, len(ys))
+				for i, y := range ys {
+					y *= m.scale
 					nonzero = nonzero || y != 0
-					s.Points = append(s.Points, Point{X: Num(iv.Get(parse.TSec)), Y: Num(y)})
+					s.Points = append(s.Points, Point{X: Num(cl.Sec[i]), Y: Num(y)})
 				}
 			}
 			c.Series = append(c.Series, s)
@@ -98,11 +98,9 @@ func (b *builder) intervalCharts(st parse.Step) []*Chart {
 	return out
 }
 
-func (b *builder) client1(st parse.Step, tag string) *parse.ClientLog {
-	if t := b.tree[tag]; t != nil {
-		if sr := t.Step(st.MergeName); sr != nil && len(sr.Data.Clients) > 0 {
-			return sr.Data.Clients[0]
-		}
+func (b *builder) client1(st parse.Step, tag string) *metrics.ClientSeries {
+	if sr := rowOf(b.tree[tag], st); sr != nil && len(sr.Series) > 0 {
+		return &sr.Series[0]
 	}
 	return nil
 }

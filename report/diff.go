@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/ibreport/ibreport/metrics"
@@ -79,14 +80,17 @@ func LoadResultSet(dir string, opt LoadOptions) (*metrics.ResultSet, []string, e
 		if err != nil {
 			return nil, nil, err
 		}
-		files, warns, err := res.Tables(nil)
-		if err != nil {
-			return nil, nil, err
+		if err := checkList(res.Trees, res.List); err != nil {
+			return nil, nil, bad(err)
 		}
-		for _, f := range files {
-			if err := addTable(rs, dir, f.Name, f.Data); err != nil {
+		steps := unionSteps(res.Trees)
+		warns := treeWarnings(res.Trees, steps, res.Options.Compat)
+		for _, mt := range mergeTrees(res.Trees, res.List, steps, res.Options) {
+			mrg, rel, err := resultTables(dir, mt, res.Options.Compat, &warns)
+			if err != nil {
 				return nil, nil, err
 			}
+			rs.Tables = append(rs.Tables, mrg, rel)
 		}
 		return rs, warns, nil
 	}
@@ -123,6 +127,68 @@ func tableName(name string) string {
 		}
 	}
 	return ""
+}
+
+// resultTables are the mrg and rel tables of a merged table as diff sees
+// them: the cells printed as `ibreport tables` prints them, at the lines
+// those files would have.
+func resultTables(dir string, mt *mergedTable, compatMode bool, warns *[]string) (mrg, rel metrics.ResultTable, err error) {
+	name := mt.step.MergeName
+	mrg = metrics.ResultTable{Kind: "mrg", Step: name, File: filepath.Join(dir, "mrg."+name), Columns: mt.cols[:len(mt.cols)-1]}
+	rel = metrics.ResultTable{Kind: "rel", Step: name, File: filepath.Join(dir, "rel."+name), Columns: mrg.Columns}
+	if compatMode {
+		// sum_met.awk works on the text of the lines: read its output back.
+		lines := mt.relLines(true, warns)
+		t, err := parse.ReadTable(strings.NewReader(strings.Join(lines, "\n")+"\n"), rel.File)
+		if err != nil && parse.SyntaxErrors(err) == nil {
+			return mrg, rel, bad(err)
+		}
+		if rel, err = metrics.NewResultTable("rel", name, rel.File, t); err != nil {
+			return mrg, rel, bad(err)
+		}
+	}
+	used := map[string]bool{}
+	key := func(tag string, used map[string]bool) string {
+		k := tag
+		for n := 2; used[k]; n++ {
+			k = tag + "#" + strconv.Itoa(n)
+		}
+		used[k] = true
+		return k
+	}
+	relUsed := map[string]bool{}
+	relLine := 1
+	var base *mergedRow
+	for i, r := range mt.rows {
+		switch r.kind {
+		case breakRow:
+			relLine++
+			base = nil
+			continue
+		case dataRow:
+		default:
+			continue
+		}
+		texts := make([]string, len(r.cells))
+		for j, v := range r.cells {
+			texts[j] = cellText(mrg.Columns[j], v)
+		}
+		mrg.Rows = append(mrg.Rows, metrics.ResultRow{DBMS: key(metrics.TagKey(r.tag), used), Line: i + 2, Cells: texts})
+		if compatMode {
+			continue
+		}
+		if base == nil {
+			base = r
+			continue
+		}
+		relLine++
+		ratios := make([]string, len(r.cells))
+		for j := range r.cells {
+			ratios[j] = metrics.RatioText(r.cells[j], base.cells[j])
+		}
+		rel.Rows = append(rel.Rows, metrics.ResultRow{DBMS: key(metrics.TagKey(r.tag), relUsed), Line: relLine, Cells: ratios})
+	}
+	return mrg, rel, nil
 }
 
 func addTable(rs *metrics.ResultSet, dir, name string, data []byte) error {

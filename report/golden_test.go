@@ -29,7 +29,7 @@ func computeExample(t testing.TB, opt metrics.Options) []*metrics.TreeResult {
 	}
 	var out []*metrics.TreeResult
 	for _, tr := range trees {
-		r, err := metrics.ComputeTree(fsys, tr, opt)
+		r, err := report.ComputeTree(fsys, tr, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,10 +129,11 @@ func TestArchiveRoundTrip(t *testing.T) {
 		t.Fatalf("found %d archived steps, want 10", len(steps))
 	}
 	for _, compat := range []bool{true, false} {
-		files, warns, err := report.TablesFromArchive(fsys, ".", steps, report.TablesOptions{Metrics: metrics.Options{Compat: compat}})
+		a, err := report.ReadArchive(fsys, ".", steps, compat)
 		if err != nil {
 			t.Fatal(err)
 		}
+		files, warns := report.TablesFromArchive(a, report.TablesOptions{Metrics: metrics.Options{Compat: compat}})
 		if len(warns) != 0 {
 			t.Errorf("compat=%v: warnings %q", compat, warns)
 		}

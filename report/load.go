@@ -9,6 +9,7 @@ import (
 	"path"
 	"strconv"
 
+	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -57,7 +58,7 @@ type Results struct {
 	Options metrics.Options
 	List    []Entry               // DBMS order and groups of the trees
 	Trees   []*metrics.TreeResult // raw trees; nil when there is none
-	Steps   []parse.Step          // archived steps; nil for raw results
+	Archive *Archive              // archived mrg tables; nil for raw results
 	// Sysbench holds the sysbench folders, in list order; nil when there
 	// is none.
 	Sysbench        *metrics.SysbenchSet
@@ -65,7 +66,7 @@ type Results struct {
 }
 
 // Archived reports whether r is a folder of mrg.<step> files.
-func (r *Results) Archived() bool { return len(r.Steps) > 0 }
+func (r *Results) Archived() bool { return r.Archive != nil }
 
 // LoadOptions control Load.
 type LoadOptions struct {
@@ -107,11 +108,15 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		return nil, bad(err)
 	}
 	if len(trees) == 0 && len(sbDirs) == 0 {
-		if r.Steps, err = ArchivedSteps(fsys, "."); err != nil {
+		steps, err := ArchivedSteps(fsys, ".")
+		if err != nil {
 			return nil, bad(err)
 		}
-		if len(r.Steps) == 0 {
+		if len(steps) == 0 {
 			return nil, badf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files", dir)
+		}
+		if r.Archive, err = ReadArchive(fsys, ".", steps, mopt.Compat); err != nil {
+			return nil, bad(err)
 		}
 		return r, nil
 	}
@@ -133,7 +138,7 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		}
 	}
 	for _, t := range trees {
-		tr, err := metrics.ComputeTree(fsys, t, mopt)
+		tr, err := ComputeTree(fsys, t, mopt)
 		if err != nil {
 			return nil, err
 		}
@@ -216,7 +221,8 @@ func readUserFile[T any](name string, read func(io.Reader, string) (T, error)) (
 func (r *Results) Tables(some []string) ([]File, []string, error) {
 	topt := TablesOptions{Metrics: r.Options, Some: some}
 	if r.Archived() {
-		return TablesFromArchive(r.FS, ".", r.Steps, topt)
+		files, warns := TablesFromArchive(r.Archive, topt)
+		return files, warns, nil
 	}
 	var files []File
 	var warns []string
@@ -235,4 +241,30 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 		files, warns = append(files, f...), append(warns, w...)
 	}
 	return files, warns, nil
+}
+
+// sysbenchWarnings are the warnings of the sysbench part.
+func sysbenchWarnings(res *Results) []string {
+	_, w, _ := SysbenchTables(res.Sysbench, res.SysbenchOptions)
+	return w
+}
+
+// ComputeTree reads and summarizes one DBMS tree in the mode of opt: with
+// the typed computation of package metrics, or, with opt.Compat, as the
+// original scripts computed it (the compat edge).
+func ComputeTree(fsys fs.FS, t *parse.Tree, opt metrics.Options) (*metrics.TreeResult, error) {
+	if opt.Compat {
+		return compat.ComputeTree(fsys, t, opt)
+	}
+	return metrics.ComputeTree(fsys, t, opt)
+}
+
+// Inspect reads and summarizes one step of the tree at the root of fsys in
+// the mode of opt; compat mode adds the o.res summary as the driver printed
+// it.
+func Inspect(fsys fs.FS, tree string, st parse.Step, opt metrics.Options) (*metrics.Inspection, error) {
+	if opt.Compat {
+		return compat.Inspect(fsys, tree, st, opt)
+	}
+	return metrics.Inspect(fsys, tree, st, opt)
 }

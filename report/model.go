@@ -9,7 +9,7 @@ import (
 // SchemaVersion names the JSON layout of a Report. It changes only when a
 // field is renamed or removed or its meaning changes; new fields may appear
 // without a change.
-const SchemaVersion = "ibreport.report/v1"
+const SchemaVersion = "ibreport.report/v2"
 
 // Report is the format-agnostic report of one results folder: everything
 // the HTML, Markdown, text and JSON renderers show, already computed. The
@@ -103,10 +103,18 @@ type Row struct {
 	Cells      []Cell `json:"cells"`
 }
 
-// Cell is one table cell: the text as the original tables print it, and the
-// band (colour and marker) it falls in.
+// Cell is one table cell: the text as the original tables print it, the
+// number behind it with its unit (or why it is not available), and the
+// band (colour and marker) it falls in. Cells that name something (a DBMS,
+// a test) have only a text.
 type Cell struct {
 	Text string `json:"text"`
+	// Value is the unrounded number the text shows; nil for a name, an NA
+	// cell or a value that is not finite (the text then says "inf").
+	Value *float64 `json:"value,omitempty"`
+	Unit  string   `json:"unit,omitempty"`
+	// NA says why the value is not available.
+	NA   string `json:"na,omitempty"`
 	Band Band   `json:"band,omitempty"`
 	// Shade is the gray level of a histogram percentage, 0 (none) to 20
 	// (darkest): one step per 5 %.

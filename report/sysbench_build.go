@@ -75,7 +75,7 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 	b.rep.Sysbench = p
 }
 
-func valueCell(v metrics.SBValue) Cell {
+func sbValueCell(v metrics.SBValue) Cell {
 	if !v.OK() {
 		return Cell{Text: "NA", Band: NotANumber}
 	}
@@ -89,7 +89,7 @@ func relValueCell(v metrics.SBValue) Cell {
 	if !v.OK() {
 		return Cell{Text: "NA", Band: NotANumber}
 	}
-	return relCell(v.Text)
+	return relTextCell(v.Text)
 }
 
 func sbTestName(t parse.SysbenchTest) string { return t.Label() }
@@ -114,8 +114,8 @@ func sbLoadTable(set *metrics.SysbenchSet) *Table {
 			continue
 		}
 		l := d.Load
-		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}, valueCell(l.Seconds), valueCell(l.IPS),
-			valueCell(l.HW.CPUPerOp), valueCell(l.HW.CsPerOp), valueCell(l.HW.WriteKBPerOp)}})
+		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}, sbValueCell(l.Seconds), sbValueCell(l.IPS),
+			sbValueCell(l.HW.CPUPerOp), sbValueCell(l.HW.CsPerOp), sbValueCell(l.HW.WriteKBPerOp)}})
 	}
 	if len(t.Rows) == 0 {
 		return nil
@@ -149,7 +149,7 @@ func sbGroupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt i
 				case "Max":
 					c = relValueCell(s.Max)
 				case "Stddev":
-					c = valueCell(s.Stddev)
+					c = sbValueCell(s.Stddev)
 				case "Tests":
 					c = Cell{Text: strconv.Itoa(len(s.Ratios))}
 				}
@@ -239,7 +239,7 @@ func sbAbsoluteTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 					continue
 				}
 				v := m.get(res)
-				r.Cells = append(r.Cells, valueCell(v))
+				r.Cells = append(r.Cells, sbValueCell(v))
 				if !v.OK() {
 					t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: %s", d.Name, test.Sfx, v.Why))
 				}
@@ -268,14 +268,14 @@ func sbEfficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 			}
 			ran = true
 			h := r.HW
-			t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}, valueCell(h.CPUPerOp), valueCell(h.CPUMicrosPerOp),
-				valueCell(h.CsPerOp), valueCell(h.ReadsPerOp), valueCell(h.ReadKBPerOp), valueCell(h.WriteKBPerOp), valueCell(r.QPS)}})
+			t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}, sbValueCell(h.CPUPerOp), sbValueCell(h.CPUMicrosPerOp),
+				sbValueCell(h.CsPerOp), sbValueCell(h.ReadsPerOp), sbValueCell(h.ReadKBPerOp), sbValueCell(h.WriteKBPerOp), sbValueCell(r.QPS)}})
 		}
 		for i, d := range set.DBMS[min(1, len(set.DBMS)):] {
 			rel := set.Relative(d, test, nt)
 			row := Row{Kind: DataRow, GroupStart: i == 0, Cells: []Cell{{Text: d.Name + " / base"}}}
 			for _, v := range []metrics.SBValue{rel.CPUPerOp, rel.CPUMicrosPerOp, rel.CsPerOp, rel.ReadsPerOp, rel.ReadKBPerOp, rel.WriteKBPerOp, rel.QPS} {
-				row.Cells = append(row.Cells, valueCell(v))
+				row.Cells = append(row.Cells, sbValueCell(v))
 			}
 			t.Rows = append(t.Rows, row)
 		}
@@ -303,7 +303,7 @@ func sbPerQueryTables(set *metrics.SysbenchSet, nt int, id string, extra *parse.
 		t := &Table{ID: fmt.Sprintf("%s.query.%s", id, blk.Test.Sfx), Title: fmt.Sprintf("%s, %d threads", sbTestName(blk.Test), nt),
 			Header: append([]string{"dbms", "QPS", "latency avg (ms)", "latency " + blk.PercentileLabel() + " (ms)"}, et.Extra...)}
 		for _, r := range blk.Rows {
-			row := Row{Kind: DataRow, Cells: []Cell{{Text: r.DBMS}, valueCell(r.QPS), valueCell(r.LatAvg), valueCell(r.LatPct)}}
+			row := Row{Kind: DataRow, Cells: []Cell{{Text: r.DBMS}, sbValueCell(r.QPS), sbValueCell(r.LatAvg), sbValueCell(r.LatPct)}}
 			for _, x := range r.Extra {
 				row.Cells = append(row.Cells, textCell(x))
 			}
@@ -372,7 +372,7 @@ func sbPrePost(set *metrics.SysbenchSet) []*Table {
 			postSfx := fmt.Sprintf("%s.range%d.pk%d", test.Base, test.Range, test.PK)
 			pre, post := qpsAt(d, test.Sfx, nt), qpsAt(d, postSfx, nt)
 			t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: fmt.Sprintf("%s range=%d", test.Base, test.Range)},
-				valueCell(pre), valueCell(post), relValueCell(metrics.SBRatio(post, pre))}})
+				sbValueCell(pre), sbValueCell(post), relValueCell(metrics.SBRatio(post, pre))}})
 		}
 		if len(t.Rows) > 0 {
 			out = append(out, t)

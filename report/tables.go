@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -17,8 +18,8 @@ type TablesOptions struct {
 	Some []string
 }
 
-// Tables builds the text tables of the original report pipeline from
-// computed trees, in its file formats:
+// Tables renders computed trees as the text tables of the original report
+// pipeline, in its file formats:
 //
 //	mrg.<step>, rel.<step>            rows of all DBMS per step, relative rows
 //	mrg.<step>.some, .ips / .qps      rows and throughput of the shown DBMS
@@ -29,184 +30,193 @@ type TablesOptions struct {
 //	o.iostat.avg.header.dop<D>, o.iostat.avg.data.dop<D>.<step>
 //
 // list gives the DBMS order and groups. The returned warnings explain
-// missing steps and NA cells.
+// missing steps and NA cells. The trees must have been computed in the mode
+// of opt.Metrics.Compat (metrics.ComputeTree, or the compat edge).
 func Tables(trees []*metrics.TreeResult, list []Entry, opt TablesOptions) ([]File, []string, error) {
-	compat := opt.Metrics.Compat
+	if err := checkList(trees, list); err != nil {
+		return nil, nil, err
+	}
+	steps := unionSteps(trees)
+	merged := mergeTrees(trees, list, steps, opt.Metrics)
+	fs := newFileSet()
+	warns := treeWarnings(trees, steps, opt.Metrics.Compat)
+	treeTables(fs, trees, steps, opt.Metrics.Compat)
+	writeMerged(fs, merged, shown(list), opt, &warns)
 	byName := map[string]*metrics.TreeResult{}
 	for _, t := range trees {
 		byName[t.Tree.Name] = t
 	}
+	prefix := parse.RowPrefix(firstName(list))
+	for _, st := range steps {
+		rtFiles(fs, rtMerges(byName, list, st, prefix, opt.Metrics.Compat, &warns), shown(list), prefix, opt.Metrics.Compat)
+		rateFiles(fs, byName, list, st, prefix, opt.Metrics.Compat)
+	}
+	iostatFiles(fs, byName, shown(list), steps, prefix, opt.Metrics.Compat)
+	return fs.Files(), warns, nil
+}
+
+// checkList makes sure every listed DBMS has a tree and the list names one.
+func checkList(trees []*metrics.TreeResult, list []Entry) error {
+	have := map[string]bool{}
+	for _, t := range trees {
+		have[t.Tree.Name] = true
+	}
 	for _, e := range list {
-		if !e.Break && byName[e.Name] == nil {
-			return nil, nil, fmt.Errorf("DBMS %q is listed but no result tree has that name", e.Name)
+		if !e.Break && !have[e.Name] {
+			return fmt.Errorf("DBMS %q is listed but no result tree has that name", e.Name)
 		}
 	}
-	first := firstName(list)
-	if first == "" {
-		return nil, nil, fmt.Errorf("the DBMS list names no DBMS")
+	if firstName(list) == "" {
+		return fmt.Errorf("the DBMS list names no DBMS")
 	}
-	prefix := parse.RowPrefix(first)
-	steps := unionSteps(trees)
-	fs := newFileSet()
+	return nil
+}
+
+// treeWarnings lists, tree by tree, the missing steps, the NA values
+// (default mode) and the problems met while reading the steps.
+func treeWarnings(trees []*metrics.TreeResult, steps []parse.Step, compatMode bool) []string {
 	var warns []string
-	warnf := func(format string, args ...any) { warns = append(warns, fmt.Sprintf(format, args...)) }
-
-	rowOf := func(t *metrics.TreeResult, st parse.Step) metrics.Row {
-		if sr := t.Step(st.MergeName); sr != nil {
-			return sr.Row
+	for _, t := range trees {
+		for _, st := range steps {
+			sr := t.Step(st.MergeName)
+			if sr == nil {
+				warns = append(warns, fmt.Sprintf("%s: step %s is missing", t.Tree.Name, st.MergeName))
+				if !compatMode {
+					warns = append(warns, fmt.Sprintf("%s %s: all is NA: step %s is missing", t.Tree.Name, st.MergeName, st.MergeName))
+				}
+				continue
+			}
+			for i, v := range sr.Metrics {
+				if !compatMode && !v.OK() {
+					warns = append(warns, fmt.Sprintf("%s %s: %s is NA: %s", t.Tree.Name, st.MergeName, metrics.Metric(i), v.Why))
+				}
+			}
 		}
-		warnf("%s: step %s is missing", t.Tree.Name, st.MergeName)
-		return missingRow(st, t.Tree.Name, compat, opt.Metrics)
+		for _, sr := range t.Steps {
+			warns = append(warns, sr.Warnings...)
+		}
 	}
+	return warns
+}
 
-	// Per-tree summary rows, as etl.sh wrote them.
+// treeTables writes each tree's rows as etl.sh did (o.sum.t, o.sum.c). A
+// missing step is a row of NA (compat: the almost empty row etl.sh printed
+// without o.res).
+func treeTables(fs *FileSet, trees []*metrics.TreeResult, steps []parse.Step, compatMode bool) {
 	for _, t := range trees {
 		sum := "o.sum.t." + t.Tree.Name
 		sumc := "o.sum.c." + t.Tree.Name
 		fs.line(sum, metrics.MergeHeader)
 		fs.line(sumc, strings.Join(metrics.RowColumns, ","))
 		for _, st := range steps {
-			r := rowOf(t, st)
-			fs.line(sum, strings.Join(r.Cells[:], "\t"))
-			fs.line(sumc, strings.Join(r.Cells[:], ","))
-			for _, col := range append([]string{"all"}, metrics.RowColumns...) {
-				if why, ok := r.Notes[col]; ok {
-					warnf("%s %s: %s is NA: %s", t.Tree.Name, st.MergeName, col, why)
-				}
+			row := metrics.NARow("step " + st.MergeName + " is missing")
+			if sr := t.Step(st.MergeName); sr != nil {
+				row = sr.Metrics
+			} else if compatMode {
+				row = compat.MissingRow(st, metrics.Options{})
 			}
-		}
-		for _, sr := range t.Steps {
-			for _, w := range sr.Summary.Warnings {
-				warnf("%s", w)
+			cells := make([]string, 0, len(row)+1)
+			for i, v := range row {
+				cells = append(cells, v.Format(metrics.Metric(i).Digits()))
 			}
-		}
-	}
-
-	// mrg.<step> and rel.<step>
-	mrgText := map[string][]string{}
-	for _, st := range steps {
-		lines := []string{metrics.MergeHeader}
-		for _, e := range list {
-			if e.Break {
-				lines = append(lines, "-")
-				continue
-			}
-			lines = append(lines, metrics.MergeRow(rowOf(byName[e.Name], st), prefix, compat))
-		}
-		mrgText[st.MergeName] = lines
-		fs.line("mrg."+st.MergeName, lines...)
-		fs.line("rel."+st.MergeName, relLines(lines, compat, &warns, "mrg."+st.MergeName)...)
-	}
-	writeSome(fs, steps, mrgText, opt.Some, compat, &warns)
-
-	// Throughput files of the shown DBMS, as chart_all.sh made them.
-	tags := shown(list)
-	for _, st := range steps {
-		name := "mrg." + st.MergeName
-		fs.touch(name + ".some")
-		fs.line(name+".some", metrics.MergeHeader)
-		kind := ".ips"
-		if st.Kind.ReadWrite() {
-			kind = ".qps"
-		}
-		fs.touch(name + kind)
-		for _, full := range tags {
-			tag := metrics.StripPrefix(full, prefix, compat)
-			row, ok := findRow(mrgText[st.MergeName], tag, compat)
-			if !ok {
-				continue
-			}
-			fs.line(name+".some", row)
-			f := strings.Fields(row)
-			if !compat {
-				f = strings.Split(row, "\t")
-			}
-			if len(f) == 21 {
-				if st.Kind.ReadWrite() {
-					fs.line(name+kind, f[0]+"\t"+f[1]+"\t"+tag)
-				} else {
-					fs.line(name+kind, f[0]+"\t"+tag)
-				}
-			}
+			cells = append(cells, t.Tree.Name)
+			fs.line(sum, strings.Join(cells, "\t"))
+			fs.line(sumc, strings.Join(cells, ","))
 		}
 	}
-
-	rtFiles(fs, byName, list, steps, prefix, compat, &warns)
-	iostatFiles(fs, byName, tags, steps, prefix, compat)
-	return fs.Files(), warns, nil
 }
 
-// relLines computes a rel file from the lines of an mrg file.
-func relLines(mrg []string, compat bool, warns *[]string, name string) []string {
-	if compat {
-		return metrics.RelLinesCompat(mrg)
+// writeMerged writes mrg.<step>, rel.<step>, mrg.some and rel.some, and the
+// rows and throughput of the shown DBMS (mrg.<step>.some, .ips or .qps) as
+// chart_all.sh made them.
+func writeMerged(fs *FileSet, merged []*mergedTable, tags []string, opt TablesOptions, warns *[]string) {
+	compatMode := opt.Metrics.Compat
+	byStep := map[string]*mergedTable{}
+	rel := map[string][]string{}
+	for _, mt := range merged {
+		byStep[mt.step.MergeName] = mt
+		name := mt.step.MergeName
+		if !mt.archived() {
+			fs.line("mrg."+name, mt.lines()...)
+		}
+		rel[name] = mt.relLines(compatMode, warns)
+		fs.touch("rel." + name)
+		fs.line("rel."+name, rel[name]...)
 	}
-	out, notes := metrics.RelLines(mrg)
-	for _, n := range notes {
-		*warns = append(*warns, name+": "+n)
-	}
-	return out
-}
-
-// writeSome writes mrg.some and rel.some: for each chosen step an empty line,
-// the step name and the step's table.
-func writeSome(fs *FileSet, steps []parse.Step, mrg map[string][]string, some []string, compat bool, warns *[]string) {
-	chosen := some
+	chosen := opt.Some
 	if len(chosen) == 0 {
-		for _, st := range steps {
-			chosen = append(chosen, st.MergeName)
+		for _, mt := range merged {
+			chosen = append(chosen, mt.step.MergeName)
 		}
 	}
 	for _, name := range chosen {
-		lines, ok := mrg[name]
+		mt, ok := byStep[name]
 		if !ok {
 			*warns = append(*warns, "mrg.some: no step "+name)
 			continue
 		}
 		fs.line("mrg.some", "", name)
-		fs.line("mrg.some", lines...)
+		fs.line("mrg.some", mt.lines()...)
 		fs.line("rel.some", "", name)
-		fs.line("rel.some", relLines(lines, compat, warns, "mrg."+name)...)
+		fs.line("rel.some", rel[name]...)
 	}
-}
-
-// findRow returns the first row of a merged table for a tag: compat mode
-// uses the original `grep "<tag>$"` (a regular expression that also matches
-// longer tags ending the same way), otherwise the tag column must be equal.
-func findRow(lines []string, tag string, compat bool) (string, bool) {
-	if compat {
-		re := metrics.TagRegexp(tag)
-		for _, l := range lines {
-			if re.MatchString(l) {
-				return l, true
+	for _, mt := range merged {
+		if mt.archived() {
+			continue
+		}
+		name := "mrg." + mt.step.MergeName
+		kind := ".ips"
+		if mt.step.Kind.ReadWrite() {
+			kind = ".qps"
+		}
+		fs.line(name+".some", metrics.MergeHeader)
+		fs.touch(name + kind)
+		for _, tag := range displayTags(tags, compatMode) {
+			r := mt.find(tag, compatMode)
+			if r == nil {
+				continue
+			}
+			line := mt.text(r)
+			fs.line(name+".some", line)
+			var f []string
+			if compatMode {
+				f = strings.Fields(line) // awk's fields: an empty cell is not one
+			} else {
+				f = strings.Split(line, "\t")
+			}
+			switch {
+			case len(f) != len(metrics.RowColumns):
+			case mt.step.Kind.ReadWrite():
+				fs.line(name+kind, f[0]+"\t"+f[1]+"\t"+tag)
+			default:
+				fs.line(name+kind, f[0]+"\t"+tag)
 			}
 		}
-		return "", false
 	}
-	for _, l := range lines[1:] {
-		c := strings.Split(l, "\t")
-		if len(c) > 1 && c[len(c)-1] == tag {
-			return l, true
-		}
-	}
-	return "", false
 }
 
-// missingRow is the row of a DBMS that lacks a step: what etl.sh printed for
-// a missing o.res in compat mode, NA cells otherwise.
-func missingRow(st parse.Step, tag string, compat bool, opt metrics.Options) metrics.Row {
-	if compat {
-		r := metrics.RowFromRes(nil, false, st.Kind.ReadWrite(), tag, opt.PsUser, opt.Cores)
-		r.Step = st
-		return r
+// displayTags are the tags of the shown DBMS as the merged tables print
+// them: without the <N>m. prefix of the first DBMS (compat: removed
+// anywhere, as sed did).
+func displayTags(names []string, compatMode bool) []string {
+	prefix := parse.RowPrefix(firstName(entries(names)))
+	out := make([]string, len(names))
+	for i, n := range names {
+		if compatMode {
+			out[i] = compat.StripPrefix(n, prefix)
+		} else {
+			out[i] = stripPrefix(n, prefix)
+		}
 	}
-	r := metrics.Row{Step: st, Notes: map[string]string{}}
-	for i := 0; i < metrics.ColTag; i++ {
-		r.Cells[i] = "NA"
+	return out
+}
+
+func entries(names []string) []Entry {
+	out := make([]Entry, len(names))
+	for i, n := range names {
+		out[i] = Entry{Name: n}
 	}
-	r.Notes["all"] = "step " + st.MergeName + " is missing"
-	r.Cells[metrics.ColTag] = tag
-	return r
+	return out
 }
 
 // unionSteps lists every step of any tree once, in report order.
@@ -215,7 +225,7 @@ func unionSteps(trees []*metrics.TreeResult) []parse.Step {
 	var out []parse.Step
 	for _, t := range trees {
 		for _, sr := range t.Steps {
-			st := sr.Data.Step
+			st := sr.Step
 			if st.Kind == parse.LoadWithDeletes {
 				st.Kind = parse.Load // kinds of one name may differ by tree; the name decides the order
 			}
@@ -229,162 +239,92 @@ func unionSteps(trees []*metrics.TreeResult) []parse.Step {
 	return out
 }
 
-// rtFiles writes the response-time and rate merges (mrg.extra.sh, chart_rt.sh).
-func rtFiles(fs *FileSet, byName map[string]*metrics.TreeResult, list []Entry, steps []parse.Step, prefix string, compat bool, warns *[]string) {
-	first := byName[firstName(list)]
-	tags := shown(list)
-	for _, st := range steps {
-		if st.Kind == parse.CreateIndex {
-			continue // the original has no histogram merge for l.x
-		}
-		kinds := []parse.HistKind{parse.Insert, parse.Delete}
-		if st.Kind.ReadWrite() {
-			kinds = append(kinds, parse.Query)
-		}
-		f1 := first.Step(st.MergeName)
-		for _, k := range kinds {
-			var hdr *metrics.RTTable
-			if f1 != nil {
-				hdr = f1.Summary.RT[k]
+// rateFiles writes the ten-interval rates of every client of every DBMS of
+// a read+write step (mrg.extra.sh).
+func rateFiles(fs *FileSet, byName map[string]*metrics.TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool) {
+	if !st.Kind.ReadWrite() {
+		return
+	}
+	for _, k := range []parse.HistKind{parse.Insert, parse.Delete, parse.Query} {
+		name := "mrg." + st.MergeName + ".rate." + k.String()
+		fs.touch(name)
+		for _, e := range list {
+			fs.line(name, "-")
+			if e.Break {
+				continue
 			}
-			if hdr == nil {
-				if k == parse.Delete {
-					continue // written only when the first DBMS deleted rows
-				}
-				if compat {
-					continue
-				}
+			fs.line(name, "qps-1\tqps-2\tqps-3\tqps-4\tqps-5\tqps-6\tqps-7\tqps-8\tqps-9\tqps-10\ttag")
+			sr := rowOf(byName[e.Name], st)
+			if sr == nil {
+				continue
 			}
-			name := "mrg." + st.MergeName + ".rt." + k.String()
-			if hdr != nil {
-				if l := hdr.Lines("\t", "DBMS"); len(l) > 0 {
-					fs.line(name, l[0])
+			for _, rw := range sr.Rates[k] {
+				var b strings.Builder
+				for _, v := range rw.Values {
+					b.WriteString(v.Format(0))
+					b.WriteByte('\t')
+				}
+				b.WriteString(strconv.Itoa(rw.Client) + ":")
+				if compatMode {
+					fs.line(name, compat.StripPrefix(b.String()+e.Name, prefix))
 				} else {
-					fs.touch(name)
-				}
-			} else {
-				fs.line(name, "256us\t1ms\t4ms\t16ms\t64ms\t256ms\t1s\t4s\t16s\tgt\tmax\ttag")
-			}
-			for _, e := range list {
-				if e.Break {
-					fs.line(name, "-")
-					continue
-				}
-				sr := byName[e.Name].Step(st.MergeName)
-				var t *metrics.RTTable
-				if sr != nil {
-					t = sr.Summary.RT[k]
-				}
-				if t == nil {
-					if !compat {
-						fs.line(name, strings.Repeat("NA\t", 11)+metrics.StripPrefix(e.Name, prefix, false))
-						*warns = append(*warns, fmt.Sprintf("%s %s: no %s histogram", e.Name, st.MergeName, k))
-					}
-					continue
-				}
-				pct := t.Pct.Values
-				if !compat && t.Pct.Values != nil {
-					pct = naNaN(pct)
-				}
-				row := metrics.RTRow{Label: t.Pct.Label, Values: pct, Max: t.Pct.Max}
-				line := rtLine(row, e.Name)
-				if compat {
-					line = strings.ReplaceAll(line, "pct:"+prefix+".", "")
-				} else {
-					line = strings.TrimSuffix(line, "pct:"+e.Name) + metrics.StripPrefix(e.Name, prefix, false)
-				}
-				fs.line(name, line)
-			}
-			// chart_rt.sh: header plus the first row of each shown DBMS.
-			lines := strings.Split(strings.TrimSuffix(string(fs.files[name].Bytes()), "\n"), "\n")
-			fs.line(name+".some", lines[0])
-			for _, full := range tags {
-				if row, ok := findRow(lines, metrics.StripPrefix(full, prefix, compat), compat); ok {
-					fs.line(name+".some", row)
-				}
-			}
-		}
-		if !st.Kind.ReadWrite() {
-			continue
-		}
-		for _, x := range []struct {
-			col  int
-			kind string
-		}{{3, "insert"}, {5, "delete"}, {7, "query"}} {
-			name := "mrg." + st.MergeName + ".rate." + x.kind
-			fs.touch(name)
-			for _, e := range list {
-				fs.line(name, "-")
-				if e.Break {
-					continue
-				}
-				fs.line(name, "qps-1\tqps-2\tqps-3\tqps-4\tqps-5\tqps-6\tqps-7\tqps-8\tqps-9\tqps-10\ttag")
-				sr := byName[e.Name].Step(st.MergeName)
-				if sr == nil {
-					continue
-				}
-				for _, rl := range sr.Summary.Rates[x.col] {
-					l := rl.Line("\t", e.Name)
-					if compat {
-						l = metrics.StripPrefix(l, prefix, true)
-					} else {
-						l = strings.TrimSuffix(l, e.Name) + metrics.StripPrefix(e.Name, prefix, false)
-					}
-					fs.line(name, l)
+					fs.line(name, b.String()+stripPrefix(e.Name, prefix))
 				}
 			}
 		}
 	}
-}
-
-func rtLine(r metrics.RTRow, dbms string) string {
-	var b strings.Builder
-	for _, v := range r.Values {
-		b.WriteString(v)
-		b.WriteByte('\t')
-	}
-	b.WriteString(r.Max + "\t" + r.Label + ":" + dbms)
-	return b.String()
-}
-
-func naNaN(v []string) []string {
-	out := make([]string, len(v))
-	for i, x := range v {
-		if x == "-nan" || x == "inf" {
-			x = "NA"
-		}
-		out[i] = x
-	}
-	return out
 }
 
 // iostatFiles writes the per-step iostat averages of the shown DBMS, one row
 // per DBMS ending with TAB TAB tag, and the header of the last DBMS and step
 // (report.sh overwrote it in its loop).
-func iostatFiles(fs *FileSet, byName map[string]*metrics.TreeResult, tags []string, steps []parse.Step, prefix string, compat bool) {
+func iostatFiles(fs *FileSet, byName map[string]*metrics.TreeResult, tags []string, steps []parse.Step, prefix string, compatMode bool) {
 	dop := 0
 	var header []string
 	for _, st := range steps {
 		name := "o.iostat.avg.data.dop%d." + st.MergeName
 		var lines []string
 		for _, full := range tags {
-			sr := byName[full].Step(st.MergeName)
+			sr := rowOf(byName[full], st)
 			if sr == nil {
 				continue
 			}
-			if sr.Data.Dop > 0 {
-				dop = sr.Data.Dop
+			if sr.Dop > 0 {
+				dop = sr.Dop
 			}
-			if sr.Summary.IostatHeader != nil {
-				header = sr.Summary.IostatHeader
+			if sr.IostatAvg.Header != nil {
+				header = sr.IostatAvg.Header
 			}
-			tag := metrics.StripPrefix(full, prefix, compat)
-			lines = append(lines, metrics.TabTerminated(sr.Summary.IostatAvg)+"\t"+tag)
+			tag := stripPrefix(full, prefix)
+			if compatMode {
+				tag = compat.StripPrefix(full, prefix)
+			}
+			lines = append(lines, tabTerminated(iostatTexts(sr.IostatAvg.Values))+"\t"+tag)
 		}
 		fs.touch(fmt.Sprintf(name, dop))
 		fs.line(fmt.Sprintf(name, dop), lines...)
 	}
 	if header != nil {
-		fs.line("o.iostat.avg.header.dop"+strconv.Itoa(dop), metrics.TabTerminated(header))
+		fs.line("o.iostat.avg.header.dop"+strconv.Itoa(dop), tabTerminated(header))
 	}
+}
+
+// iostatTexts prints iostat averages with the decimals of their magnitude.
+func iostatTexts(vals []metrics.Value) []string {
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		out[i] = v.Format(metrics.IostatDigits(v.V))
+	}
+	return out
+}
+
+// tabTerminated joins fields with a TAB after each one, the way the original
+// awk loops printed iostat columns.
+func tabTerminated(f []string) string {
+	var b strings.Builder
+	for _, x := range f {
+		b.WriteString(x)
+		b.WriteByte('\t')
+	}
+	return b.String()
 }

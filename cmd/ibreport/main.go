@@ -158,7 +158,7 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return usageError{fmt.Errorf("%s: not a step folder name (l.i0, l.x, qr100.L1, …)", stepDir)}
 	}
-	out, err := metrics.Inspect(os.DirFS(treeDir), filepath.Base(treeDir), st, mopt)
+	out, err := report.Inspect(os.DirFS(treeDir), filepath.Base(treeDir), st, mopt)
 	if err != nil {
 		return usageError{err}
 	}

@@ -1,10 +1,12 @@
-package metrics
+package compat
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/awk"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
 
@@ -70,49 +72,16 @@ func TabTerminated(f []string) string {
 	return b.String()
 }
 
-// RowColumns are the names of the 21 columns of a metrics row.
-var RowColumns = []string{"ips", "qps", "rps", "rmbps", "wps", "wmbps", "rpq", "rkbpq", "wpi", "wkbpi",
-	"csps", "cpups", "cspq", "cpupq", "dbgb1", "dbgb2", "rss", "maxop", "p50", "p99", "tag"}
+// Cells is a metrics row as etl.sh printed it: twenty metrics and the tag.
+type Cells [metrics.NumMetrics + 1]string
 
-// Column indexes into Row.Cells.
-const (
-	ColIps = iota
-	ColQps
-	ColRps
-	ColRmbps
-	ColWps
-	ColWmbps
-	ColRpq
-	ColRkbpq
-	ColWpi
-	ColWkbpi
-	ColCsps
-	ColCpups
-	ColCspq
-	ColCpupq
-	ColDbgb1
-	ColDbgb2
-	ColRss
-	ColMaxop
-	ColP50
-	ColP99
-	ColTag
-)
-
-// Row is the 21-column metrics row of one DBMS and step, as printed
-// (o.sum.t.<dir> before mrg rounding).
-type Row struct {
-	Step  parse.Step
-	Cells [21]string
-	// Notes explains NA cells: column name → reason.
-	Notes map[string]string
-}
+const colTag = int(metrics.NumMetrics)
 
 // RowFromRes computes the row from the lines of an o.res file exactly as
 // etl.sh did: by line number, with bc arithmetic for cpupq. present is false
 // when there is no o.res at all (etl.sh then printed a mostly empty row).
-func RowFromRes(lines []string, present bool, readWrite bool, tag, user string, ncpu int) Row {
-	var r Row
+func RowFromRes(lines []string, present bool, readWrite bool, tag, user string, ncpu int) Cells {
+	var r Cells
 	line := func(n int) string { // head -n | tail -1
 		if len(lines) == 0 {
 			return ""
@@ -134,24 +103,24 @@ func RowFromRes(lines []string, present bool, readWrite bool, tag, user string, 
 		if !present {
 			return "" // awk had no input line
 		}
-		return ff(awkNum(s), 0)
+		return awk.F(awk.Num(s), 0)
 	}
 	off1, off2, offq := 5, 8, 7
-	r.Cells[ColIps] = printf0(tok(l1, 7))
-	r.Cells[ColQps] = "0"
+	r[metrics.IPS] = printf0(tok(l1, 7))
+	r[metrics.QPS] = "0"
 	if readWrite {
 		off1, off2, offq = 12, 15, 13
-		r.Cells[ColQps] = printf0(tok(l1, 13))
+		r[metrics.QPS] = printf0(tok(l1, 13))
 	}
 	by, vm, w := line(off1), line(off2), line(5)
 	if !present {
 		by, vm, w = "", "", ""
 	}
-	r.Cells[ColRps], r.Cells[ColRmbps], r.Cells[ColWps] = tok(by, 2), tok(by, 3), tok(by, 4)
-	r.Cells[ColWmbps], r.Cells[ColRpq], r.Cells[ColRkbpq] = tok(by, 5), tok(by, 6), tok(by, 7)
-	r.Cells[ColWpi], r.Cells[ColWkbpi] = tok(w, 8), tok(w, 9)
-	r.Cells[ColCsps], r.Cells[ColCpups], r.Cells[ColCspq] = tok(vm, 2), tok(vm, 3), tok(vm, 4)
-	r.Cells[ColCpupq] = cpupq(r.Cells[ColCpups], tok(l1, 5), strconv.Itoa(ncpu), tok(l1, offq))
+	r[metrics.RPS], r[metrics.RMBPS], r[metrics.WPS] = tok(by, 2), tok(by, 3), tok(by, 4)
+	r[metrics.WMBPS], r[metrics.RPQ], r[metrics.RKBPQ] = tok(by, 5), tok(by, 6), tok(by, 7)
+	r[metrics.WPI], r[metrics.WKBPI] = tok(w, 8), tok(w, 9)
+	r[metrics.CSPS], r[metrics.CPUPS], r[metrics.CSPQ] = tok(vm, 2), tok(vm, 3), tok(vm, 4)
+	r[metrics.CPUPQ] = cpupq(r[metrics.CPUPS], tok(l1, 5), strconv.Itoa(ncpu), tok(l1, offq))
 	first := func(sub string) string {
 		for _, l := range lines {
 			if strings.Contains(l, sub) {
@@ -161,18 +130,18 @@ func RowFromRes(lines []string, present bool, readWrite bool, tag, user string, 
 		return ""
 	}
 	if l := first("dbGB"); l != "" {
-		r.Cells[ColDbgb1] = ff(awkNum(tok(l, 2)), 1)
+		r[metrics.DBGB1] = awk.F(awk.Num(tok(l, 2)), 1)
 	}
 	if l := first("dbdirGB"); l != "" {
-		r.Cells[ColDbgb2] = ff(awkNum(tok(l, 2)), 1)
+		r[metrics.DBGB2] = awk.F(awk.Num(tok(l, 2)), 1)
 	}
 	u7 := user
 	if len(u7) > 7 {
 		u7 = u7[:7]
 	}
-	r.Cells[ColRss] = "NA"
+	r[metrics.RSS] = "NA"
 	if l := first(u7); l != "" && present {
-		r.Cells[ColRss] = ff(awkNum(tok(l, 6))/(1024*1024), 1)
+		r[metrics.RSS] = awk.F(awk.Num(tok(l, 6))/(1024*1024), 1)
 	}
 	label, ptok := "Max insert", 6
 	if readWrite {
@@ -181,24 +150,24 @@ func RowFromRes(lines []string, present bool, readWrite bool, tag, user string, 
 	for i, l := range lines {
 		if strings.HasPrefix(l, label) {
 			if i+1 < len(lines) {
-				r.Cells[ColMaxop] = lines[i+1]
+				r[metrics.MaxOp] = lines[i+1]
 			}
 			break
 		}
 	}
 	for _, l := range lines {
 		if strings.HasPrefix(l, "50th") {
-			r.Cells[ColP50] = tok(l, ptok)
+			r[metrics.P50] = tok(l, ptok)
 			break
 		}
 	}
 	for _, l := range lines {
 		if strings.HasPrefix(l, "99th") {
-			r.Cells[ColP99] = tok(l, ptok)
+			r[metrics.P99] = tok(l, ptok)
 			break
 		}
 	}
-	r.Cells[ColTag] = tag
+	r[colTag] = tag
 	return r
 }
 
@@ -207,23 +176,23 @@ func RowFromRes(lines []string, present bool, readWrite bool, tag, user string, 
 // %.0f of (tcpu*1000000.0)/(rate*nsecs) at scale 6. Any operand bc cannot
 // read, or a zero divisor, gives "" as bc printed nothing.
 func cpupq(cpups, nsecs, ncpu, rate string) string {
-	c, ok1 := bcParse(cpups)
-	n, ok2 := bcParse(nsecs)
-	p, ok3 := bcParse(ncpu)
-	q, ok4 := bcParse(rate)
+	c, ok1 := awk.ParseDec(cpups)
+	n, ok2 := awk.ParseDec(nsecs)
+	p, ok3 := awk.ParseDec(ncpu)
+	q, ok4 := awk.ParseDec(rate)
 	if !ok1 || !ok2 || !ok3 || !ok4 {
 		return ""
 	}
-	frac, _ := bcDiv(c, hundred, 6)
-	tcpu := ff(bcMul(bcMul(frac, n, 6), p, 6).Float(), 1)
-	t, ok := bcParse(tcpu)
+	frac, _ := awk.Div(c, hundred, 6)
+	tcpu := awk.F(awk.Mul(awk.Mul(frac, n, 6), p, 6).Float(), 1)
+	t, ok := awk.ParseDec(tcpu)
 	if !ok {
 		return ""
 	}
-	million, _ := bcParse("1000000.0")
-	v, ok := bcDiv(bcMul(t, million, 6), bcMul(q, n, 6), 6)
+	million, _ := awk.ParseDec("1000000.0")
+	v, ok := awk.Div(awk.Mul(t, million, 6), awk.Mul(q, n, 6), 6)
 	if !ok {
 		return ""
 	}
-	return ff(v.Float(), 0)
+	return awk.F(v.Float(), 0)
 }

@@ -1,9 +1,11 @@
-package metrics
+package compat
 
 import (
 	"strconv"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/awk"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
 
@@ -12,6 +14,26 @@ type RTRow struct {
 	Label  string   // "t1", "t2", … then "sum" and "pct"
 	Values []string // one per bucket: counts, or percentages / "nonzero"
 	Max    string   // "%.3f" seconds
+}
+
+// histogram is the table as a typed histogram whose values keep their text.
+func (t *RTTable) histogram() *metrics.Histogram {
+	h := &metrics.Histogram{Kind: t.Kind, Header: t.Header, Max: CellValue(t.Pct.Max, metrics.Seconds)}
+	for _, c := range t.Clients {
+		var counts []int64
+		for _, v := range c.Values {
+			n, _ := strconv.ParseInt(v, 10, 64)
+			counts = append(counts, n)
+		}
+		h.Clients = append(h.Clients, counts)
+		h.ClientMax = append(h.ClientMax, CellValue(c.Max, metrics.Seconds))
+	}
+	for i, v := range t.Sum.Values {
+		n, _ := strconv.ParseInt(v, 10, 64)
+		h.Sum = append(h.Sum, n)
+		h.Share = append(h.Share, CellValue(t.Pct.Values[i], metrics.Percent))
+	}
+	return h
 }
 
 // RTTable is the response-time histogram table of one kind for one step
@@ -40,7 +62,7 @@ func histTable(sd *parse.StepData, k parse.HistKind) *RTTable {
 		if h == nil {
 			continue
 		}
-		row := RTRow{Label: "t" + strconv.Itoa(len(t.Clients)+1), Max: ff(h.Max, 3)}
+		row := RTRow{Label: "t" + strconv.Itoa(len(t.Clients)+1), Max: awk.F(h.Max, 3)}
 		if len(h.Counts) > len(sums) {
 			sums = append(sums, make([]int64, len(h.Counts)-len(sums))...)
 		}
@@ -54,10 +76,10 @@ func histTable(sd *parse.StepData, k parse.HistKind) *RTTable {
 		}
 		t.Clients = append(t.Clients, row)
 	}
-	t.Sum.Max, t.Pct.Max = ff(maxv, 3), ff(maxv, 3)
+	t.Sum.Max, t.Pct.Max = awk.F(maxv, 3), awk.F(maxv, 3)
 	for _, sm := range sums {
 		t.Sum.Values = append(t.Sum.Values, strconv.FormatInt(sm, 10))
-		v := ff(100*(float64(sm)/float64(total)), 3)
+		v := awk.F(100*(float64(sm)/float64(total)), 3)
 		if sm > 0 && v == "0.000" {
 			v = "nonzero"
 		}
@@ -105,35 +127,16 @@ func (r RateLine) Line(sep, dbms string) string {
 }
 
 // rateLines computes the ten-interval averages of stats column x (1-based:
-// 3 inserts, 5 deletes, 7 queries) for every client.
-//
-// Compat mode windows over raw file lines, as np.sh did: window s covers lines
-// s*xp+3 … s*xp+xp+2 where xp = (lines with the header's field count − 2)/10,
-// and lines that are not stats lines count with whatever awk reads as their
-// x-th field. The default mode splits the stats lines themselves into ten
-// consecutive windows and prints NA when there are fewer than ten.
-func rateLines(sd *parse.StepData, x int, opt Options) []RateLine {
+// 3 inserts, 5 deletes, 7 queries) for every client, windowing over raw
+// file lines as np.sh did: window s covers lines s*xp+3 … s*xp+xp+2 where
+// xp = (lines with the header's field count − 2)/10, and lines that are not
+// stats lines count with whatever awk reads as their x-th field.
+func rateLines(sd *parse.StepData, x int) []RateLine {
 	col := parse.Column(x - 1)
 	var out []RateLine
 	for i, c := range sd.Clients {
 		rl := RateLine{Client: i + 1}
-		if opt.Compat {
-			compatWindows(c, x, col, &rl)
-		} else {
-			n := len(c.Intervals)
-			for s := 0; s < 10; s++ {
-				if n < 10 {
-					rl.Values[s] = "NA"
-					continue
-				}
-				lo, hi := s*n/10, (s+1)*n/10
-				sum := 0.0
-				for _, iv := range c.Intervals[lo:hi] {
-					sum += iv.Get(col)
-				}
-				rl.Values[s] = ff(sum/float64(hi-lo), 0)
-			}
-		}
+		compatWindows(c, x, col, &rl)
 		out = append(out, rl)
 	}
 	return out
@@ -159,7 +162,7 @@ func compatWindows(c *parse.ClientLog, x int, col parse.Column, rl *RateLine) {
 			other = other[1:]
 		}
 		if len(other) > 0 && other[0].Line == line && x-1 < len(other[0].Fields) {
-			return awkNum(other[0].Fields[x-1])
+			return awk.Num(other[0].Fields[x-1])
 		}
 		return 0
 	}
@@ -174,6 +177,6 @@ func compatWindows(c *parse.ClientLog, x int, col parse.Column, rl *RateLine) {
 			sum += value(line)
 			cnt++
 		}
-		rl.Values[s] = ff(sum/float64(cnt), 0)
+		rl.Values[s] = awk.F(sum/float64(cnt), 0)
 	}
 }

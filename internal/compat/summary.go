@@ -1,4 +1,4 @@
-package metrics
+package compat
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/awk"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
 
@@ -26,7 +28,8 @@ type Percentile struct {
 }
 
 // Summary is everything the driver's o.res summary holds for one step,
-// recomputed from the raw logs.
+// recomputed from the raw logs as the driver's scripts did, as the text they
+// printed.
 type Summary struct {
 	Step    parse.Step
 	RealDop int
@@ -69,8 +72,8 @@ func (s *Summary) warn(format string, args ...any) {
 	s.Warnings = append(s.Warnings, fmt.Sprintf(format, args...))
 }
 
-// Summarize recomputes the o.res summary of a step from its raw files.
-func Summarize(sd *parse.StepData, opt Options) *Summary {
+// summarize recomputes the o.res summary of a step from its raw files.
+func summarize(sd *parse.StepData, opt metrics.Options) *Summary {
 	s := &Summary{Step: sd.Step, MaxRSSKiB: -1, Max: map[parse.HistKind][]string{}}
 	for _, p := range sd.Problems {
 		s.warn("%v", p)
@@ -93,7 +96,7 @@ func Summarize(sd *parse.StepData, opt Options) *Summary {
 	}
 	s.Rates = map[int][]RateLine{}
 	for _, x := range []int{3, 5, 7} {
-		s.Rates[x] = rateLines(sd, x, opt)
+		s.Rates[x] = rateLines(sd, x)
 	}
 	for _, c := range sd.Clients {
 		s.histText = append(s.histText, c.HistText)
@@ -103,7 +106,7 @@ func Summarize(sd *parse.StepData, opt Options) *Summary {
 }
 
 // rates computes line 1 of o.res: duration, insert and query rates.
-func (s *Summary) rates(sd *parse.StepData, opt Options) {
+func (s *Summary) rates(sd *parse.StepData, opt metrics.Options) {
 	var nr int64
 	for _, c := range sd.Clients {
 		nr += c.IntOption("max_rows", 0)
@@ -144,16 +147,16 @@ func (s *Summary) rates(sd *parse.StepData, opt Options) {
 	if secs == 0 {
 		secs = 1 // what the driver does for a step shorter than a second
 	}
-	ins, _ := bcDiv(bcInt(nr), bcInt(secs), 1)
-	per, _ := bcDiv(ins, bcInt(int64(s.RealDop)), 1)
+	ins, _ := awk.Div(awk.Int(nr), awk.Int(secs), 1)
+	per, _ := awk.Div(ins, awk.Int(int64(s.RealDop)), 1)
 	s.InsertPer = per.String()
 	s.MaxRows = nr / int64(s.RealDop)
 	if extra > 0 {
-		ins, _ = bcDiv(bcInt(nr+extra), bcInt(secs), 1)
+		ins, _ = awk.Div(awk.Int(nr+extra), awk.Int(secs), 1)
 		s.MaxRows = (nr + extra) / int64(s.RealDop)
 	}
 	s.InsertRate = ins.String()
-	q, _ := bcDiv(bcInt(s.TotalQuery), bcInt(secs), 1)
+	q, _ := awk.Div(awk.Int(s.TotalQuery), awk.Int(secs), 1)
 	s.QueryRate = q.String()
 	if sd.Res != nil && sd.Res.InsertRate != "" {
 		// The driver knew the requested row count exactly; the client logs only
@@ -189,7 +192,7 @@ func estimateSecs(sd *parse.StepData) int64 {
 }
 
 // device picks the iostat device of the step.
-func (s *Summary) device(sd *parse.StepData, opt Options) string {
+func (s *Summary) device(sd *parse.StepData, opt metrics.Options) string {
 	if opt.Device != "" {
 		return opt.Device
 	}
@@ -200,14 +203,14 @@ func (s *Summary) device(sd *parse.StepData, opt Options) string {
 }
 
 // deviceRows returns the iostat rows of the device: every row whose name
-// contains it in compat mode (the original grep), exact matches otherwise.
-func (s *Summary) deviceRows(sd *parse.StepData, opt Options) []parse.IostatRow {
+// contains it (the original grep).
+func (s *Summary) deviceRows(sd *parse.StepData, opt metrics.Options) []parse.IostatRow {
 	if sd.Iostat == nil || s.Device == "" {
 		return nil
 	}
 	var rows []parse.IostatRow
 	for _, r := range sd.Iostat.Rows {
-		if r.Device == s.Device || opt.Compat && strings.Contains(r.Device, s.Device) {
+		if strings.Contains(r.Device, s.Device) {
 			rows = append(rows, r)
 		}
 	}
@@ -215,13 +218,13 @@ func (s *Summary) deviceRows(sd *parse.StepData, opt Options) []parse.IostatRow 
 }
 
 // norm computes the iostat and vmstat rows normalized by each rate (ios.sh).
-func (s *Summary) norm(sd *parse.StepData, opt Options) {
+func (s *Summary) norm(sd *parse.StepData, opt metrics.Options) {
 	s.Device = s.device(sd, opt)
 	rows := s.deviceRows(sd, opt)
 	if sd.Iostat != nil && s.Device != "" && len(rows) == 0 {
 		s.warn("%s: no iostat rows for device %q", sd.Iostat.Name, s.Device)
 	}
-	if sd.Iostat != nil && opt.Compat {
+	if sd.Iostat != nil {
 		for _, d := range sd.Iostat.Devices() {
 			if d != s.Device && strings.Contains(d, s.Device) {
 				s.warn("%s: device %s also matches %q and is averaged in (compat)", sd.Iostat.Name, d, s.Device)
@@ -245,40 +248,27 @@ func (s *Summary) norm(sd *parse.StepData, opt Options) {
 	vc := 0
 	if v := sd.Vmstat; v != nil {
 		for _, x := range v.Samples {
-			if x.SinceBoot && !opt.Compat {
-				continue
-			}
 			cs += x.Cs
 			cpu += x.Us + x.Sy
-			vc++
 		}
-		if opt.Compat {
-			// The original dropped the lines containing swpd and then only the
-			// first remaining line; every repeated "procs" header (and any other
-			// line) counted as a sample of zeros.
-			vc = v.Lines - v.ColumnHeaders - 1
-			if vc < 0 {
-				vc = 0
-			}
-			if extra := v.GroupHeaders - 1; extra > 0 {
-				s.warn("%s: %d repeated vmstat header lines counted as samples (compat)", v.Name, extra)
-			}
+		// The original dropped the lines containing swpd and then only the
+		// first remaining line; every repeated "procs" header (and any other
+		// line) counted as a sample of zeros.
+		vc = max(v.Lines-v.ColumnHeaders-1, 0)
+		if extra := v.GroupHeaders - 1; extra > 0 {
+			s.warn("%s: %d repeated vmstat header lines counted as samples (compat)", v.Name, extra)
 		}
 	}
 	for i, q := range []string{s.InsertRate, s.QueryRate} {
-		qv := awkNum(q)
+		qv := awk.Num(q)
 		var out NormRows
-		if c > 0 || opt.Compat {
-			fc := float64(c)
-			out.Iostat = [10]string{
-				countStr(c), ff(rs/fc, 1), ff(rkb/fc/1024, 1), ff(ws/fc, 1), ff(wkb/fc/1024, 1),
-				ff(rs/fc/qv, 3), ff(rkb/fc/qv, 3), ff(ws/fc/qv, 3), ff(wkb/fc/qv, 3), q,
-			}
+		fc := float64(c)
+		out.Iostat = [10]string{
+			countStr(c), awk.F(rs/fc, 1), awk.F(rkb/fc/1024, 1), awk.F(ws/fc, 1), awk.F(wkb/fc/1024, 1),
+			awk.F(rs/fc/qv, 3), awk.F(rkb/fc/qv, 3), awk.F(ws/fc/qv, 3), awk.F(wkb/fc/qv, 3), q,
 		}
-		if vc > 0 || opt.Compat {
-			fc := float64(vc)
-			out.Vmstat = [5]string{countStr(vc), ff(cs/fc, 0), ff(cpu/fc, 1), ff(cs/fc/qv, 3), ff(cpu/fc/qv, 6)}
-		}
+		fv := float64(vc)
+		out.Vmstat = [5]string{countStr(vc), awk.F(cs/fv, 0), awk.F(cpu/fv, 1), awk.F(cs/fv/qv, 3), awk.F(cpu/fv/qv, 6)}
 		if i == 0 {
 			s.ByInsert = out
 		} else {
@@ -298,7 +288,7 @@ func countStr(c int) string {
 
 // iostatAvg computes the iostat column averages (sum_iostat.sh): every column
 // of every device row but the first, formatted by magnitude.
-func (s *Summary) iostatAvg(sd *parse.StepData, opt Options) {
+func (s *Summary) iostatAvg(sd *parse.StepData, opt metrics.Options) {
 	if sd.Iostat == nil || sd.Iostat.Header == nil {
 		return
 	}
@@ -310,10 +300,6 @@ func (s *Summary) iostatAvg(sd *parse.StepData, opt Options) {
 	}
 	rows := s.deviceRows(sd, opt)
 	if len(rows) < 2 {
-		if !opt.Compat {
-			s.warn("%s: fewer than 2 iostat rows for %q; no column averages", sd.Iostat.Name, s.Device)
-			return
-		}
 		if len(rows) == 0 {
 			s.IostatAvg = []string{}
 			return
@@ -339,27 +325,27 @@ func (s *Summary) iostatAvg(sd *parse.StepData, opt Options) {
 func magnitude(v float64) string {
 	switch {
 	case v >= 100000:
-		return ff(v, 0)
+		return awk.F(v, 0)
 	case v >= 100:
-		return ff(v, 1)
+		return awk.F(v, 1)
 	case v >= 10:
-		return ff(v, 2)
+		return awk.F(v, 2)
 	}
-	return ff(v, 3)
+	return awk.F(v, 3)
 }
 
 func (s *Summary) sizes(sd *parse.StepData) {
 	if sd.DBSize != nil {
-		s.DBGB = ff(sd.DBSize.Value, 3)
+		s.DBGB = awk.F(sd.DBSize.Value, 3)
 	}
 	if sd.DBDir != nil {
-		s.DBDirGB = ff(sd.DBDir.Value/(1024*1024*1024), 3)
+		s.DBDirGB = awk.F(sd.DBDir.Value/(1024*1024*1024), 3)
 		s.DBDirPath = sd.DBDir.Path
 	}
 }
 
 // ps picks the ps sample the driver quoted and the RSS of the DBMS.
-func (s *Summary) ps(sd *parse.StepData, opt Options) {
+func (s *Summary) ps(sd *parse.StepData, opt metrics.Options) {
 	if sd.Ps == nil || len(sd.Ps.Rows) == 0 {
 		return
 	}
@@ -413,24 +399,24 @@ func (s *Summary) maxima(sd *parse.StepData) {
 		for _, c := range clients {
 			for _, h := range c.Histograms {
 				if h.Kind == k {
-					vals = append(vals, awkNum(ff(h.Max, 3)))
+					vals = append(vals, awk.Num(awk.F(h.Max, 3)))
 				}
 			}
 		}
 		sort.Sort(sort.Reverse(sort.Float64Slice(vals)))
 		var out []string
 		for i := 0; i < len(vals) && i < 3; i++ {
-			out = append(out, ff(vals[i], 3))
+			out = append(out, awk.F(vals[i], 3))
 		}
 		s.Max[k] = out
 	}
 }
 
 // percentiles computes the per-client rate percentiles (50, 75, 90, 95, 99th).
-func (s *Summary) percentiles(sd *parse.StepData, opt Options) {
+func (s *Summary) percentiles(sd *parse.StepData, opt metrics.Options) {
 	for _, c := range sd.Clients {
 		lines := len(c.Intervals)
-		if opt.Compat && c.WidthLines > 0 {
+		if c.WidthLines > 0 {
 			lines = c.WidthLines - 1 // every 17-field line but the header
 		}
 		lists := [3][]sortTok{}
@@ -441,7 +427,7 @@ func (s *Summary) percentiles(sd *parse.StepData, opt Options) {
 			}
 			// The original removed the header with `grep -v i_ips`, which only
 			// matches the insert column's header token.
-			if opt.Compat && i > 0 && c.HeaderLine > 0 && len(c.Columns) > 6 {
+			if i > 0 && c.HeaderLine > 0 && len(c.Columns) > 6 {
 				lists[i] = append(lists[i], sortTok{0, c.Columns[col]})
 			}
 			sortDesc(lists[i])
@@ -453,8 +439,8 @@ func (s *Summary) percentiles(sd *parse.StepData, opt Options) {
 				p.Insert, p.Delete, p.Query = "NA", "NA", "NA"
 			} else {
 				// bc: scale=3; (x / 100.0) * lines, then printf %.0f
-				frac, _ := bcDiv(bcInt(int64(x)), hundred, 3)
-				off := bcMul(frac, bcInt(int64(lines)), 3)
+				frac, _ := awk.Div(awk.Int(int64(x)), hundred, 3)
+				off := awk.Mul(frac, awk.Int(int64(lines)), 3)
 				p.Off = int(math.RoundToEven(off.Float()))
 				p.Insert, p.Delete, p.Query = nth(lists[0], p.Off), nth(lists[1], p.Off), nth(lists[2], p.Off)
 			}
@@ -504,23 +490,23 @@ func (s *Summary) cpu(sd *parse.StepData) {
 	if first != nil {
 		f := strings.Fields(first.FirstLine)
 		if len(f) >= 2 {
-			u = awkNum(strings.ReplaceAll(f[0], "user", ""))
-			sy = awkNum(strings.ReplaceAll(f[1], "system", ""))
+			u = awk.Num(strings.ReplaceAll(f[0], "user", ""))
+			sy = awk.Num(strings.ReplaceAll(f[1], "system", ""))
 		}
 	}
-	us, sys := ff(u, 2), ff(sy, 2)
-	s.ClientCPU = [3]string{us, sys, ff(awkNum(us)+awkNum(sys), 1)}
+	us, sys := awk.F(u, 2), awk.F(sy, 2)
+	s.ClientCPU = [3]string{us, sys, awk.F(awk.Num(us)+awk.Num(sys), 1)}
 	if sd.Ps != nil && len(sd.Ps.Rows) > 0 {
 		h := sd.Ps.Rows[0].CPUTime
 		t := sd.Ps.Rows[len(sd.Ps.Rows)-1].CPUTime
-		s.DBMSCPU = ff(t-h, 1)
+		s.DBMSCPU = awk.F(t-h, 1)
 	} else {
-		s.DBMSCPU = ff(0, 1)
+		s.DBMSCPU = awk.F(0, 1)
 	}
 }
 
 // cores decides the CPU count used by cpupq.
-func (s *Summary) cores(sd *parse.StepData, opt Options) {
+func (s *Summary) cores(sd *parse.StepData, opt metrics.Options) {
 	switch {
 	case opt.Cores > 0:
 		s.Cores, s.CoresSource = opt.Cores, "option"
@@ -533,4 +519,4 @@ func (s *Summary) cores(sd *parse.StepData, opt Options) {
 }
 
 // hundred is bc's "100.0".
-var hundred, _ = bcParse("100.0")
+var hundred, _ = awk.ParseDec("100.0")

@@ -1,0 +1,189 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ibreport/ibreport/internal/compat"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
+)
+
+// rtMerge is the response-time histogram merge of one kind for one step
+// (mrg.<step>.rt.<kind>, as mrg.extra.sh wrote it): the share of responses
+// per bucket of every DBMS of the list.
+type rtMerge struct {
+	step   parse.Step
+	kind   parse.HistKind
+	header []string // bucket names, "max" and "tag"
+	rows   []*rtRow
+}
+
+// rtRow is one DBMS of an rtMerge, or a group break.
+type rtRow struct {
+	brk   bool
+	tag   string
+	share []metrics.Value // per bucket, percent
+	max   metrics.Value   // seconds
+	// line is the row as the compat edge printed it; "" in the default
+	// mode, which renders it only when a file is written (text).
+	line string
+}
+
+// text is the row as a line of the merge file.
+func (r *rtRow) text() string {
+	if r.line != "" || r.brk {
+		return r.line
+	}
+	var b strings.Builder
+	for _, v := range r.share {
+		b.WriteString(shareText(v))
+		b.WriteByte('\t')
+	}
+	b.WriteString(r.max.Format(3) + "\t" + r.tag)
+	return b.String()
+}
+
+// defaultRTHeader is the header of a histogram merge whose first DBMS has no
+// histogram to take it from.
+var defaultRTHeader = []string{"256us", "1ms", "4ms", "16ms", "64ms", "256ms", "1s", "4s", "16s", "gt", "max", "tag"}
+
+// histKindsOf are the histograms merged for a step: inserts and deletes for
+// load steps, queries too for read+write steps, none for create index.
+func histKindsOf(st parse.Step) []parse.HistKind {
+	switch {
+	case st.Kind == parse.CreateIndex:
+		return nil
+	case st.Kind.ReadWrite():
+		return []parse.HistKind{parse.Insert, parse.Delete, parse.Query}
+	}
+	return []parse.HistKind{parse.Insert, parse.Delete}
+}
+
+// rtMerges builds the histogram merges of a step. The header comes from
+// the first DBMS of the list; a kind it has no histogram of is left out when
+// it is deletes (written only when the first DBMS deleted rows), and in
+// compat mode. A DBMS without the histogram gets an NA row (compat: none).
+func rtMerges(byName map[string]*metrics.TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool, warns *[]string) []*rtMerge {
+	var out []*rtMerge
+	first := rowOf(byName[firstName(list)], st)
+	for _, k := range histKindsOf(st) {
+		var hdr *metrics.Histogram
+		if first != nil {
+			hdr = first.Hist[k]
+		}
+		m := &rtMerge{step: st, kind: k}
+		switch {
+		case hdr != nil && hdr.Header != nil:
+			m.header = append(append([]string{}, hdr.Header...), "tag")
+		case hdr != nil && compatMode:
+			// The first DBMS printed no histogram header: the original
+			// copied the first line of its table, a client row, instead.
+			m.header = strings.Split(firstRowLine(hdr), "\t")
+		case hdr == nil && (k == parse.Delete || compatMode):
+			continue
+		default:
+			m.header = defaultRTHeader
+		}
+		for _, e := range list {
+			if e.Break {
+				m.rows = append(m.rows, &rtRow{brk: true, line: "-"})
+				continue
+			}
+			var h *metrics.Histogram
+			if sr := rowOf(byName[e.Name], st); sr != nil {
+				h = sr.Hist[k]
+			}
+			if h == nil {
+				if !compatMode {
+					r := &rtRow{tag: stripPrefix(e.Name, prefix), max: metrics.NAf(metrics.Seconds, "no %s histogram", k)}
+					for range 10 {
+						r.share = append(r.share, metrics.NAf(metrics.Percent, "no %s histogram", k))
+					}
+					m.rows = append(m.rows, r)
+					*warns = append(*warns, fmt.Sprintf("%s %s: no %s histogram", e.Name, st.MergeName, k))
+				}
+				continue
+			}
+			r := &rtRow{share: h.Share, max: h.Max, tag: "pct:" + e.Name}
+			if compatMode {
+				r.line = strings.ReplaceAll(r.text(), "pct:"+prefix+".", "")
+				r.tag = r.line[strings.LastIndexByte(r.line, '\t')+1:]
+			} else {
+				r.tag = stripPrefix(e.Name, prefix)
+			}
+			m.rows = append(m.rows, r)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// firstRowLine is the first line the driver's o.rt table of h would have
+// printed without a header: client 1's counts (or the sum row without any
+// client), its max and label.
+func firstRowLine(h *metrics.Histogram) string {
+	var b strings.Builder
+	counts, maxv, label := h.Sum, h.Max, "sum:DBMS"
+	if len(h.Clients) > 0 {
+		counts, maxv, label = h.Clients[0], h.ClientMax[0], "t1:DBMS"
+	}
+	for _, n := range counts {
+		fmt.Fprintf(&b, "%d\t", n)
+	}
+	b.WriteString(maxv.Format(3) + "\t" + label)
+	return b.String()
+}
+
+// shareText prints a histogram share with three decimals; a share that is
+// not zero but prints as 0.000 is "nonzero", as rth.sh printed it.
+func shareText(v metrics.Value) string {
+	s := v.Format(3)
+	if _, printed := v.Text(); !printed && v.OK() && v.V > 0 && s == "0.000" {
+		return "nonzero"
+	}
+	return s
+}
+
+// lines is the merge as mrg.<step>.rt.<kind> holds it.
+func (m *rtMerge) lines() []string {
+	out := []string{strings.Join(m.header, "\t")}
+	for _, r := range m.rows {
+		out = append(out, r.text())
+	}
+	return out
+}
+
+// find returns the row of a tag as chart_rt.sh found it: compat mode with
+// `grep "<tag>$"` over the file's lines, otherwise by the tag.
+func (m *rtMerge) find(tag string, compatMode bool) (string, bool) {
+	if compatMode {
+		lines := m.lines()
+		if i := compat.FindRow(lines, tag); i >= 0 {
+			return lines[i], true
+		}
+		return "", false
+	}
+	for _, r := range m.rows {
+		if !r.brk && r.tag == tag {
+			return r.text(), true
+		}
+	}
+	return "", false
+}
+
+// rtFiles writes a step's histogram merges and, for the shown DBMS, their
+// .some files (chart_rt.sh: the header plus the first row of each).
+func rtFiles(fs *FileSet, merges []*rtMerge, tags []string, prefix string, compatMode bool) {
+	for _, m := range merges {
+		name := "mrg." + m.step.MergeName + ".rt." + m.kind.String()
+		lines := m.lines()
+		fs.line(name, lines...)
+		fs.line(name+".some", lines[0])
+		for _, tag := range displayTags(tags, compatMode) {
+			if l, ok := m.find(tag, compatMode); ok {
+				fs.line(name+".some", l)
+			}
+		}
+	}
+}
