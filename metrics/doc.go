@@ -1,30 +1,68 @@
-// Package metrics turns parsed insert-benchmark steps into the numbers of
-// the report: the per-step summary the benchmark driver printed (o.res), the
-// 21-column metrics row (ips qps rps … p99 tag), response-time histogram
-// tables, ten-interval average rates, iostat column averages, and relative
-// rows against the base DBMS of a group.
+// Package metrics computes the numbers of insert-benchmark and sysbench
+// results from the records of package parse, as typed values, and compares
+// result sets for `ibreport diff`.
 //
-// Two modes exist. Options.Compat reproduces the original shell and awk
-// scripts byte for byte, quirks included (FORMATS.md §7): bc truncation,
-// mawk's inf and -nan, repeated vmstat headers counted as samples, substring
-// device matching, and so on. The default mode computes the same quantities
-// correctly and prints NA, with a reason, where a value cannot be known.
-// Both modes share the rounding rules, so the numbers agree whenever the
-// quirks do not apply.
+// # The model
 //
-// For sysbench, ComputeSysbench turns the result folders into a
-// SysbenchSet: per DBMS, test and thread count a SysbenchResult (QPS — for
-// scan tests the row rate of the generation chosen by Options.ScanGen —,
-// TPS, latency average, percentile and maximum, and the per-operation HW
-// metrics of sb.met), plus the load step. Relative compares a DBMS with the
-// base (the first DBMS), GroupStats summarizes relative QPS per test group
-// with gonum/stat, and EngineTable lays out the per-query table with user
-// columns. Each number is a Value: the float, the text printed and, when NA,
-// why. OMetBlock, RLine and the Awk* helpers print the original summaries'
-// lines, with the scripts' awk semantics in compat mode.
+// Every number is a Value: a float64, its Unit ("inserts/s", "KiB/insert",
+// "CPU µs/query", "GiB", …) and, when it cannot be known, why (Why; V is
+// then NaN). Nothing is 0 for "unknown". A Value prints itself with
+// Value.Format and a number of decimals; a value read from a file that
+// printed it (an archived table) keeps that text.
 //
-// Values are kept as the strings the report prints; the reasons for NA cells
-// travel with them as warnings. Nothing in this package writes files.
+// For the insert benchmark, ComputeTree reads one DBMS tree and Summarize
+// one step into a StepResult:
+//
+//   - Metrics, a Row of the twenty metrics indexed by Metric: IPS, QPS, the
+//     iostat rates RPS … WMBPS, work per operation RPQ, RKBPQ, WPI, WKBPI,
+//     context switches CSPS and CSPQ, CPU CPUPS and CPUPQ, sizes DBGB1,
+//     DBGB2 and RSS, the largest response time MaxOp and the per-interval
+//     rate percentiles P50 and P99. Metric.Name, Digits and Unit describe
+//     each one;
+//   - the step's duration, rows, queries and rates; iostat and vmstat
+//     averages (IostatRates, VmstatRates, IostatAverages); the largest
+//     response times and per-client percentiles; response-time histograms
+//     (Histogram); ten-interval rates (RateWindows); the per-interval series
+//     of every client (ClientSeries); and Warnings naming the files behind
+//     every NA value.
+//
+// A StepResult holds no parsed records. Row.Relative and Ratio compare two
+// DBMS (1 for 0/0, +Inf for x/0, NA when either is NA), on unrounded values.
+//
+// For sysbench, ComputeSysbench turns result folders into a SysbenchSet:
+// per DBMS, test and thread count a SysbenchResult (QPS — for scan tests
+// the row rate of the generation chosen by Options.ScanGen —, TPS, latency
+// average, percentile and maximum, and the per-operation hardware metrics
+// of sb.met), plus the load step. Relative compares a DBMS with the base
+// (the first DBMS), GroupStats summarizes relative QPS per test group with
+// gonum/stat, and EngineTable lays out the per-query table with user
+// columns.
+//
+// # Walkthrough
+//
+//	fsys := os.DirFS("results")
+//	trees, _ := parse.ReadTree(fsys, ".")
+//	c1, _ := metrics.ComputeTree(fsys, trees[0], metrics.Options{Cores: 2})
+//	c2, _ := metrics.ComputeTree(fsys, trees[1], metrics.Options{Cores: 2})
+//	a, b := c1.Step("l.i1").Metrics, c2.Step("l.i1").Metrics
+//	fmt.Println(a[metrics.CPUPQ].Format(0), a[metrics.CPUPQ].Unit) // 61 CPU µs/insert
+//	rel := b.Relative(&a)
+//	fmt.Println(rel[metrics.IPS].Format(2))                          // 1.54
+//
+// Package report loads whole results folders (with the DBMS list, settings
+// and the compat mode) and renders this model as tables, reports and diffs.
+//
+// # Compat mode
+//
+// This package computes the default (correct) numbers only, with float64
+// arithmetic on the parsed records. Reproducing the original scripts byte
+// for byte — bc truncation, awk's number reading and printing, repeated
+// vmstat headers counted as samples, substring device matching — is the job
+// of the compat edge (internal/compat), which returns this same model with
+// every value carrying the text the scripts printed. Options.Compat only
+// tells callers which of the two to use.
+//
+// # Comparing result sets
 //
 // Compare is the engine of `ibreport diff`: it joins the mrg/rel tables of
 // a BASE and a NEW result set by step, DBMS and metric and judges each cell
@@ -37,4 +75,11 @@
 // p-values with Holm across the whole comparison, never flags with fewer
 // than 4 runs per side, and gives order-statistic intervals of the medians
 // (MedianInterval). NA cells are findings, never a silent pass.
+//
+// # Stability
+//
+// Value, Unit, Metric, Row, StepResult, TreeResult, ComputeTree, Summarize,
+// Ratio, the sysbench result types and Compare with its options are the
+// stable API: fields and constants may be added, not renamed or removed.
+// Inspection (the output of `ibreport inspect`) may change with the tool.
 package metrics

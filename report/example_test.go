@@ -8,6 +8,48 @@ import (
 	"github.com/ibreport/ibreport/report"
 )
 
+// Load a results folder, read the typed metrics of a step, compare two DBMS
+// and render the report as Markdown.
+func Example() {
+	res, err := report.Load("../testdata/example", report.LoadOptions{
+		Metrics: metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c1 := res.Tree("2m.pg15.c1").Step("l.i1")
+	c2 := res.Tree("2m.pg15.c2").Step("l.i1")
+	for _, m := range []metrics.Metric{metrics.IPS, metrics.CPUPQ, metrics.WKBPI} {
+		v := c1.Metrics[m]
+		fmt.Printf("pg15.c1 l.i1 %s = %s %s\n", m, v.Format(m.Digits()), v.Unit)
+	}
+	rel := c2.Metrics.Relative(&c1.Metrics)
+	fmt.Printf("pg15.c2 / pg15.c1: ips %s, cpupq %s\n", rel[metrics.IPS].Format(2), rel[metrics.CPUPQ].Format(2))
+
+	r, err := report.Build(res, report.BuildOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var md strings.Builder
+	if err := report.Write(&md, r, "md"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, l := range strings.Split(md.String(), "\n") {
+		if strings.HasPrefix(l, "| pg15.c2 | 1.28") {
+			fmt.Println(l)
+		}
+	}
+	// Output:
+	// pg15.c1 l.i1 ips = 27907 inserts/s
+	// pg15.c1 l.i1 cpupq = 61 CPU µs/insert
+	// pg15.c1 l.i1 wkbpi = 2.255 KiB/insert
+	// pg15.c2 / pg15.c1: ips 1.54, cpupq 0.74
+	// | pg15.c2 | 1.28 △ | 1.20 △ | 1.54 △ | 2.24 △ | 1.28 △ | 1.61 △ | 1.42 △ | 1.26 △ | 1.10 △ | 0.97 |
+}
+
 // Build a report from raw result trees and read its summary: the same model
 // feeds every output format.
 func ExampleBuild() {

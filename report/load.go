@@ -65,6 +65,16 @@ type Results struct {
 	SysbenchOptions SysbenchOptions
 }
 
+// Tree returns the computed tree of a DBMS by its folder name, or nil.
+func (r *Results) Tree(name string) *metrics.TreeResult {
+	for _, t := range r.Trees {
+		if t.Tree.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
 // Archived reports whether r is a folder of mrg.<step> files.
 func (r *Results) Archived() bool { return r.Archive != nil }
 
