@@ -207,3 +207,40 @@ func copySysbench(t *testing.T, m fstest.MapFS) {
 		}
 	}
 }
+
+// TestSysbenchCompatReport builds the report in compat mode with no vmstat
+// file for one test: the values show the texts the scripts printed (-nan
+// for 0/0), and so do their ratios; the default mode shows NA.
+func TestSysbenchCompatReport(t *testing.T) {
+	m := fstest.MapFS{}
+	copySysbench(t, m)
+	for _, d := range []string{"x.pg15.c1.pk1", "x.pg15.c2.pk1"} {
+		delete(m, d+"/sb.vm.read-only.range100.pk1.dop1")
+	}
+	const id = "sb.dop1.hw.read-only.range100.pk1"
+	for _, c := range []struct {
+		opt            metrics.Options
+		base, rel, qps string
+	}{
+		{metrics.Options{Compat: true, Device: "vda"}, "-nan", "-nan", "9362"},
+		{metrics.Options{Device: "vda"}, "NA", "NA", "9362"},
+	} {
+		r := buildFrom(t, m, c.opt, nil, report.BuildOptions{})
+		var tab *report.Table
+		for _, x := range r.Sysbench.Threads[0].Efficiency {
+			if x.ID == id {
+				tab = x
+			}
+		}
+		if tab == nil || len(tab.Rows) != 3 {
+			t.Fatalf("compat %v: no table %s", c.opt.Compat, id)
+		}
+		// cpu/o of the base, cpu/o of the ratio row, and the base's QPS.
+		if got := [3]string{tab.Rows[0].Cells[1].Text, tab.Rows[2].Cells[1].Text, tab.Rows[0].Cells[7].Text}; got != [3]string{c.base, c.rel, c.qps} {
+			t.Errorf("compat %v: %v, want %s %s %s", c.opt.Compat, got, c.base, c.rel, c.qps)
+		}
+		if band := tab.Rows[2].Cells[1].Band; c.opt.Compat == (band == report.NotANumber) {
+			t.Errorf("compat %v: ratio band %q", c.opt.Compat, band)
+		}
+	}
+}
