@@ -36,7 +36,9 @@
 // of sb.met), plus the load step. Relative compares a DBMS with the base
 // (the first DBMS), GroupStats summarizes relative QPS per test group with
 // gonum/stat, and EngineTable lays out the per-query table with user
-// columns.
+// columns. The values sysbench printed (latencies, the query rate) keep the
+// text it printed. ComputeSysbenchWith takes other rules for computing a
+// run; the compat edge passes the scripts'.
 //
 // # Walkthrough
 //

@@ -106,9 +106,10 @@ type GroupStats struct {
 	Tests   []parse.SysbenchTest // the tests whose ratio is known
 	Ratios  []float64            // their relative QPS, unrounded, in test order
 
-	// Average, Median, Min and Max print with two decimals, Stddev (the
-	// sample standard deviation) with three, as the result posts do.
-	Average, Median, Min, Max, Stddev SBValue
+	// Average, Median, Min, Max and Stddev (the sample standard deviation)
+	// of the ratios. The result posts print them with two decimals, the
+	// deviation with three.
+	Average, Median, Min, Max, Stddev Value
 	Warnings                          []string
 }
 
@@ -140,12 +141,11 @@ func (s *SysbenchSet) GroupStats(groups []SysbenchGroup, nt int) []GroupStats {
 }
 
 // Describe returns the mean, median, minimum, maximum and sample standard
-// deviation of xs, formatted as the result posts print them (%.2f, and %.3f
-// for the deviation). An empty list gives NA everywhere; one value has no
-// deviation.
-func Describe(xs []float64) (avg, med, lo, hi, sd SBValue) {
+// deviation of xs, relative values. An empty list gives NA everywhere; one
+// value has no deviation.
+func Describe(xs []float64) (avg, med, lo, hi, sd Value) {
 	if len(xs) == 0 {
-		v := sbNA("no test with a known relative QPS")
+		v := NA(RatioUnit, "no test with a known relative QPS")
 		return v, v, v, v, v
 	}
 	x := append([]float64(nil), xs...)
@@ -159,14 +159,12 @@ func Describe(xs []float64) (avg, med, lo, hi, sd SBValue) {
 	if n%2 == 0 {
 		m = stat.Mean(x[n/2-1:n/2+1], nil)
 	}
-	avg, med = sbKnown(mean, ff(mean, 2)), sbKnown(m, ff(m, 2))
-	lo = sbKnown(floats.Min(x), ff(floats.Min(x), 2))
-	hi = sbKnown(floats.Max(x), ff(floats.Max(x), 2))
+	avg, med = Known(mean, RatioUnit), Known(m, RatioUnit)
+	lo, hi = Known(floats.Min(x), RatioUnit), Known(floats.Max(x), RatioUnit)
 	if n < 2 {
-		sd = sbNA("one test: no standard deviation")
+		sd = NA(RatioUnit, "one test: no standard deviation")
 	} else {
-		d := stat.StdDev(x, nil)
-		sd = sbKnown(d, ff(d, 3))
+		sd = Known(stat.StdDev(x, nil), RatioUnit)
 	}
 	return
 }

@@ -5,28 +5,9 @@ import (
 	"io/fs"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/ibreport/ibreport/parse"
 )
-
-// A SBValue is one number of a sysbench table: the value, the text the report
-// prints for it and, when it cannot be known, the reason. V of an NA value
-// is NaN, so that a renderer that forgets to check OK draws nothing.
-type SBValue struct {
-	V    float64
-	Text string
-	Why  string // non-empty when the value is NA; Text is then "NA"
-}
-
-// OK reports whether the value is known.
-func (v SBValue) OK() bool { return v.Why == "" }
-
-func sbKnown(v float64, text string) SBValue { return SBValue{V: v, Text: text} }
-
-func sbNA(format string, args ...any) SBValue {
-	return SBValue{V: math.NaN(), Text: "NA", Why: fmt.Sprintf(format, args...)}
-}
 
 // Scan-rate generations (FORMATS.md §4.14). The "qps" of a scan test is a
 // rate of rows, defined three ways over time; compare scan values only
@@ -43,53 +24,28 @@ const (
 	ScanGenRowsPerLatency = 3
 )
 
-// The sb.r.<metric> files, in the order run.sh writes them.
-const (
-	RQPS = iota
-	RTrx
-	RAvg
-	RMax
-	R95
-	numR
-)
-
-// RMetrics names the sb.r.<metric> files.
-var RMetrics = [numR]string{"qps", "trx", "rtavg", "rtmax", "rt95"}
-
 // SysbenchHW holds the HW metrics of one run normalized by its operation
 // rate, the content of sb.met (an.sh): iostat and vmstat averages per
 // second and per operation.
 type SysbenchHW struct {
-	Device        string // iostat device averaged
-	Rate          string // the operation rate divided by, as printed (o/s)
+	Device string // iostat device averaged
+	// Rate is the operation rate the per-operation values are divided by:
+	// the query rate as sysbench printed it, for a scan test the row rate
+	// rounded to an integer (run.sh passed it so), for the load the rows
+	// inserted per second.
+	Rate          Value
 	IostatSamples int
 	VmstatSamples int
 
-	ReadsPerSec, ReadMBPerSec, WritesPerSec, WriteMBPerSec SBValue
-	ReadsPerOp, ReadKBPerOp, WriteKBPerOp                  SBValue
-	CsPerSec, CPUPerSec, CsPerOp, CPUPerOp                 SBValue
+	ReadsPerSec, ReadMBPerSec, WritesPerSec, WriteMBPerSec Value
+	ReadsPerOp, ReadKBPerOp, WriteKBPerOp                  Value
+	CsPerSec, CPUPerSec, CsPerOp, CPUPerOp                 Value
 	// CPUMicrosPerOp is CPUPerOp × CPUs × 10⁴: CPU microseconds per
 	// operation. CPUPerOp is a percentage of all CPUs divided by a rate, so
 	// it only compares runs on the same host.
-	CPUMicrosPerOp SBValue
+	CPUMicrosPerOp Value
 	CPUs           int    // 0 when unknown
 	CPUsSource     string // "option", the sb.o "<N> CPUs" line or the iostat banner
-
-	// Iostat and Vmstat are lines 3 and 6 of sb.met as printed.
-	Iostat [9]string
-	Vmstat [5]string
-}
-
-// MetLines returns the six lines of sb.met.
-func (h *SysbenchHW) MetLines() []string {
-	return []string{
-		"iostat, vmstat normalized by operation rate",
-		"samp\tr/s\trMB/s\tw/s\twMB/s\tr/o\trKB/o\twKB/o\to/s",
-		strings.Join(h.Iostat[:], "\t"),
-		"",
-		"samp\tcs/s\tcpu/s\tcs/o\tcpu/o",
-		strings.Join(h.Vmstat[:], "\t"),
-	}
 }
 
 // SysbenchResult is one DBMS × test × thread count.
@@ -101,17 +57,15 @@ type SysbenchResult struct {
 
 	// QPS is queries per second; for scan tests the row rate of the chosen
 	// generation, in thousands of rows per second.
-	QPS, TPS               SBValue
-	LatAvg, LatPct, LatMax SBValue // milliseconds
-	Percentile             int     // the percentile of LatPct, 95 unless --percentile was used
-	Engine                 string  // "pgsql", "innodb", "rocksdb": the label of sb.r.* lines
-	ErrorsPerSec           SBValue
+	QPS, TPS Value
+	// LatAvg, LatPct and LatMax are in milliseconds, with the text sysbench
+	// printed for them.
+	LatAvg, LatPct, LatMax Value
+	Percentile             int    // the percentile of LatPct, 95 unless --percentile was used
+	Engine                 string // "pgsql", "innodb", "rocksdb": the label of sb.r.* lines
+	ErrorsPerSec           Value
 	HW                     SysbenchHW
 
-	// R holds each value as its sb.r.<metric> line prints it (index RQPS …
-	// R95). In compat mode a value sysbench did not print is "" and the
-	// line omits it, as run.sh did; otherwise it is "NA".
-	R [numR]string
 	// Intervals are sysbench's --report-interval lines, for charts.
 	Intervals []parse.SysbenchInterval
 	Warnings  []string
@@ -125,9 +79,8 @@ func (r *SysbenchResult) warn(format string, args ...any) {
 type SysbenchLoad struct {
 	DBMS     string
 	Sfx      string // suffix of sb.prepare.o.<sfx>
-	Seconds  SBValue
-	IPS      SBValue // rows inserted per second
-	IPSText  string  // token 10 of the Load seconds line, "" when absent
+	Seconds  Value
+	IPS      Value // rows inserted per second, with the text of the Load seconds line
 	HW       SysbenchHW
 	Warnings []string
 }
@@ -147,8 +100,23 @@ func (d *SysbenchDBMS) Result(sfx string, nt int) *SysbenchResult {
 	return d.byKey[sfx+"\x00"+strconv.Itoa(nt)]
 }
 
+// SysbenchRules compute one run and one prepare step from their files.
+// DefaultSysbenchRules are those of the default mode; the compat edge
+// computes them as the original scripts did.
+type SysbenchRules struct {
+	Run  func(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchResult
+	Load func(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchLoad
+}
+
+// DefaultSysbenchRules are ComputeSysbenchRun and ComputeSysbenchLoad.
+var DefaultSysbenchRules = SysbenchRules{Run: ComputeSysbenchRun, Load: ComputeSysbenchLoad}
+
 // ComputeSysbenchDir reads and computes every run of one folder.
 func ComputeSysbenchDir(fsys fs.FS, dir *parse.SysbenchDir, opt Options) (*SysbenchDBMS, error) {
+	return computeSysbenchDir(fsys, dir, opt, DefaultSysbenchRules)
+}
+
+func computeSysbenchDir(fsys fs.FS, dir *parse.SysbenchDir, opt Options, rules SysbenchRules) (*SysbenchDBMS, error) {
 	d := &SysbenchDBMS{Dir: dir, Name: dir.Name, byKey: map[string]*SysbenchResult{}}
 	all := dir.AllThreads()
 	for _, t := range dir.Tests {
@@ -163,7 +131,7 @@ func ComputeSysbenchDir(fsys fs.FS, dir *parse.SysbenchDir, opt Options) (*Sysbe
 			if err != nil {
 				return nil, err
 			}
-			r := ComputeSysbenchRun(run, dir.Name, opt)
+			r := rules.Run(run, dir.Name, opt)
 			d.Results = append(d.Results, r)
 			d.byKey[t.Sfx+"\x00"+strconv.Itoa(nt)] = r
 		}
@@ -173,7 +141,7 @@ func ComputeSysbenchDir(fsys fs.FS, dir *parse.SysbenchDir, opt Options) (*Sysbe
 		if err != nil {
 			return nil, err
 		}
-		d.Load = computeLoad(run, dir.Name, opt)
+		d.Load = rules.Load(run, dir.Name, opt)
 	}
 	return d, nil
 }
@@ -187,8 +155,36 @@ func containsInt(l []int, x int) bool {
 	return false
 }
 
+// SysbenchOp names the operation of a run's per-operation values: a query,
+// or for a scan test a thousand rows. The load's operation is an inserted
+// row ("insert").
+func SysbenchOp(t parse.SysbenchTest) string {
+	if t.Scan() {
+		return "krow"
+	}
+	return "query"
+}
+
 // ComputeSysbenchRun computes the numbers of one run.
 func ComputeSysbenchRun(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchResult {
+	r := NewSysbenchResult(run, dbms)
+	if run.Test.Scan() {
+		r.QPS, r.HW.Rate = scanRate(run.Output, opt.ScanGen)
+	}
+	cpus, src := SysbenchCPUs(run, opt)
+	var warns []string
+	r.HW, warns = normalizeHW(run, r.HW.Rate, cpus, opt.Device, SysbenchOp(run.Test))
+	r.HW.CPUsSource = src
+	r.Warnings = append(r.Warnings, warns...)
+	return r
+}
+
+// NewSysbenchResult returns what a run's sb.o file tells without
+// computation: the run, the values sysbench printed (QPS, TPS, latencies,
+// error rate; NA with the reason when it printed none) and the warnings
+// about the run. HW holds only the operation rate, the query rate; for a
+// scan test QPS and HW.Rate are NA, left to the caller's scan-rate rule.
+func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
 	r := &SysbenchResult{DBMS: dbms, Test: run.Test, Threads: run.Threads}
 	for _, p := range run.Problems {
 		r.warn("%v", p)
@@ -207,136 +203,119 @@ func ComputeSysbenchRun(run *parse.SysbenchRun, dbms string, opt Options) *Sysbe
 			r.warn("%s: %d FATAL lines, the first at line %d", o.Name, len(o.Fatal), o.Fatal[0].Line)
 		}
 	}
-	missing := func(what string) SBValue {
-		if o == nil {
-			return sbNA("sb.o file missing")
+	// measure reads one value of the report; printed keeps sysbench's text.
+	measure := func(m parse.Measure, what string, u Unit, printed bool) Value {
+		switch {
+		case o == nil:
+			return NA(u, "sb.o file missing")
+		case !m.Found():
+			return NAf(u, "%s: sysbench printed no %s (run died?)", o.Name, what)
+		case printed:
+			return Known(m.Value, u).Printed(m.Text)
 		}
-		return sbNA("%s: sysbench printed no %s (run died?)", o.Name, what)
+		return Known(m.Value, u)
 	}
-	measure := func(m parse.Measure, what string, digits int) SBValue {
-		if !m.Found() {
-			return missing(what)
-		}
-		if digits < 0 {
-			return sbKnown(m.Value, m.Text)
-		}
-		return sbKnown(m.Value, ff(m.Value, digits))
-	}
-	r.TPS = measure(rep.TPS, "transaction rate", 0)
-	r.LatAvg = measure(rep.LatAvg, "average latency", -1)
-	r.LatPct = measure(rep.LatPct, "latency percentile", -1)
-	r.LatMax = measure(rep.LatMax, "maximum latency", -1)
-	r.ErrorsPerSec = measure(rep.ErrorsPerSec, "error rate", -1)
+	r.TPS = measure(rep.TPS, "transaction rate", TxPerSec, false)
+	r.LatAvg = measure(rep.LatAvg, "average latency", Millis, true)
+	r.LatPct = measure(rep.LatPct, "latency percentile", Millis, true)
+	r.LatMax = measure(rep.LatMax, "maximum latency", Millis, true)
+	r.ErrorsPerSec = measure(rep.ErrorsPerSec, "error rate", ErrorsPerSec, true)
 	r.Percentile = rep.Percentile
 	if rep.Errors.Found() && rep.Errors.Value > 0 && rep.Queries.Found() && rep.Queries.Value == 0 {
 		r.warn("%s: every query failed (%s errors)", o.Name, rep.Errors.Text)
 	}
-
-	// rate is the operation rate as run.sh passed it to an.sh.
-	rate := ""
 	if run.Test.Scan() {
-		v, text, why := scanRate(o, opt)
-		rate = text
-		if why != "" {
-			r.QPS = sbNA("%s", why)
-		} else {
-			r.QPS = sbKnown(v, text)
-		}
-	} else {
-		r.QPS = measure(rep.QPS, "query rate", 0)
-		rate = rep.QPS.Text
+		r.QPS = NA(KRowsPerSec, "scan rate not computed")
+		r.HW.Rate = r.QPS
+		return r
 	}
-
-	// sb.r cells: %.0f of the raw rate for qps and trx, the raw latency tokens.
-	cell := func(m parse.Measure, round bool) string {
-		switch {
-		case !m.Found() && opt.Compat:
-			return ""
-		case !m.Found():
-			return "NA"
-		case round:
-			return ff(awkNum(m.Text), 0)
-		}
-		return m.Text
-	}
-	if run.Test.Scan() {
-		r.R[RQPS] = rate
-		if rate == "" && !opt.Compat {
-			r.R[RQPS] = "NA"
-		}
-	} else {
-		r.R[RQPS] = cell(rep.QPS, true)
-	}
-	r.R[RTrx] = cell(rep.TPS, true)
-	r.R[RAvg] = cell(rep.LatAvg, false)
-	r.R[RMax] = cell(rep.LatMax, false)
-	r.R[R95] = cell(rep.LatPct, false)
-
-	cpus, src := 0, ""
-	switch {
-	case opt.Cores > 0:
-		cpus, src = opt.Cores, "option"
-	case o != nil && o.CPUs > 0:
-		cpus, src = o.CPUs, o.Name+" CPUs line"
-	case run.Iostat != nil && run.Iostat.CPUs > 0:
-		cpus, src = run.Iostat.CPUs, run.Iostat.Name+" banner"
-	}
-	var warns []string
-	r.HW, warns = normalizeHW(run, rate, cpus, opt)
-	r.HW.CPUsSource = src
-	r.Warnings = append(r.Warnings, warns...)
+	r.QPS = measure(rep.QPS, "query rate", QueriesPerSec, false)
+	r.HW.Rate = measure(rep.QPS, "query rate", QueriesPerSec, true)
 	return r
 }
 
-// scanRate computes the row rate of a scan test in the chosen generation,
-// as run.sh printed it (%.0f). In compat mode a missing input counts as 0,
-// as awk does, and the division prints inf or -nan.
-func scanRate(o *parse.SysbenchOutput, opt Options) (float64, string, string) {
+// SysbenchCPUs returns the CPU count of a run's host and where it comes
+// from: the option, else the "<N> CPUs" line of sb.o, else the iostat
+// banner; 0 and "" when none tells.
+func SysbenchCPUs(run *parse.SysbenchRun, opt Options) (int, string) {
+	o := run.Output
+	switch {
+	case opt.Cores > 0:
+		return opt.Cores, "option"
+	case o != nil && o.CPUs > 0:
+		return o.CPUs, o.Name + " CPUs line"
+	case run.Iostat != nil && run.Iostat.CPUs > 0:
+		return run.Iostat.CPUs, run.Iostat.Name + " banner"
+	}
+	return 0, ""
+}
+
+// scanRate computes the row rate of a scan test in the chosen generation
+// and the operation rate run.sh passed on: the row rate rounded to an
+// integer.
+func scanRate(o *parse.SysbenchOutput, gen int) (qps, rate Value) {
 	if o == nil {
-		if opt.Compat {
-			return math.NaN(), "-nan", ""
-		}
-		return 0, "", "sb.o file missing"
+		v := NA(KRowsPerSec, "sb.o file missing")
+		return v, v
 	}
 	rep := o.Report
 	rowsTok, haveRows := o.Option("table-size")
-	rows := awkNum(rowsTok)
+	rows, rowsErr := strconv.ParseFloat(rowsTok, 64)
+	tabsTok := o.Options["tables"]
+	tabs, tabsErr := strconv.ParseFloat(tabsTok, 64)
 	var v float64
 	var why string
-	switch opt.ScanGen {
+	switch gen {
 	case ScanGenRowsPerRun:
-		tabs := awkNum(o.Options["tables"])
 		if !rep.Elapsed.Found() {
 			why = o.Name + ": no elapsed time"
 		}
-		v = rows * tabs / awkNum(rep.Elapsed.Text) / 1000
+		v = rows * tabs / rep.Elapsed.Value / 1000
 	case ScanGenRowsPerScanRate:
 		if !rep.QPS.Found() {
 			why = o.Name + ": no scan rate (queries: line)"
 		}
-		v = rows * awkNum(rep.QPS.Text) / 1000
+		v = rows * rep.QPS.Value / 1000
 	default:
 		if !rep.LatAvg.Found() {
 			why = o.Name + ": no average latency"
 		}
-		v = (rows / 1000) / (awkNum(rep.LatAvg.Text) / 1000)
+		v = (rows / 1000) / (rep.LatAvg.Value / 1000)
 	}
-	if !haveRows && why == "" {
+	switch {
+	case why != "":
+	case !haveRows:
 		why = o.Name + ": the command line has no --table-size"
-	}
-	if opt.Compat {
-		return v, ff(v, 0), ""
-	}
-	if why == "" && (math.IsInf(v, 0) || math.IsNaN(v)) {
+	case rowsErr != nil:
+		why = fmt.Sprintf("%s: --table-size=%q is not a number", o.Name, rowsTok)
+	case gen == ScanGenRowsPerRun && tabsErr != nil:
+		why = fmt.Sprintf("%s: --tables=%q is not a number", o.Name, tabsTok)
+	case math.IsInf(v, 0) || math.IsNaN(v):
 		why = o.Name + ": scan rate divides by zero"
 	}
 	if why != "" {
-		return 0, "", why
+		x := NA(KRowsPerSec, why)
+		return x, x
 	}
-	return v, ff(v, 0), ""
+	return Known(v, KRowsPerSec), Known(math.RoundToEven(v), KRowsPerSec)
 }
 
-func computeLoad(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchLoad {
+// ComputeSysbenchLoad computes the prepare step.
+func ComputeSysbenchLoad(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchLoad {
+	l := NewSysbenchLoad(run, dbms)
+	cpus := opt.Cores
+	if cpus == 0 && run.Iostat != nil {
+		cpus = run.Iostat.CPUs
+	}
+	var warns []string
+	l.HW, warns = normalizeHW(run, l.IPS, cpus, opt.Device, "insert")
+	l.Warnings = append(l.Warnings, warns...)
+	return l
+}
+
+// NewSysbenchLoad returns what the Load seconds line of a prepare step
+// tells, NA with the reason without one, and the warnings about its files.
+func NewSysbenchLoad(run *parse.SysbenchRun, dbms string) *SysbenchLoad {
 	l := &SysbenchLoad{DBMS: dbms, Sfx: run.Test.Sfx}
 	for _, p := range run.Problems {
 		l.Warnings = append(l.Warnings, p.Error())
@@ -344,99 +323,84 @@ func computeLoad(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchLoad
 	o := run.Output
 	switch {
 	case o == nil:
-		l.Seconds, l.IPS = sbNA("sb.prepare.o file missing"), sbNA("sb.prepare.o file missing")
+		l.Seconds, l.IPS = NA(Seconds, "sb.prepare.o file missing"), NA(InsertsPerSec, "sb.prepare.o file missing")
 	case o.Load == nil:
-		l.Seconds = sbNA("%s: no Load seconds line (the load failed?)", o.Name)
-		l.IPS = l.Seconds
+		why := o.Name + ": no Load seconds line (the load failed?)"
+		l.Seconds, l.IPS = NA(Seconds, why), NA(InsertsPerSec, why)
 	default:
-		l.Seconds = sbKnown(float64(o.Load.Seconds), strconv.FormatInt(o.Load.Seconds, 10))
-		l.IPS = sbKnown(o.Load.IPS.Value, o.Load.IPS.Text)
-		l.IPSText = o.Load.IPS.Text
+		l.Seconds = Known(float64(o.Load.Seconds), Seconds)
+		l.IPS = Known(o.Load.IPS.Value, InsertsPerSec).Printed(o.Load.IPS.Text)
 	}
-	cpus := opt.Cores
-	if cpus == 0 && run.Iostat != nil {
-		cpus = run.Iostat.CPUs
-	}
-	var warns []string
-	l.HW, warns = normalizeHW(run, l.IPSText, cpus, opt)
-	l.Warnings = append(l.Warnings, warns...)
 	return l
 }
 
-// normalizeHW computes sb.met (an.sh): iostat and vmstat averages divided by
-// the operation rate q, given as the string run.sh passed.
-func normalizeHW(run *parse.SysbenchRun, q string, cpus int, opt Options) (SysbenchHW, []string) {
-	h := SysbenchHW{Rate: q, CPUs: cpus}
-	var warns []string
-	warn := func(format string, args ...any) { warns = append(warns, fmt.Sprintf(format, args...)) }
-	h.Device = opt.Device
+// rateText is the operation rate as run.sh passed it to an.sh: "" when
+// there is none.
+func rateText(rate Value) string {
+	if !rate.OK() {
+		return ""
+	}
+	return rate.Format(0)
+}
+
+// normalizeHW computes sb.met (an.sh): iostat and vmstat averages, per
+// second and divided by the operation rate. op names the operation of the
+// per-operation units.
+func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string) (SysbenchHW, []string) {
+	h := SysbenchHW{Rate: rate, CPUs: cpus, Device: device}
 	if h.Device == "" && run.Iostat != nil {
 		h.Device = run.Iostat.BusiestDevice()
 	}
-	io := iostatSums(run.Iostat, h.Device, opt.Compat)
-	vm := vmstatSums(run.Vmstat, opt.Compat)
-	warns = append(warns, io.warnings...)
-	warns = append(warns, vm.warnings...)
+	io := iostatSums(run.Iostat, h.Device)
+	vm := vmstatSums(run.Vmstat)
+	warns := io.warnings
 	h.IostatSamples, h.VmstatSamples = io.n, vm.n
-	qv := awkNum(q)
-	qOK := q != "" && qv > 0 && !math.IsInf(qv, 0)
-	if !opt.Compat && !qOK {
-		warn("%s: operation rate %q is not positive; per-operation values are NA", run.Dir+"/"+run.Test.Sfx, q)
+	q := rateText(rate)
+	qOK := rate.OK() && rate.V > 0 && !math.IsInf(rate.V, 0)
+	if !qOK {
+		warns = append(warns, fmt.Sprintf("%s: operation rate %q is not positive; per-operation values are NA", run.Dir+"/"+run.Test.Sfx, q))
 	}
-	// v builds one value: x is the sum, per divides by the rate too.
-	v := func(sum float64, c int, scale float64, digits int, per bool, what string) SBValue {
-		fc := float64(c)
-		x := sum / fc / scale
-		if per {
-			x /= qv
-		}
-		if opt.Compat {
-			return sbKnown(x, ff(x, digits))
-		}
+	// v builds one value: the average of sum over c samples, divided by
+	// scale and, for a per-operation value, by the rate.
+	v := func(sum float64, c int, scale float64, per bool, what string, u Unit) Value {
 		switch {
 		case c == 0:
-			return sbNA("no %s samples", what)
+			return NAf(u, "no %s samples", what)
 		case per && !qOK:
-			return sbNA("operation rate %q is not positive", q)
+			return NAf(u, "operation rate %q is not positive", q)
 		}
-		return sbKnown(x, ff(x, digits))
-	}
-	h.ReadsPerSec = v(io.rs, io.n, 1, 1, false, "iostat")
-	h.ReadMBPerSec = v(io.rkb, io.n, 1024, 1, false, "iostat")
-	h.WritesPerSec = v(io.ws, io.n, 1, 1, false, "iostat")
-	h.WriteMBPerSec = v(io.wkb, io.n, 1024, 1, false, "iostat")
-	h.ReadsPerOp = v(io.rs, io.n, 1, 3, true, "iostat")
-	h.ReadKBPerOp = v(io.rkb, io.n, 1, 3, true, "iostat")
-	h.WriteKBPerOp = v(io.wkb, io.n, 1, 3, true, "iostat")
-	h.CsPerSec = v(vm.cs, vm.n, 1, 0, false, "vmstat")
-	h.CPUPerSec = v(vm.cpu, vm.n, 1, 1, false, "vmstat")
-	h.CsPerOp = v(vm.cs, vm.n, 1, 3, true, "vmstat")
-	h.CPUPerOp = v(vm.cpu, vm.n, 1, 6, true, "vmstat")
-	switch {
-	case !h.CPUPerOp.OK():
-		h.CPUMicrosPerOp = h.CPUPerOp
-	case cpus == 0:
-		h.CPUMicrosPerOp = sbNA("CPU count unknown (use --cores)")
-	default:
-		x := h.CPUPerOp.V * float64(cpus) * 1e4
-		h.CPUMicrosPerOp = sbKnown(x, ff(x, 1))
-	}
-	rateText := q
-	if !opt.Compat && q == "" {
-		rateText = "NA"
-	}
-	h.Iostat = [9]string{countStr(io.n), h.ReadsPerSec.Text, h.ReadMBPerSec.Text, h.WritesPerSec.Text, h.WriteMBPerSec.Text,
-		h.ReadsPerOp.Text, h.ReadKBPerOp.Text, h.WriteKBPerOp.Text, rateText}
-	h.Vmstat = [5]string{countStr(vm.n), h.CsPerSec.Text, h.CPUPerSec.Text, h.CsPerOp.Text, h.CPUPerOp.Text}
-	if !opt.Compat {
-		if io.n == 0 {
-			h.Iostat[0] = "0"
+		x := sum / float64(c) / scale
+		if per {
+			x /= rate.V
 		}
-		if vm.n == 0 {
-			h.Vmstat[0] = "0"
-		}
+		return Known(x, u)
 	}
+	h.ReadsPerSec = v(io.rs, io.n, 1, false, "iostat", ReadsPerSec)
+	h.ReadMBPerSec = v(io.rkb, io.n, 1024, false, "iostat", MiBPerSec)
+	h.WritesPerSec = v(io.ws, io.n, 1, false, "iostat", WritesPerSec)
+	h.WriteMBPerSec = v(io.wkb, io.n, 1024, false, "iostat", MiBPerSec)
+	h.ReadsPerOp = v(io.rs, io.n, 1, true, "iostat", PerOp("reads", op))
+	h.ReadKBPerOp = v(io.rkb, io.n, 1, true, "iostat", PerOp("KiB read", op))
+	h.WriteKBPerOp = v(io.wkb, io.n, 1, true, "iostat", PerOp("KiB written", op))
+	h.CsPerSec = v(vm.cs, vm.n, 1, false, "vmstat", CSPerSec)
+	h.CPUPerSec = v(vm.cpu, vm.n, 1, false, "vmstat", CPUPercent)
+	h.CsPerOp = v(vm.cs, vm.n, 1, true, "vmstat", PerOp("cs", op))
+	h.CPUPerOp = v(vm.cpu, vm.n, 1, true, "vmstat", PerOp(string(CPUPercent), op))
+	h.CPUMicrosPerOp = CPUMicros(h.CPUPerOp, cpus, op)
 	return h, warns
+}
+
+// CPUMicros is CPU microseconds per operation from cpu/o (a percentage of
+// all CPUs per operation) and the CPU count: NA when either is unknown.
+func CPUMicros(cpuPerOp Value, cpus int, op string) Value {
+	u := PerOp(string(Micros), op)
+	switch {
+	case !cpuPerOp.OK():
+		return NA(u, cpuPerOp.Why)
+	case cpus == 0:
+		return NA(u, "CPU count unknown (use --cores)")
+	}
+	return Known(cpuPerOp.V*float64(cpus)*1e4, u)
 }
 
 // ioSums are the sums of the iostat columns the metrics use, over the rows
@@ -447,32 +411,22 @@ type ioSums struct {
 	warnings         []string
 }
 
-// iostatSums adds up r/s, rkB/s, w/s and wkB/s of the device's rows. Compat
-// mode takes every row whose device name contains the name, as the scripts'
-// grep did; otherwise only exact matches count.
-func iostatSums(s *parse.Iostat, device string, compat bool) ioSums {
+// iostatSums adds up r/s, rkB/s, w/s and wkB/s of the rows of the device
+// (its exact name).
+func iostatSums(s *parse.Iostat, device string) ioSums {
 	var out ioSums
 	if s == nil || device == "" || !s.HasRates() {
 		return out
 	}
-	others := map[string]bool{}
 	for _, r := range s.Rows {
 		if r.Device != device {
-			if !compat || !strings.Contains(r.Device, device) {
-				continue
-			}
-			others[r.Device] = true
+			continue
 		}
 		out.rs += r.Values[s.Col.RS]
 		out.rkb += r.Values[s.Col.RKB]
 		out.ws += r.Values[s.Col.WS]
 		out.wkb += r.Values[s.Col.WKB]
 		out.n++
-	}
-	for _, d := range s.Devices() {
-		if others[d] {
-			out.warnings = append(out.warnings, fmt.Sprintf("%s: device %s also matches %q and is averaged in (compat)", s.Name, d, device))
-		}
 	}
 	if out.n == 0 {
 		out.warnings = append(out.warnings, fmt.Sprintf("%s: no iostat rows for device %q", s.Name, device))
@@ -482,57 +436,25 @@ func iostatSums(s *parse.Iostat, device string, compat bool) ioSums {
 
 // vmSums are the vmstat sums of cs and us+sy.
 type vmSums struct {
-	n        int
-	cs, cpu  float64
-	warnings []string
+	n       int
+	cs, cpu float64
 }
 
-// vmstatSums adds up the vmstat samples. The default mode skips the
-// since-boot row; compat mode counts as the scripts did: every line but the
-// column headers and the first line is a sample, repeated group headers
-// included (as zeros).
-func vmstatSums(v *parse.Vmstat, compat bool) vmSums {
+// vmstatSums adds up the vmstat samples but the since-boot row.
+func vmstatSums(v *parse.Vmstat) vmSums {
 	var out vmSums
 	if v == nil {
 		return out
 	}
 	for _, x := range v.Samples {
-		if x.SinceBoot && !compat {
+		if x.SinceBoot {
 			continue
 		}
 		out.cs += x.Cs
 		out.cpu += x.Us + x.Sy
 		out.n++
 	}
-	if compat {
-		out.n = max(v.Lines-v.ColumnHeaders-1, 0)
-		if extra := v.GroupHeaders - 1; extra > 0 {
-			out.warnings = append(out.warnings, fmt.Sprintf("%s: %d repeated vmstat header lines counted as samples (compat)", v.Name, extra))
-		}
-	}
 	return out
-}
-
-// RLine renders one sb.r.<metric>.<sfx> line from the results of one test
-// at each thread count, in order: each value followed by a TAB, then
-// "<engine> <testType> range=<range>". A nil result is a thread count that
-// did not run: compat mode leaves it out (the later values shift left, as
-// in run.sh's output), otherwise it prints NA.
-func RLine(metric int, results []*SysbenchResult, engine string, t parse.SysbenchTest, compat bool) string {
-	var b strings.Builder
-	for _, r := range results {
-		v := "NA"
-		if r != nil {
-			v = r.R[metric]
-		}
-		if compat && (r == nil || v == "") {
-			continue
-		}
-		b.WriteString(v)
-		b.WriteByte('\t')
-	}
-	b.WriteString(engine + " " + t.Label())
-	return b.String()
 }
 
 // engineOf returns the engine label run.sh writes in sb.r.* lines: the
@@ -546,4 +468,15 @@ func engineOf(o *parse.SysbenchOutput) string {
 		return e
 	}
 	return o.Options["db-driver"]
+}
+
+// Engine is the engine label of a DBMS's sb.r lines: that of its first
+// run that names one, "" when none does.
+func (d *SysbenchDBMS) Engine() string {
+	for _, r := range d.Results {
+		if r.Engine != "" {
+			return r.Engine
+		}
+	}
+	return ""
 }

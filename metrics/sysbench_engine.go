@@ -35,7 +35,7 @@ func (b EngineBlock) PercentileLabel() string {
 // EngineRow is one DBMS in an EngineBlock.
 type EngineRow struct {
 	DBMS                string
-	QPS, LatAvg, LatPct SBValue
+	QPS, LatAvg, LatPct Value
 	Percentile          int
 	Extra               []string // values of the user columns, "NA" when not given
 }
@@ -60,8 +60,8 @@ func (s *SysbenchSet) EngineTable(nt int, extra *parse.SysbenchExtra) (*EngineTa
 			if r := d.Result(test.Sfx, nt); r != nil {
 				row.QPS, row.LatAvg, row.LatPct, row.Percentile = r.QPS, r.LatAvg, r.LatPct, r.Percentile
 			} else {
-				v := sbNA("%s has no %s run with %d threads", d.Name, test.Sfx, nt)
-				row.QPS, row.LatAvg, row.LatPct = v, v, v
+				why := fmt.Sprintf("%s has no %s run with %d threads", d.Name, test.Sfx, nt)
+				row.QPS, row.LatAvg, row.LatPct = NA(QueriesPerSec, why), NA(Millis, why), NA(Millis, why)
 			}
 			if extra != nil {
 				row.Extra = make([]string, len(extra.Columns))

@@ -2,7 +2,6 @@ package metrics
 
 import (
 	"io/fs"
-	"math"
 
 	"github.com/ibreport/ibreport/parse"
 )
@@ -17,13 +16,19 @@ type SysbenchSet struct {
 }
 
 // ComputeSysbench computes every folder, in the given order (the first is
-// the base).
+// the base), in the default mode.
 func ComputeSysbench(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options) (*SysbenchSet, error) {
+	return ComputeSysbenchWith(fsys, dirs, opt, DefaultSysbenchRules)
+}
+
+// ComputeSysbenchWith is ComputeSysbench with the given rules for each run
+// and prepare step.
+func ComputeSysbenchWith(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rules SysbenchRules) (*SysbenchSet, error) {
 	s := &SysbenchSet{Options: opt}
 	seenT := map[string]bool{}
 	seenN := map[int]bool{}
 	for _, d := range dirs {
-		r, err := ComputeSysbenchDir(fsys, d, opt)
+		r, err := computeSysbenchDir(fsys, d, opt, rules)
 		if err != nil {
 			return nil, err
 		}
@@ -78,24 +83,6 @@ func (s *SysbenchSet) Warnings() []string {
 	return out
 }
 
-// Ratio is the relative value of o against the base b: NA when either is NA,
-// 1 for 0/0, inf for x/0, otherwise o/b printed with two decimals (the rule
-// of sum_met.sh and sumr.sh).
-func SBRatio(o, b SBValue) SBValue {
-	switch {
-	case !o.OK():
-		return o
-	case !b.OK():
-		return sbNA("base: %s", b.Why)
-	case o.V == 0 && b.V == 0:
-		return sbKnown(1, "1")
-	case b.V == 0:
-		return sbKnown(math.Inf(1), "inf")
-	}
-	x := o.V / b.V
-	return sbKnown(x, ff(x, 2))
-}
-
 // SysbenchRel compares one DBMS with the base for one test at one thread
 // count. Result or Base is nil when that run does not exist; every value is
 // then NA with the reason.
@@ -106,9 +93,9 @@ type SysbenchRel struct {
 	Result  *SysbenchResult
 	Base    *SysbenchResult
 
-	QPS, TPS, LatAvg, LatPct, LatMax                SBValue
-	CPUPerOp, CsPerOp, ReadsPerOp, ReadKBPerOp      SBValue
-	WriteKBPerOp, CPUMicrosPerOp, OpsPerSecFromRate SBValue
+	QPS, TPS, LatAvg, LatPct, LatMax                Value
+	CPUPerOp, CsPerOp, ReadsPerOp, ReadKBPerOp      Value
+	WriteKBPerOp, CPUMicrosPerOp, OpsPerSecFromRate Value
 }
 
 // Relative compares d with the base DBMS. Ratios use the unrounded values,
@@ -119,41 +106,31 @@ func (s *SysbenchSet) Relative(d *SysbenchDBMS, t parse.SysbenchTest, nt int) Sy
 		rel.Base = b.Result(t.Sfx, nt)
 	}
 	pairs := []struct {
-		dst *SBValue
-		get func(*SysbenchResult) SBValue
+		dst *Value
+		get func(*SysbenchResult) Value
 	}{
-		{&rel.QPS, func(r *SysbenchResult) SBValue { return r.QPS }},
-		{&rel.TPS, func(r *SysbenchResult) SBValue { return r.TPS }},
-		{&rel.LatAvg, func(r *SysbenchResult) SBValue { return r.LatAvg }},
-		{&rel.LatPct, func(r *SysbenchResult) SBValue { return r.LatPct }},
-		{&rel.LatMax, func(r *SysbenchResult) SBValue { return r.LatMax }},
-		{&rel.CPUPerOp, func(r *SysbenchResult) SBValue { return r.HW.CPUPerOp }},
-		{&rel.CsPerOp, func(r *SysbenchResult) SBValue { return r.HW.CsPerOp }},
-		{&rel.ReadsPerOp, func(r *SysbenchResult) SBValue { return r.HW.ReadsPerOp }},
-		{&rel.ReadKBPerOp, func(r *SysbenchResult) SBValue { return r.HW.ReadKBPerOp }},
-		{&rel.WriteKBPerOp, func(r *SysbenchResult) SBValue { return r.HW.WriteKBPerOp }},
-		{&rel.CPUMicrosPerOp, func(r *SysbenchResult) SBValue { return r.HW.CPUMicrosPerOp }},
-		{&rel.OpsPerSecFromRate, func(r *SysbenchResult) SBValue { return r.QPS }},
+		{&rel.QPS, func(r *SysbenchResult) Value { return r.QPS }},
+		{&rel.TPS, func(r *SysbenchResult) Value { return r.TPS }},
+		{&rel.LatAvg, func(r *SysbenchResult) Value { return r.LatAvg }},
+		{&rel.LatPct, func(r *SysbenchResult) Value { return r.LatPct }},
+		{&rel.LatMax, func(r *SysbenchResult) Value { return r.LatMax }},
+		{&rel.CPUPerOp, func(r *SysbenchResult) Value { return r.HW.CPUPerOp }},
+		{&rel.CsPerOp, func(r *SysbenchResult) Value { return r.HW.CsPerOp }},
+		{&rel.ReadsPerOp, func(r *SysbenchResult) Value { return r.HW.ReadsPerOp }},
+		{&rel.ReadKBPerOp, func(r *SysbenchResult) Value { return r.HW.ReadKBPerOp }},
+		{&rel.WriteKBPerOp, func(r *SysbenchResult) Value { return r.HW.WriteKBPerOp }},
+		{&rel.CPUMicrosPerOp, func(r *SysbenchResult) Value { return r.HW.CPUMicrosPerOp }},
+		{&rel.OpsPerSecFromRate, func(r *SysbenchResult) Value { return r.QPS }},
 	}
 	for _, p := range pairs {
 		switch {
 		case rel.Result == nil:
-			*p.dst = sbNA("%s has no %s run with %d threads", d.Name, t.Sfx, nt)
+			*p.dst = NAf(RatioUnit, "%s has no %s run with %d threads", d.Name, t.Sfx, nt)
 		case rel.Base == nil:
-			*p.dst = sbNA("the base DBMS has no %s run with %d threads", t.Sfx, nt)
+			*p.dst = NAf(RatioUnit, "the base DBMS has no %s run with %d threads", t.Sfx, nt)
 		default:
-			*p.dst = SBRatio(p.get(rel.Result), p.get(rel.Base))
+			*p.dst = Ratio(p.get(rel.Result), p.get(rel.Base))
 		}
 	}
 	return rel
 }
-
-// AwkDiv is awk's printf "%.2f" of o/b without checks: mawk prints inf or
-// -nan for a zero base.
-func AwkDiv(o, b string) string { return ff(awkNum(o)/awkNum(b), 2) }
-
-// AwkG is awk's printf "%.6g" of a token.
-func AwkG(tok string) string { return fg6(awkNum(tok)) }
-
-// AwkF0 is awk's printf "%.0f" of a token.
-func AwkF0(tok string) string { return ff(awkNum(tok), 0) }

@@ -50,8 +50,14 @@ func TestSysbenchDefaultValues(t *testing.T) {
 		t.Fatalf("%d DBMS, %d tests, threads %v", len(set.DBMS), len(set.Tests), set.Threads)
 	}
 	r := set.DBMS[0].Result("point-query.range100.pk1", 1)
-	if r.QPS.Text != "8760" || r.QPS.V != 8760.12 || r.TPS.Text != "8760" || r.LatAvg.Text != "0.11" || r.Percentile != 95 || r.Engine != "pgsql" {
+	lat, printed := r.LatAvg.Text()
+	if r.QPS.Format(0) != "8760" || r.QPS.V != 8760.12 || r.QPS.Unit != metrics.QueriesPerSec || r.TPS.Format(0) != "8760" ||
+		!printed || lat != "0.11" || r.LatAvg.Unit != metrics.Millis || r.Percentile != 95 || r.Engine != "pgsql" {
 		t.Errorf("point-query dop1: %+v", r)
+	}
+	// The operation rate keeps sysbench's text: sb.met prints it as is.
+	if rate, ok := r.HW.Rate.Text(); !ok || rate != "8760.12" || r.HW.Rate.V != 8760.12 {
+		t.Errorf("operation rate %+v", r.HW.Rate)
 	}
 	h := r.HW
 	// sb.vm has 23 lines: 2 headers, the since-boot row and 20 samples;
@@ -79,41 +85,12 @@ func TestSysbenchDefaultValues(t *testing.T) {
 		t.Errorf("cpu µs/op %+v from %d CPUs (%s)", h.CPUMicrosPerOp, h.CPUs, h.CPUsSource)
 	}
 	// 20 vda rows averaging 446.2 wkB/s.
-	if h.IostatSamples != 20 || h.WriteKBPerOp.Text != strconv.FormatFloat(446.2/8760.12, 'f', 3, 64) || h.Device != "vda" {
+	if h.IostatSamples != 20 || math.Abs(h.WriteKBPerOp.V-446.2/8760.12) > 1e-12 || h.WriteKBPerOp.Unit != "KiB written/query" || h.Device != "vda" {
 		t.Errorf("iostat %+v", h)
 	}
 	rel := set.Relative(set.DBMS[1], r.Test, 1)
-	if rel.QPS.Text != "0.79" || rel.Result == nil || rel.Base != r {
+	if rel.QPS.Format(2) != "0.79" || rel.QPS.Unit != metrics.RatioUnit || rel.Result == nil || rel.Base != r {
 		t.Errorf("relative %+v", rel.QPS)
-	}
-}
-
-func TestRatio(t *testing.T) {
-	v := func(x float64) metrics.SBValue { return metrics.SBValue{V: x, Text: "x"} }
-	nav := metrics.SBValue{Text: "NA", Why: "gone"}
-	for _, c := range []struct {
-		o, b metrics.SBValue
-		want string
-	}{
-		{v(0), v(0), "1"}, {v(3), v(0), "inf"}, {v(1), v(3), "0.33"}, {v(1.005), v(1), "1.00"},
-		{nav, v(1), "NA"}, {v(1), nav, "NA"},
-	} {
-		if got := metrics.SBRatio(c.o, c.b); got.Text != c.want || (got.Text == "NA") == got.OK() {
-			t.Errorf("SBRatio(%v, %v) = %+v, want %s", c.o, c.b, got, c.want)
-		}
-	}
-	for _, c := range [][3]string{
-		{"0.000", "0", "1"}, {"0.001", "0.000", "inf"}, {"0.06", "0.023", "2.61"}, {"", "0.5", "inf"}, {"", "0", "-nan"},
-		{"1.5", "", "inf"},
-	} {
-		if got := metrics.SumrRatio(c[0], c[1]); got != c[2] {
-			t.Errorf("SumrRatio(%q, %q) = %s, want %s", c[0], c[1], got, c[2])
-		}
-	}
-	for _, c := range [][2]string{{"0.000", "0"}, {"0.051", "0.051"}, {"1234567", "1.23457e+06"}, {"0.00001234", "1.234e-05"}, {"999999.5", "1e+06"}, {"x", "0"}} {
-		if got := metrics.AwkG(c[0]); got != c[1] {
-			t.Errorf("AwkG(%q) = %s, want %s", c[0], got, c[1])
-		}
 	}
 }
 
@@ -153,12 +130,12 @@ func TestDescribe(t *testing.T) {
 				t.Errorf("%v: statistic %d = %v, want %v", xs, i, p[0], p[1])
 			}
 		}
-		if a.Text != strconv.FormatFloat(wa, 'f', 2, 64) || sd.Text != strconv.FormatFloat(wsd, 'f', 3, 64) {
-			t.Errorf("%v: printed %s %s", xs, a.Text, sd.Text)
+		if a.Unit != metrics.RatioUnit || sd.Unit != metrics.RatioUnit || !sd.OK() {
+			t.Errorf("%v: %+v %+v", xs, a, sd)
 		}
 	}
 	a, _, _, _, sd := metrics.Describe([]float64{1.27})
-	if a.Text != "1.27" || sd.OK() || sd.Text != "NA" {
+	if a.V != 1.27 || sd.OK() || sd.Format(3) != "NA" {
 		t.Errorf("one value: %+v %+v", a, sd)
 	}
 	if a, _, _, _, _ = metrics.Describe(nil); a.OK() {
@@ -253,8 +230,8 @@ func TestSysbenchBadInput(t *testing.T) {
 	set := sbSet(t, fsys, metrics.Options{})
 	a, b := set.DBMS[0], set.DBMS[1]
 	died := b.Result("point-query.range100.pk1", 1)
-	if died.QPS.OK() || !strings.Contains(died.QPS.Why, "printed no query rate") || died.R[metrics.RQPS] != "NA" {
-		t.Errorf("died: %+v", died.QPS)
+	if died.QPS.OK() || !strings.Contains(died.QPS.Why, "printed no query rate") || died.HW.Rate.OK() || died.HW.CPUPerOp.OK() {
+		t.Errorf("died: %+v %+v", died.QPS, died.HW)
 	}
 	if !strings.Contains(strings.Join(died.Warnings, "\n"), "sb.o.point-query.range100.pk1.dop1:18: output ends without sysbench's final report") {
 		t.Errorf("died warnings %q", died.Warnings)
@@ -264,8 +241,9 @@ func TestSysbenchBadInput(t *testing.T) {
 		t.Errorf("no sb.o: %+v", noOut)
 	}
 	fail := a.Result("read-only.range100.pk1", 1)
-	if fail.QPS.Text != "0" || !strings.Contains(strings.Join(fail.Warnings, "\n"), "every query failed (9000 errors)") || fail.HW.CPUPerOp.OK() {
-		t.Errorf("errors only: %+v %q", fail.QPS, fail.Warnings)
+	if w := strings.Join(fail.Warnings, "\n"); fail.QPS.Format(0) != "0" || !strings.Contains(w, "every query failed (9000 errors)") ||
+		fail.HW.CPUPerOp.OK() || !strings.Contains(w, `read-only.range100.pk1: operation rate "0.00" is not positive`) {
+		t.Errorf("errors only: %+v %q %+v", fail.QPS, fail.Warnings, fail.HW.CPUPerOp)
 	}
 	if !strings.Contains(strings.Join(a.Warnings, "\n"), "insert.range100.pk1 has no run with 2 threads (missing thread count)") {
 		t.Errorf("missing thread count: %q", a.Warnings)
@@ -274,16 +252,6 @@ func TestSysbenchBadInput(t *testing.T) {
 	if one.QPS.OK() || !strings.Contains(one.QPS.Why, "base DBMS has no update-index") {
 		t.Errorf("test in one DBMS only: %+v", one.QPS)
 	}
-	line := metrics.RLine(metrics.RQPS, []*metrics.SysbenchResult{died, b.Result("point-query.range100.pk1", 2)}, "pgsql", died.Test, false)
-	if line != "NA\t8760\tpgsql point-query range=100" {
-		t.Errorf("sb.r line %q", line)
-	}
-	compat := sbSet(t, fsys, metrics.Options{Compat: true})
-	died = compat.DBMS[1].Result("point-query.range100.pk1", 1)
-	line = metrics.RLine(metrics.RQPS, []*metrics.SysbenchResult{died, compat.DBMS[1].Result("point-query.range100.pk1", 2)}, "pgsql", died.Test, true)
-	if line != "8760\tpgsql point-query range=100" {
-		t.Errorf("compat sb.r line %q (the 2-thread value shifts left, as run.sh wrote it)", line)
-	}
 }
 
 func TestSysbenchScanGenerations(t *testing.T) {
@@ -291,15 +259,32 @@ func TestSysbenchScanGenerations(t *testing.T) {
 		"    queries:                             587 (9.79 per sec.)\nGeneral statistics:\n    total time:                          60.0010s\n" +
 		"Latency (ms):\n         avg:                                  102.15\n         max:                                  130.00\n"
 	fsys := fstest.MapFS{"x.a.c.pk1/sb.o.scan.range100.pk1.dop1": {Data: []byte(out)}}
-	for gen, want := range map[int]string{
-		metrics.ScanGenRowsPerRun:      "1333", // 10M × 8 / 60.001 / 1000
-		metrics.ScanGenRowsPerScanRate: "97900",
-		0:                              "97895", // 10000 / 0.10215
+	for gen, want := range map[int]float64{
+		metrics.ScanGenRowsPerRun:      10e6 * 8 / 60.001 / 1000,
+		metrics.ScanGenRowsPerScanRate: 97900,
+		0:                              10000 / 0.10215,
 	} {
 		r := sbSet(t, fsys, metrics.Options{ScanGen: gen}).DBMS[0].Results[0]
-		if r.QPS.Text != want || r.R[metrics.RQPS] != want || r.HW.Rate != want {
-			t.Errorf("generation %d: %+v %q %q, want %s", gen, r.QPS, r.R[metrics.RQPS], r.HW.Rate, want)
+		// The per-operation values divide by the rate rounded to an integer,
+		// as run.sh passed it.
+		if math.Abs(r.QPS.V-want) > 1e-9 || r.QPS.Unit != metrics.KRowsPerSec || r.HW.Rate.V != math.RoundToEven(want) ||
+			r.HW.CsPerOp.Unit != "cs/krow" {
+			t.Errorf("generation %d: %+v rate %+v, want %v", gen, r.QPS, r.HW.Rate, want)
 		}
+	}
+	bad := strings.Replace(out, "--table-size=10000000", "--table-size=10M", 1)
+	fsys["x.a.c.pk1/sb.o.scan.range100.pk1.dop1"] = &fstest.MapFile{Data: []byte(bad)}
+	r := sbSet(t, fsys, metrics.Options{}).DBMS[0].Results[0]
+	if r.QPS.OK() || !strings.Contains(r.QPS.Why, `--table-size="10M" is not a number`) || r.HW.Rate.OK() {
+		t.Errorf("bad --table-size: %+v", r.QPS)
+	}
+	noTables := strings.Replace(out, "--tables=8 ", "", 1)
+	fsys["x.a.c.pk1/sb.o.scan.range100.pk1.dop1"] = &fstest.MapFile{Data: []byte(noTables)}
+	if r := sbSet(t, fsys, metrics.Options{ScanGen: metrics.ScanGenRowsPerRun}).DBMS[0].Results[0]; r.QPS.OK() || !strings.Contains(r.QPS.Why, "--tables") {
+		t.Errorf("no --tables: %+v", r.QPS)
+	}
+	if r := sbSet(t, fsys, metrics.Options{}).DBMS[0].Results[0]; !r.QPS.OK() {
+		t.Errorf("no --tables, generation 3: %+v", r.QPS)
 	}
 }
 
@@ -314,7 +299,7 @@ func TestEngineTable(t *testing.T) {
 		t.Fatalf("%d blocks, warnings %q", len(tab.Blocks), warns)
 	}
 	b := tab.Blocks[3]
-	if b.Test.Type != "read-only" || b.Rows[0].Extra[0] != "18" || b.Rows[1].Extra[0] != "20" || b.Rows[0].QPS.Text != "9362" || b.PercentileLabel() != "p95" {
+	if b.Test.Type != "read-only" || b.Rows[0].Extra[0] != "18" || b.Rows[1].Extra[0] != "20" || b.Rows[0].QPS.Format(0) != "9362" || b.PercentileLabel() != "p95" {
 		t.Errorf("%+v", b)
 	}
 	if tab.Blocks[0].Rows[0].Extra[0] != "NA" {

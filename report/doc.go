@@ -14,8 +14,9 @@
 //     atomically.
 //   - SysbenchTables renders the sysbench summaries of the original
 //     summarizers: sb.met, sb.r.*, o.met, o.qps, sum, qps.abs/rel,
-//     pre_vs_post, group statistics and the per-query table. Load finds
-//     both kinds of results in one folder.
+//     pre_vs_post, group statistics and the per-query table. In compat
+//     mode Results.Tables has the compat edge write the scripts' files.
+//     Load finds both kinds of results in one folder.
 //   - Build computes the report: a format-agnostic Report holding tables of
 //     cells (each with its text, the number and unit behind it or why it is
 //     NA, and its colour band), chart series and notes. It takes its numbers

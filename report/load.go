@@ -63,6 +63,9 @@ type Results struct {
 	// is none.
 	Sysbench        *metrics.SysbenchSet
 	SysbenchOptions SysbenchOptions
+	// sysbenchCompat is the compat edge's computation of Sysbench, in
+	// compat mode.
+	sysbenchCompat *compat.Sysbench
 }
 
 // Tree returns the computed tree of a DBMS by its folder name, or nil.
@@ -158,7 +161,12 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		if err := readSysbenchUser(&r.SysbenchOptions, opt); err != nil {
 			return nil, err
 		}
-		if r.Sysbench, err = metrics.ComputeSysbench(fsys, sbDirs, mopt); err != nil {
+		if mopt.Compat {
+			if r.sysbenchCompat, err = compat.ComputeSysbench(fsys, sbDirs, mopt); err != nil {
+				return nil, err
+			}
+			r.Sysbench = r.sysbenchCompat.Set
+		} else if r.Sysbench, err = metrics.ComputeSysbench(fsys, sbDirs, mopt); err != nil {
 			return nil, err
 		}
 	}
@@ -244,7 +252,7 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 		files, warns = f, w
 	}
 	if r.Sysbench != nil {
-		f, w, err := SysbenchTables(r.Sysbench, r.SysbenchOptions)
+		f, w, err := sysbenchTables(r.Sysbench, r.sysbenchCompat, r.SysbenchOptions)
 		if err != nil {
 			return nil, nil, bad(err)
 		}
@@ -255,7 +263,7 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 
 // sysbenchWarnings are the warnings of the sysbench part.
 func sysbenchWarnings(res *Results) []string {
-	_, w, _ := SysbenchTables(res.Sysbench, res.SysbenchOptions)
+	_, w, _ := sysbenchTables(res.Sysbench, res.sysbenchCompat, res.SysbenchOptions)
 	return w
 }
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -40,8 +41,26 @@ type SysbenchThreads struct {
 	Intervals []*Chart `json:"intervals,omitempty"`
 }
 
+// sbText prints the numbers of the sysbench part: value prints a value
+// with the given decimals, ratio the relative value of o to b ("1" for
+// 0/0). Compat mode prints them as the compat edge does, so that a ratio of
+// values the scripts printed as -nan is -nan.
+type sbText struct {
+	value func(v metrics.Value, digits int) string
+	ratio func(o, b metrics.Value) string
+}
+
+var (
+	sbDefaultText = sbText{metrics.Value.Format, metrics.RatioText}
+	sbCompatText  = sbText{compat.FormatValue, compat.FormatRatio}
+)
+
 // sysbench builds the sysbench part of the report.
 func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
+	f := sbDefaultText
+	if b.compat {
+		f = sbCompatText
+	}
 	p := &SysbenchPart{}
 	for _, d := range set.DBMS {
 		p.DBMS = append(p.DBMS, d.Name)
@@ -53,43 +72,59 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 	if opt.Groups != nil {
 		groups, _ = metrics.CustomSysbenchGroups(opt.Groups, set.Tests) // warned by the tables
 	}
-	p.Load = sbLoadTable(set)
+	p.Load = f.loadTable(set)
 	for _, nt := range set.Threads {
 		st := &SysbenchThreads{Threads: nt}
 		id := "sb.dop" + strconv.Itoa(nt)
 		if len(set.DBMS) > 1 {
-			st.Groups = sbGroupTable(set, groups, nt, id)
+			st.Groups = f.groupTable(set, groups, nt, id)
 			st.GroupCharts = sbGroupCharts(set, groups, nt, id)
-			st.Relative = sbRelativeTable(set, nt, id)
+			st.Relative = f.relativeTable(set, nt, id)
 		}
-		st.Absolute = sbAbsoluteTables(set, nt, id)
-		st.Efficiency = sbEfficiencyTables(set, nt, id)
-		st.PerQuery = sbPerQueryTables(set, nt, id, opt.Extra)
+		st.Absolute = f.absoluteTables(set, nt, id)
+		st.Efficiency = f.efficiencyTables(set, nt, id)
+		st.PerQuery = f.perQueryTables(set, nt, id, opt.Extra)
 		st.Intervals = sbIntervalCharts(set, nt, id)
 		p.Threads = append(p.Threads, st)
 	}
-	p.PrePost = sbPrePost(set)
+	p.PrePost = f.prePost(set)
 	if len(set.DBMS) < 2 {
 		p.Notes = append(p.Notes, "Only one DBMS: there are no relative values.")
 	}
 	b.rep.Sysbench = p
 }
 
-func sbValueCell(v metrics.SBValue) Cell {
+// Decimals of the values of the sysbench part.
+const (
+	sbCPUDigits    = 6 // cpu/o
+	sbPerOpDigits  = 3 // cs/o, r/o, rKB/o, wKB/o; the group statistics' deviation
+	sbMicrosDigits = 1 // µs/o
+)
+
+// sbValueCell prints a value with the given decimals; NA is banded so.
+func (f sbText) sbValueCell(v metrics.Value, digits int) Cell {
 	if !v.OK() {
 		return Cell{Text: "NA", Band: NotANumber}
 	}
-	return Cell{Text: v.Text}
+	return Cell{Text: f.value(v, digits)}
 }
 
 // relValueCell bands a relative value as the relative throughput table
 // does; lowerBetter flips the meaning of the bands' markers only in the
 // caption, the colours stay those of the original (below/above).
-func relValueCell(v metrics.SBValue) Cell {
+func (f sbText) relValueCell(v metrics.Value) Cell {
 	if !v.OK() {
 		return Cell{Text: "NA", Band: NotANumber}
 	}
-	return relTextCell(v.Text)
+	return relTextCell(f.value(v, sbRelDigits))
+}
+
+// ratioCell prints the relative value of o to b unbanded.
+func (f sbText) ratioCell(o, b metrics.Value) Cell {
+	if !metrics.Ratio(o, b).OK() {
+		return Cell{Text: "NA", Band: NotANumber}
+	}
+	return Cell{Text: f.ratio(o, b)}
 }
 
 func sbTestName(t parse.SysbenchTest) string { return t.Label() }
@@ -106,7 +141,7 @@ func sbTests(set *metrics.SysbenchSet) []parse.SysbenchTest {
 	return out
 }
 
-func sbLoadTable(set *metrics.SysbenchSet) *Table {
+func (f sbText) loadTable(set *metrics.SysbenchSet) *Table {
 	t := &Table{ID: "sb.load", Title: "Load (prepare)", Header: []string{"dbms", "seconds", "inserts/s", "cpu/o", "cs/o", "wKB/o"},
 		Caption: "The prepare step: load time, rows inserted per second and HW use per inserted row."}
 	for _, d := range set.DBMS {
@@ -114,8 +149,8 @@ func sbLoadTable(set *metrics.SysbenchSet) *Table {
 			continue
 		}
 		l := d.Load
-		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}, sbValueCell(l.Seconds), sbValueCell(l.IPS),
-			sbValueCell(l.HW.CPUPerOp), sbValueCell(l.HW.CsPerOp), sbValueCell(l.HW.WriteKBPerOp)}})
+		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}, f.sbValueCell(l.Seconds, 0), f.sbValueCell(l.IPS, sbRateDigits),
+			f.sbValueCell(l.HW.CPUPerOp, sbCPUDigits), f.sbValueCell(l.HW.CsPerOp, sbPerOpDigits), f.sbValueCell(l.HW.WriteKBPerOp, sbPerOpDigits)}})
 	}
 	if len(t.Rows) == 0 {
 		return nil
@@ -123,7 +158,7 @@ func sbLoadTable(set *metrics.SysbenchSet) *Table {
 	return t
 }
 
-func sbGroupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
+func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
 	others := set.DBMS[1:]
 	t := &Table{ID: id + ".groups", Title: fmt.Sprintf("Relative QPS by test group, %d threads", nt),
 		Caption: "Statistics of each DBMS's QPS relative to the base DBMS " + set.DBMS[0].Name +
@@ -141,15 +176,15 @@ func sbGroupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt i
 				var c Cell
 				switch name {
 				case "Average":
-					c = relValueCell(s.Average)
+					c = f.relValueCell(s.Average)
 				case "Median":
-					c = relValueCell(s.Median)
+					c = f.relValueCell(s.Median)
 				case "Min":
-					c = relValueCell(s.Min)
+					c = f.relValueCell(s.Min)
 				case "Max":
-					c = relValueCell(s.Max)
+					c = f.relValueCell(s.Max)
 				case "Stddev":
-					c = sbValueCell(s.Stddev)
+					c = f.sbValueCell(s.Stddev, sbPerOpDigits)
 				case "Tests":
 					c = Cell{Text: strconv.Itoa(len(s.Ratios))}
 				}
@@ -189,7 +224,7 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 	return out
 }
 
-func sbRelativeTable(set *metrics.SysbenchSet, nt int, id string) *Table {
+func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string) *Table {
 	t := &Table{ID: id + ".relative", Title: fmt.Sprintf("Relative QPS, %d threads", nt),
 		Caption: "QPS of each DBMS divided by the QPS of the base DBMS " + set.DBMS[0].Name +
 			" (1 for 0/0, inf for x/0). Below 0.95 yellow (▽), above 1.05 blue (△)."}
@@ -201,7 +236,7 @@ func sbRelativeTable(set *metrics.SysbenchSet, nt int, id string) *Table {
 		r := Row{Kind: DataRow, Cells: []Cell{{Text: sbTestName(test)}}}
 		for _, d := range set.DBMS[1:] {
 			rel := set.Relative(d, test, nt)
-			r.Cells = append(r.Cells, relValueCell(rel.QPS))
+			r.Cells = append(r.Cells, f.relValueCell(rel.QPS))
 			if !rel.QPS.OK() {
 				t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: %s", d.Name, test.Sfx, rel.QPS.Why))
 			}
@@ -211,16 +246,17 @@ func sbRelativeTable(set *metrics.SysbenchSet, nt int, id string) *Table {
 	return t
 }
 
-func sbAbsoluteTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
+func (f sbText) absoluteTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 	measures := []struct {
 		key, title string
-		get        func(*metrics.SysbenchResult) metrics.SBValue
+		get        func(*metrics.SysbenchResult) metrics.Value
+		digits     int
 	}{
-		{"qps", "QPS", func(r *metrics.SysbenchResult) metrics.SBValue { return r.QPS }},
-		{"tps", "Transactions per second", func(r *metrics.SysbenchResult) metrics.SBValue { return r.TPS }},
-		{"lat-avg", "Average latency (ms)", func(r *metrics.SysbenchResult) metrics.SBValue { return r.LatAvg }},
-		{"lat-pct", "Latency percentile (ms)", func(r *metrics.SysbenchResult) metrics.SBValue { return r.LatPct }},
-		{"lat-max", "Max latency (ms)", func(r *metrics.SysbenchResult) metrics.SBValue { return r.LatMax }},
+		{"qps", "QPS", func(r *metrics.SysbenchResult) metrics.Value { return r.QPS }, sbRateDigits},
+		{"tps", "Transactions per second", func(r *metrics.SysbenchResult) metrics.Value { return r.TPS }, sbRateDigits},
+		{"lat-avg", "Average latency (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatAvg }, sbLatDigits},
+		{"lat-pct", "Latency percentile (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatPct }, sbLatDigits},
+		{"lat-max", "Max latency (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatMax }, sbLatDigits},
 	}
 	var out []*Table
 	for _, m := range measures {
@@ -239,7 +275,7 @@ func sbAbsoluteTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 					continue
 				}
 				v := m.get(res)
-				r.Cells = append(r.Cells, sbValueCell(v))
+				r.Cells = append(r.Cells, f.sbValueCell(v, m.digits))
 				if !v.OK() {
 					t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: %s", d.Name, test.Sfx, v.Why))
 				}
@@ -254,7 +290,22 @@ func sbAbsoluteTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 	return out
 }
 
-func sbEfficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
+// sbHWColumns are the columns of the efficiency tables after the DBMS, with
+// their decimals.
+var sbHWColumns = []struct {
+	get    func(*metrics.SysbenchResult) metrics.Value
+	digits int
+}{
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.CPUPerOp }, sbCPUDigits},
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.CPUMicrosPerOp }, sbMicrosDigits},
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.CsPerOp }, sbPerOpDigits},
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.ReadsPerOp }, sbPerOpDigits},
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.ReadKBPerOp }, sbPerOpDigits},
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.WriteKBPerOp }, sbPerOpDigits},
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.QPS }, sbRateDigits},
+}
+
+func (f sbText) efficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 	var out []*Table
 	for _, test := range sbTests(set) {
 		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Title: fmt.Sprintf("HW use per operation: %s, %d threads", sbTestName(test), nt),
@@ -267,15 +318,22 @@ func sbEfficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 				continue
 			}
 			ran = true
-			h := r.HW
-			t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}, sbValueCell(h.CPUPerOp), sbValueCell(h.CPUMicrosPerOp),
-				sbValueCell(h.CsPerOp), sbValueCell(h.ReadsPerOp), sbValueCell(h.ReadKBPerOp), sbValueCell(h.WriteKBPerOp), sbValueCell(r.QPS)}})
+			row := Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}}}
+			for _, c := range sbHWColumns {
+				row.Cells = append(row.Cells, f.sbValueCell(c.get(r), c.digits))
+			}
+			t.Rows = append(t.Rows, row)
 		}
+		base := set.Base().Result(test.Sfx, nt)
 		for i, d := range set.DBMS[min(1, len(set.DBMS)):] {
-			rel := set.Relative(d, test, nt)
+			r := d.Result(test.Sfx, nt)
 			row := Row{Kind: DataRow, GroupStart: i == 0, Cells: []Cell{{Text: d.Name + " / base"}}}
-			for _, v := range []metrics.SBValue{rel.CPUPerOp, rel.CPUMicrosPerOp, rel.CsPerOp, rel.ReadsPerOp, rel.ReadKBPerOp, rel.WriteKBPerOp, rel.QPS} {
-				row.Cells = append(row.Cells, sbValueCell(v))
+			if r == nil || base == nil {
+				row.Cells = append(row.Cells, naCells(len(sbHWColumns))...)
+			} else {
+				for _, c := range sbHWColumns {
+					row.Cells = append(row.Cells, f.ratioCell(c.get(r), c.get(base)))
+				}
 			}
 			t.Rows = append(t.Rows, row)
 		}
@@ -296,14 +354,14 @@ func naCells(n int) []Cell {
 	return out
 }
 
-func sbPerQueryTables(set *metrics.SysbenchSet, nt int, id string, extra *parse.SysbenchExtra) []*Table {
+func (f sbText) perQueryTables(set *metrics.SysbenchSet, nt int, id string, extra *parse.SysbenchExtra) []*Table {
 	et, _ := set.EngineTable(nt, extra) // warned by the tables
 	var out []*Table
 	for _, blk := range et.Blocks {
 		t := &Table{ID: fmt.Sprintf("%s.query.%s", id, blk.Test.Sfx), Title: fmt.Sprintf("%s, %d threads", sbTestName(blk.Test), nt),
 			Header: append([]string{"dbms", "QPS", "latency avg (ms)", "latency " + blk.PercentileLabel() + " (ms)"}, et.Extra...)}
 		for _, r := range blk.Rows {
-			row := Row{Kind: DataRow, Cells: []Cell{{Text: r.DBMS}, sbValueCell(r.QPS), sbValueCell(r.LatAvg), sbValueCell(r.LatPct)}}
+			row := Row{Kind: DataRow, Cells: []Cell{{Text: r.DBMS}, f.sbValueCell(r.QPS, sbRateDigits), f.sbValueCell(r.LatAvg, sbLatDigits), f.sbValueCell(r.LatPct, sbLatDigits)}}
 			for _, x := range r.Extra {
 				row.Cells = append(row.Cells, textCell(x))
 			}
@@ -355,7 +413,7 @@ func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) []*Chart {
 
 // sbPrePost compares each test run before the write-heavy tests (.pre)
 // with the same test after them, per DBMS, at the first thread count.
-func sbPrePost(set *metrics.SysbenchSet) []*Table {
+func (f sbText) prePost(set *metrics.SysbenchSet) []*Table {
 	if len(set.Threads) == 0 {
 		return nil
 	}
@@ -372,7 +430,7 @@ func sbPrePost(set *metrics.SysbenchSet) []*Table {
 			postSfx := fmt.Sprintf("%s.range%d.pk%d", test.Base, test.Range, test.PK)
 			pre, post := qpsAt(d, test.Sfx, nt), qpsAt(d, postSfx, nt)
 			t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: fmt.Sprintf("%s range=%d", test.Base, test.Range)},
-				sbValueCell(pre), sbValueCell(post), relValueCell(metrics.SBRatio(post, pre))}})
+				f.sbValueCell(pre, sbRateDigits), f.sbValueCell(post, sbRateDigits), f.relValueCell(metrics.Ratio(post, pre))}})
 		}
 		if len(t.Rows) > 0 {
 			out = append(out, t)

@@ -73,14 +73,34 @@ func sbCompute(t testing.TB, fsys fs.FS, opt metrics.Options) *metrics.SysbenchS
 
 var sbCompat = metrics.Options{Compat: true, Device: "vda"}
 
+// sbTables writes the sysbench tables of fsys: in the default mode from
+// the set of metrics.ComputeSysbench, in compat mode through Load, whose
+// compat edge computes the runs as the scripts did.
+func sbTables(t testing.TB, fsys fs.FS, opt metrics.Options, sopt report.SysbenchOptions) ([]report.File, []string) {
+	t.Helper()
+	if !opt.Compat {
+		files, warns, err := report.SysbenchTables(sbCompute(t, fsys, opt), sopt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return files, warns
+	}
+	res, err := report.LoadFS(fsys, "test", report.LoadOptions{Metrics: opt, Sysbench: sopt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, warns, err := res.Tables(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files, warns
+}
+
 // TestSysbenchCompatReference checks compat mode against every file the
 // original scripts wrote for the fixture folders: the per-run sb.met and
 // sb.r files in the raw folders and the summaries in the reference folder.
 func TestSysbenchCompatReference(t *testing.T) {
-	files, _, err := report.SysbenchTables(sbCompute(t, sbFS(t), sbCompat), report.SysbenchOptions{Tag: "pg"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files, _ := sbTables(t, sbFS(t), sbCompat, report.SysbenchOptions{Tag: "pg"})
 	got := map[string][]byte{}
 	for _, f := range files {
 		got[f.Name] = f.Data
@@ -162,10 +182,7 @@ func TestSysbenchMissingTest(t *testing.T) {
 		}
 	}
 	tables := func(opt metrics.Options) (map[string]string, []string) {
-		files, warns, err := report.SysbenchTables(sbCompute(t, fsys, opt), report.SysbenchOptions{Tag: "pg"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		files, warns := sbTables(t, fsys, opt, report.SysbenchOptions{Tag: "pg"})
 		out := map[string]string{}
 		for _, f := range files {
 			out[f.Name] = string(f.Data)
@@ -203,5 +220,13 @@ func TestSysbenchMissingTest(t *testing.T) {
 		if !strings.Contains(all, w) {
 			t.Errorf("no warning %q in:\n%s", w, all)
 		}
+	}
+}
+
+// TestSysbenchTablesCompatSet checks that SysbenchTables refuses a set
+// marked compat: its files come from the compat computation, through Load.
+func TestSysbenchTablesCompatSet(t *testing.T) {
+	if _, _, err := report.SysbenchTables(sbCompute(t, sbFS(t), sbCompat), report.SysbenchOptions{}); err == nil {
+		t.Error("no error for a compat set")
 	}
 }

@@ -1,0 +1,282 @@
+package compat
+
+import (
+	"fmt"
+	"io/fs"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/ibreport/ibreport/internal/awk"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
+)
+
+// Sysbench is a set of sysbench results as run.sh and an.sh computed them:
+// the typed set, each value carrying the text the scripts printed for it,
+// and the printed tokens the summaries read back (SysbenchTables). A
+// value's number is the one computed before printing (the unrounded QPS,
+// for one), so that the report's relative values compare as in the default
+// mode; the summaries read the printed tokens, as the scripts did.
+type Sysbench struct {
+	Set   *metrics.SysbenchSet
+	runs  map[*metrics.SysbenchResult]*runText
+	loads map[*metrics.SysbenchLoad]*metText
+}
+
+// The sb.r.<metric> files, in the order run.sh writes them.
+const (
+	rQPS = iota
+	rTrx
+	rAvg
+	rMax
+	r95
+	numR
+)
+
+var rMetrics = [numR]string{"qps", "trx", "rtavg", "rtmax", "rt95"}
+
+// runText is what run.sh printed for one run.
+type runText struct {
+	met metText
+	// r holds each value as its sb.r.<metric> line prints it (index rQPS …
+	// r95); "" when sysbench printed none, and the line then omits it.
+	r [numR]string
+}
+
+// metText is one sb.met file as an.sh printed it.
+type metText struct {
+	rate   string    // the operation rate run.sh passed to an.sh, as given
+	iostat [9]string // line 3: samp r/s rMB/s w/s wMB/s r/o rKB/o wKB/o o/s
+	vmstat [5]string // line 6: samp cs/s cpu/s cs/o cpu/o
+}
+
+// lines are the six lines of sb.met.
+func (m *metText) lines() []string {
+	return []string{
+		"iostat, vmstat normalized by operation rate",
+		"samp\tr/s\trMB/s\tw/s\twMB/s\tr/o\trKB/o\twKB/o\to/s",
+		strings.Join(m.iostat[:], "\t"),
+		"",
+		"samp\tcs/s\tcpu/s\tcs/o\tcpu/o",
+		strings.Join(m.vmstat[:], "\t"),
+	}
+}
+
+// ComputeSysbench computes every folder as the scripts did, in the given
+// order (the first is the base). The set's Options.Compat is true.
+func ComputeSysbench(fsys fs.FS, dirs []*parse.SysbenchDir, opt metrics.Options) (*Sysbench, error) {
+	opt.Compat = true
+	sb := &Sysbench{runs: map[*metrics.SysbenchResult]*runText{}, loads: map[*metrics.SysbenchLoad]*metText{}}
+	set, err := metrics.ComputeSysbenchWith(fsys, dirs, opt, metrics.SysbenchRules{Run: sb.run, Load: sb.load})
+	if err != nil {
+		return nil, err
+	}
+	sb.Set = set
+	return sb, nil
+}
+
+// run computes one run as run.sh and an.sh did: a scan rate from awk's
+// reading of the tokens (inf or -nan when it divides by zero), the sb.r
+// cells and sb.met.
+func (sb *Sysbench) run(run *parse.SysbenchRun, dbms string, opt metrics.Options) *metrics.SysbenchResult {
+	r := metrics.NewSysbenchResult(run, dbms)
+	var rep parse.SysbenchReport
+	if run.Output != nil {
+		rep = run.Output.Report
+	}
+	t := &runText{}
+	// rate is the operation rate as run.sh passed it to an.sh.
+	var rate string
+	rateUnit := metrics.QueriesPerSec
+	if run.Test.Scan() {
+		v := scanRate(run.Output, opt.ScanGen)
+		rate, rateUnit = awk.F(v, 0), metrics.KRowsPerSec
+		r.QPS = metrics.Known(v, metrics.KRowsPerSec).Printed(rate)
+		t.r[rQPS] = rate
+	} else {
+		rate = rep.QPS.Text
+		r.QPS = printed(r.QPS, 0)
+		t.r[rQPS] = rCell(rep.QPS, true)
+	}
+	r.TPS = printed(r.TPS, 0)
+	t.r[rTrx] = rCell(rep.TPS, true)
+	t.r[rAvg] = rCell(rep.LatAvg, false)
+	t.r[rMax] = rCell(rep.LatMax, false)
+	t.r[r95] = rCell(rep.LatPct, false)
+
+	cpus, src := metrics.SysbenchCPUs(run, opt)
+	var warns []string
+	r.HW, t.met, warns = normalizeHW(run, rate, rateUnit, cpus, opt.Device, metrics.SysbenchOp(run.Test))
+	r.HW.CPUsSource = src
+	r.Warnings = append(r.Warnings, warns...)
+	sb.runs[r] = t
+	return r
+}
+
+// printed gives a known value the text printf "%.<digits>f" printed.
+func printed(v metrics.Value, digits int) metrics.Value {
+	if !v.OK() {
+		return v
+	}
+	return v.Printed(awk.F(v.V, digits))
+}
+
+// rCell is one sb.r cell: "%.0f" of awk's reading of the rate for qps and
+// trx, the raw latency token otherwise; "" when sysbench printed none.
+func rCell(m parse.Measure, round bool) string {
+	switch {
+	case !m.Found():
+		return ""
+	case round:
+		return awk.F(awk.Num(m.Text), 0)
+	}
+	return m.Text
+}
+
+// scanRate computes the row rate of a scan test in the chosen generation
+// as run.sh did: a missing token reads as 0, so the division may give inf
+// or NaN (-nan), and a missing sb.o gives NaN.
+func scanRate(o *parse.SysbenchOutput, gen int) float64 {
+	if o == nil {
+		return math.NaN()
+	}
+	rep := o.Report
+	rows := awk.Num(o.Options["table-size"])
+	switch gen {
+	case metrics.ScanGenRowsPerRun:
+		return rows * awk.Num(o.Options["tables"]) / awk.Num(rep.Elapsed.Text) / 1000
+	case metrics.ScanGenRowsPerScanRate:
+		return rows * awk.Num(rep.QPS.Text) / 1000
+	}
+	return (rows / 1000) / (awk.Num(rep.LatAvg.Text) / 1000)
+}
+
+// load computes the prepare step: sb.prepare.met divides by token 10 of the
+// Load seconds line.
+func (sb *Sysbench) load(run *parse.SysbenchRun, dbms string, opt metrics.Options) *metrics.SysbenchLoad {
+	l := metrics.NewSysbenchLoad(run, dbms)
+	ips := ""
+	if o := run.Output; o != nil && o.Load != nil {
+		l.Seconds = l.Seconds.Printed(strconv.FormatInt(o.Load.Seconds, 10))
+		ips = o.Load.IPS.Text
+	}
+	cpus := opt.Cores
+	if cpus == 0 && run.Iostat != nil {
+		cpus = run.Iostat.CPUs
+	}
+	hw, met, warns := normalizeHW(run, ips, metrics.InsertsPerSec, cpus, opt.Device, "insert")
+	l.HW = hw
+	l.Warnings = append(l.Warnings, warns...)
+	sb.loads[l] = &met
+	return l
+}
+
+// normalizeHW computes sb.met as an.sh did: iostat and vmstat averages
+// divided by awk's reading of the rate q, printed with printf (inf and
+// -nan for a division by zero).
+func normalizeHW(run *parse.SysbenchRun, q string, rateUnit metrics.Unit, cpus int, device, op string) (metrics.SysbenchHW, metText, []string) {
+	h := metrics.SysbenchHW{CPUs: cpus, Device: device}
+	if h.Device == "" && run.Iostat != nil {
+		h.Device = run.Iostat.BusiestDevice()
+	}
+	io := iostatSums(run.Iostat, h.Device)
+	vm := vmstatSums(run.Vmstat)
+	warns := append(io.warnings, vm.warnings...)
+	h.IostatSamples, h.VmstatSamples = io.n, vm.n
+	qv := awk.Num(q)
+	h.Rate = metrics.Known(qv, rateUnit).Printed(q)
+	v := func(sum float64, c int, scale float64, digits int, per bool, u metrics.Unit) metrics.Value {
+		x := sum / float64(c) / scale
+		if per {
+			x /= qv
+		}
+		return metrics.Known(x, u).Printed(awk.F(x, digits))
+	}
+	h.ReadsPerSec = v(io.rs, io.n, 1, 1, false, metrics.ReadsPerSec)
+	h.ReadMBPerSec = v(io.rkb, io.n, 1024, 1, false, metrics.MiBPerSec)
+	h.WritesPerSec = v(io.ws, io.n, 1, 1, false, metrics.WritesPerSec)
+	h.WriteMBPerSec = v(io.wkb, io.n, 1024, 1, false, metrics.MiBPerSec)
+	h.ReadsPerOp = v(io.rs, io.n, 1, 3, true, metrics.PerOp("reads", op))
+	h.ReadKBPerOp = v(io.rkb, io.n, 1, 3, true, metrics.PerOp("KiB read", op))
+	h.WriteKBPerOp = v(io.wkb, io.n, 1, 3, true, metrics.PerOp("KiB written", op))
+	h.CsPerSec = v(vm.cs, vm.n, 1, 0, false, metrics.CSPerSec)
+	h.CPUPerSec = v(vm.cpu, vm.n, 1, 1, false, metrics.CPUPercent)
+	h.CsPerOp = v(vm.cs, vm.n, 1, 3, true, metrics.PerOp("cs", op))
+	h.CPUPerOp = v(vm.cpu, vm.n, 1, 6, true, metrics.PerOp(string(metrics.CPUPercent), op))
+	h.CPUMicrosPerOp = printed(metrics.CPUMicros(h.CPUPerOp, cpus, op), 1)
+	t := func(v metrics.Value) string { s, _ := v.Text(); return s }
+	met := metText{
+		rate: q,
+		iostat: [9]string{countStr(io.n), t(h.ReadsPerSec), t(h.ReadMBPerSec), t(h.WritesPerSec), t(h.WriteMBPerSec),
+			t(h.ReadsPerOp), t(h.ReadKBPerOp), t(h.WriteKBPerOp), q},
+		vmstat: [5]string{countStr(vm.n), t(h.CsPerSec), t(h.CPUPerSec), t(h.CsPerOp), t(h.CPUPerOp)},
+	}
+	return h, met, warns
+}
+
+// ioSums are the sums of the iostat columns the metrics use, over the rows
+// of one device.
+type ioSums struct {
+	n                int
+	rs, rkb, ws, wkb float64
+	warnings         []string
+}
+
+// iostatSums adds up r/s, rkB/s, w/s and wkB/s of every row whose device
+// name contains the name, as the scripts' grep did.
+func iostatSums(s *parse.Iostat, device string) ioSums {
+	var out ioSums
+	if s == nil || device == "" || !s.HasRates() {
+		return out
+	}
+	others := map[string]bool{}
+	for _, r := range s.Rows {
+		if r.Device != device {
+			if !strings.Contains(r.Device, device) {
+				continue
+			}
+			others[r.Device] = true
+		}
+		out.rs += r.Values[s.Col.RS]
+		out.rkb += r.Values[s.Col.RKB]
+		out.ws += r.Values[s.Col.WS]
+		out.wkb += r.Values[s.Col.WKB]
+		out.n++
+	}
+	for _, d := range s.Devices() {
+		if others[d] {
+			out.warnings = append(out.warnings, fmt.Sprintf("%s: device %s also matches %q and is averaged in (compat)", s.Name, d, device))
+		}
+	}
+	if out.n == 0 {
+		out.warnings = append(out.warnings, fmt.Sprintf("%s: no iostat rows for device %q", s.Name, device))
+	}
+	return out
+}
+
+// vmSums are the vmstat sums of cs and us+sy.
+type vmSums struct {
+	n        int
+	cs, cpu  float64
+	warnings []string
+}
+
+// vmstatSums adds up the vmstat samples and counts them as the scripts
+// did: every line but the column headers and the first line is a sample,
+// repeated group headers included (as zeros).
+func vmstatSums(v *parse.Vmstat) vmSums {
+	var out vmSums
+	if v == nil {
+		return out
+	}
+	for _, x := range v.Samples {
+		out.cs += x.Cs
+		out.cpu += x.Us + x.Sy
+	}
+	out.n = max(v.Lines-v.ColumnHeaders-1, 0)
+	if extra := v.GroupHeaders - 1; extra > 0 {
+		out.warnings = append(out.warnings, fmt.Sprintf("%s: %d repeated vmstat header lines counted as samples (compat)", v.Name, extra))
+	}
+	return out
+}
