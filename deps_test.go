@@ -22,7 +22,7 @@ var allowed = map[string][]string{
 	"parse":           {},
 	"templates":       {},
 	"internal/awk":    {},
-	"metrics":         {"parse", "internal/awk"},
+	"metrics":         {"parse"},
 	"internal/compat": {"parse", "metrics", "internal/awk"},
 	"report":          {"parse", "metrics", "templates", "internal/compat"},
 	"cmd/ibreport":    {"parse", "metrics", "report"},
