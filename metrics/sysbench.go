@@ -393,7 +393,7 @@ func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string
 // CPUMicros is CPU microseconds per operation from cpu/o (a percentage of
 // all CPUs per operation) and the CPU count: NA when either is unknown.
 func CPUMicros(cpuPerOp Value, cpus int, op string) Value {
-	u := PerOp(string(Micros), op)
+	u := PerOp("CPU µs", op)
 	switch {
 	case !cpuPerOp.OK():
 		return NA(u, cpuPerOp.Why)

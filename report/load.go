@@ -263,8 +263,7 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 
 // sysbenchWarnings are the warnings of the sysbench part.
 func sysbenchWarnings(res *Results) []string {
-	_, w, _ := sysbenchTables(res.Sysbench, res.sysbenchCompat, res.SysbenchOptions)
-	return w
+	return sysbenchNotes(res.Sysbench, res.SysbenchOptions)
 }
 
 // ComputeTree reads and summarizes one DBMS tree in the mode of opt: with

@@ -178,44 +178,63 @@ type oMetRow struct {
 	hw   *metrics.SysbenchHW
 }
 
-// oMet writes o.met.<tag>.dop<nt> (sum_met.sh with dop nt): the prepare
-// block, then a block per test at this thread count.
-func (t *sbTables) oMet(nt int) {
-	base := t.set.Base()
-	name := fmt.Sprintf("o.met.%s.dop%d", t.opt.Tag, nt)
-	var lines []string
+// oMetSpec is one block of o.met: the run's name and the runs of the base
+// and the other DBMS (hw nil where a DBMS lacks it).
+type oMetSpec struct {
+	name   string
+	base   oMetRow
+	others []oMetRow
+}
+
+// oMetSpecs lists the blocks of o.met.<tag>.dop<nt> (sum_met.sh with dop
+// nt): the prepare block, then a block per test at this thread count, and
+// a warning for every run a DBMS lacks.
+func oMetSpecs(set *metrics.SysbenchSet, nt int, file string) ([]oMetSpec, []string) {
+	base := set.Base()
+	var specs []oMetSpec
+	var warns []string
 	if base.Load != nil {
-		var others []oMetRow
-		for _, d := range t.set.DBMS[1:] {
+		spec := oMetSpec{name: "sb.prepare.met." + base.Load.Sfx, base: oMetRow{base.Name, &base.Load.HW}}
+		for _, d := range set.DBMS[1:] {
 			row := oMetRow{dbms: d.Name}
 			if d.Load != nil && d.Load.Sfx == base.Load.Sfx {
 				row.hw = &d.Load.HW
 			} else {
-				t.warnf("%s: %s has no load step %s", name, d.Name, base.Load.Sfx)
+				warns = append(warns, fmt.Sprintf("%s: %s has no load step %s", file, d.Name, base.Load.Sfx))
 			}
-			others = append(others, row)
+			spec.others = append(spec.others, row)
 		}
-		lines = append(lines, oMetBlock("sb.prepare.met."+base.Load.Sfx, oMetRow{base.Name, &base.Load.HW}, others)...)
+		specs = append(specs, spec)
 	}
-	for _, test := range sbTests(t.set) {
-		met := fmt.Sprintf("sb.met.%s.dop%d", test.Sfx, nt)
-		brow := oMetRow{dbms: base.Name}
+	for _, test := range sbTests(set) {
+		spec := oMetSpec{name: fmt.Sprintf("sb.met.%s.dop%d", test.Sfx, nt), base: oMetRow{dbms: base.Name}}
 		if b := base.Result(test.Sfx, nt); b != nil {
-			brow.hw = &b.HW
+			spec.base.hw = &b.HW
 		} else {
-			t.warnf("%s: %s: the base DBMS %s has no run with %d threads", name, test.Sfx, base.Name, nt)
+			warns = append(warns, fmt.Sprintf("%s: %s: the base DBMS %s has no run with %d threads", file, test.Sfx, base.Name, nt))
 		}
-		var others []oMetRow
-		for _, d := range t.set.DBMS[1:] {
+		for _, d := range set.DBMS[1:] {
 			row := oMetRow{dbms: d.Name}
 			if o := d.Result(test.Sfx, nt); o != nil {
 				row.hw = &o.HW
 			} else {
-				t.warnf("%s: %s has no %s", name, d.Name, met)
+				warns = append(warns, fmt.Sprintf("%s: %s has no %s", file, d.Name, spec.name))
 			}
-			others = append(others, row)
+			spec.others = append(spec.others, row)
 		}
-		lines = append(lines, oMetBlock(met, brow, others)...)
+		specs = append(specs, spec)
+	}
+	return specs, warns
+}
+
+// oMet writes o.met.<tag>.dop<nt>.
+func (t *sbTables) oMet(nt int) {
+	name := fmt.Sprintf("o.met.%s.dop%d", t.opt.Tag, nt)
+	specs, warns := oMetSpecs(t.set, nt, name)
+	t.warns = append(t.warns, warns...)
+	var lines []string
+	for _, s := range specs {
+		lines = append(lines, oMetBlock(s.name, s.base, s.others)...)
 	}
 	t.fs.line(name, lines...)
 }
@@ -523,12 +542,8 @@ func (t *sbTables) groups() {
 	if len(t.set.DBMS) < 2 {
 		return
 	}
-	groups := metrics.DefaultSysbenchGroups(t.set.Tests, t.opt.GroupSplit)
-	if t.opt.Groups != nil {
-		var warns []string
-		groups, warns = metrics.CustomSysbenchGroups(t.opt.Groups, t.set.Tests)
-		t.warns = append(t.warns, warns...)
-	}
+	groups, warns := sysbenchGroups(t.set, t.opt)
+	t.warns = append(t.warns, warns...)
 	others := t.set.DBMS[1:]
 	for _, nt := range t.set.Threads {
 		stats := t.set.GroupStats(groups, nt)
@@ -566,6 +581,43 @@ func (t *sbTables) groups() {
 		}
 		t.fs.line(fmt.Sprintf("qps.groups.%s.dop%d", t.opt.Tag, nt), out...)
 	}
+}
+
+// sysbenchGroups are the test groups of the summary statistics: the
+// user's (with warnings for names that match nothing) or the default ones.
+func sysbenchGroups(set *metrics.SysbenchSet, opt SysbenchOptions) ([]metrics.SysbenchGroup, []string) {
+	if opt.Groups != nil {
+		return metrics.CustomSysbenchGroups(opt.Groups, set.Tests)
+	}
+	return metrics.DefaultSysbenchGroups(set.Tests, opt.GroupSplit), nil
+}
+
+// sysbenchNotes are the warnings of a sysbench set, from the model and in
+// the order the tables report them: what computing the runs met, the runs
+// a DBMS lacks, problems of the groups and of the per-query columns.
+func sysbenchNotes(set *metrics.SysbenchSet, opt SysbenchOptions) []string {
+	if opt.Tag == "" {
+		opt.Tag = "sb"
+	}
+	warns := set.Warnings()
+	for _, nt := range set.Threads {
+		_, w := oMetSpecs(set, nt, fmt.Sprintf("o.met.%s.dop%d", opt.Tag, nt))
+		warns = append(warns, w...)
+	}
+	if len(set.DBMS) >= 2 {
+		groups, w := sysbenchGroups(set, opt)
+		warns = append(warns, w...)
+		for _, nt := range set.Threads {
+			for _, s := range set.GroupStats(groups, nt) {
+				warns = append(warns, s.Warnings...)
+			}
+		}
+	}
+	for _, nt := range set.Threads {
+		_, w := set.EngineTable(nt, opt.Extra)
+		warns = append(warns, w...)
+	}
+	return warns
 }
 
 // perQuery writes per-query.<tag>.dop<nt>: for each test a block with one

@@ -104,9 +104,9 @@ const (
 // sbValueCell prints a value with the given decimals; NA is banded so.
 func (f sbText) sbValueCell(v metrics.Value, digits int) Cell {
 	if !v.OK() {
-		return Cell{Text: "NA", Band: NotANumber}
+		return valueCellText(v, "NA")
 	}
-	return Cell{Text: f.value(v, digits)}
+	return valueCellText(v, f.value(v, digits))
 }
 
 // relValueCell bands a relative value as the relative throughput table
@@ -114,17 +114,21 @@ func (f sbText) sbValueCell(v metrics.Value, digits int) Cell {
 // caption, the colours stay those of the original (below/above).
 func (f sbText) relValueCell(v metrics.Value) Cell {
 	if !v.OK() {
-		return Cell{Text: "NA", Band: NotANumber}
+		return valueCellText(v, "NA")
 	}
-	return relTextCell(f.value(v, sbRelDigits))
+	c := relTextCell(f.value(v, sbRelDigits))
+	typed := valueCellText(v, c.Text)
+	c.Value, c.Unit = typed.Value, typed.Unit
+	return c
 }
 
 // ratioCell prints the relative value of o to b unbanded.
 func (f sbText) ratioCell(o, b metrics.Value) Cell {
-	if !metrics.Ratio(o, b).OK() {
-		return Cell{Text: "NA", Band: NotANumber}
+	r := metrics.Ratio(o, b)
+	if !r.OK() {
+		return valueCellText(r, "NA")
 	}
-	return Cell{Text: f.ratio(o, b)}
+	return valueCellText(r, f.ratio(o, b))
 }
 
 func sbTestName(t parse.SysbenchTest) string { return t.Label() }

@@ -6,8 +6,10 @@
 //
 // Its results are the model of package metrics, computed the way the scripts
 // computed them: every value carries the text the scripts printed for it
-// (metrics.Value.Printed), and the number the scripts' next step read from
-// that text. Package report renders that model like any other, and calls
-// the edge for the files whose layout depends on the scripts' text
-// processing.
+// (metrics.Value.Printed). Its number is the one the scripts went on with:
+// awk's reading of the printed text where the next script read the text
+// (the insert benchmark's rows, merged tables and histograms), the
+// unrounded value where the summaries kept computing with it (sysbench).
+// Package report renders that model like any other, and calls the edge for
+// the files whose layout depends on the scripts' text processing.
 package compat
