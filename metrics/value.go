@@ -109,6 +109,17 @@ func FormatFloat(x float64, digits int, ok bool) string {
 	return strconv.FormatFloat(x, 'f', digits, 64)
 }
 
+// Round returns x as Format prints it with the given decimals (rounded half
+// to even on the binary value), so that rules on printed values (colour
+// bands) see what the reader sees.
+func Round(x float64, digits int) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return x
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', digits, 64), 64)
+	return r
+}
+
 // valueJSON is how a Value is written as JSON: null for a value that is
 // not a finite number.
 type valueJSON struct {

@@ -668,31 +668,18 @@ func (b *builder) relative() {
 }
 
 // relCell bands a ratio: p = round(ratio × 100), above 105 or below 95,
-// with p taken from the two decimals the cell shows.
+// with the ratio as the cell prints it (two decimals).
 func relCell(r metrics.Value) Cell {
 	c := valueCell(r, 2)
+	p := math.RoundToEven(metrics.Round(r.V, 2) * 100)
 	switch {
 	case !r.OK():
-	case math.IsInf(r.V, 1):
+	case math.IsInf(r.V, 1) || p > 105:
 		c.Band = Above
-	case hundredths(c.Text) > 105:
-		c.Band = Above
-	case hundredths(c.Text) < 95:
+	case p < 95:
 		c.Band = Below
 	}
 	return c
-}
-
-// hundredths reads a ratio printed with two decimals as a whole number of
-// hundredths ("1.05" is 105).
-func hundredths(s string) int64 {
-	neg := strings.HasPrefix(s, "-")
-	digits := strings.ReplaceAll(strings.TrimPrefix(s, "-"), ".", "")
-	n, _ := strconv.ParseInt(digits, 10, 64)
-	if neg {
-		return -n
-	}
-	return n
 }
 
 // relTextCell bands a ratio printed by the compat edge ("1" for 0/0, "inf",
@@ -894,8 +881,10 @@ func (b *builder) histogramTable(m *rtMerge) *Table {
 	}
 	// The original compared the printed values, in thousandths.
 	printed := func(c Cell) (float64, bool) {
-		v, err := strconv.ParseFloat(c.Text, 64)
-		return v, err == nil && !math.IsNaN(v) && !math.IsInf(v, 0)
+		if c.Value == nil {
+			return 0, false
+		}
+		return metrics.Round(*c.Value, 3), true
 	}
 	minv, maxv := math.Inf(1), math.Inf(-1)
 	for _, r := range t.Rows {
@@ -903,7 +892,7 @@ func (b *builder) histogramTable(m *rtMerge) *Table {
 			minv, maxv = math.Min(minv, v), math.Max(maxv, v)
 		}
 	}
-	g4, _ := strconv.ParseFloat(strconv.FormatFloat((maxv-minv)/4, 'f', 3, 64), 64)
+	g4 := metrics.Round((maxv-minv)/4, 3)
 	topq := math.RoundToEven((maxv - g4) * 1000)
 	botq := math.RoundToEven((minv + g4) * 1000)
 	if math.RoundToEven(minv*1000) >= math.RoundToEven(maxv*0.8*1000) {

@@ -46,13 +46,14 @@ type SysbenchThreads struct {
 // 0/0). Compat mode prints them as the compat edge does, so that a ratio of
 // values the scripts printed as -nan is -nan.
 type sbText struct {
-	value func(v metrics.Value, digits int) string
-	ratio func(o, b metrics.Value) string
+	value  func(v metrics.Value, digits int) string
+	ratio  func(o, b metrics.Value) string
+	compat bool
 }
 
 var (
-	sbDefaultText = sbText{metrics.Value.Format, metrics.RatioText}
-	sbCompatText  = sbText{compat.FormatValue, compat.FormatRatio}
+	sbDefaultText = sbText{metrics.Value.Format, metrics.RatioText, false}
+	sbCompatText  = sbText{compat.FormatValue, compat.FormatRatio, true}
 )
 
 // sysbench builds the sysbench part of the report.
@@ -116,10 +117,13 @@ func (f sbText) relValueCell(v metrics.Value) Cell {
 	if !v.OK() {
 		return valueCellText(v, "NA")
 	}
-	c := relTextCell(f.value(v, sbRelDigits))
-	typed := valueCellText(v, c.Text)
-	c.Value, c.Unit = typed.Value, typed.Unit
-	return c
+	if f.compat {
+		c := relTextCell(f.value(v, sbRelDigits))
+		typed := valueCellText(v, c.Text)
+		c.Value, c.Unit = typed.Value, typed.Unit
+		return c
+	}
+	return relCell(v)
 }
 
 // ratioCell prints the relative value of o to b unbanded.
