@@ -5,39 +5,130 @@ import (
 	"io/fs"
 	"math"
 	"path"
+	"runtime"
 	"slices"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/ibreport/ibreport/parse"
 )
 
 // ComputeTree reads every step of a tree and summarizes it. The create-index
-// step counts the rows loaded by l.i0 as indexed rows, so l.i0 is read
-// first (it sorts first). A step's parsed records are dropped as soon as it
-// is summarized.
+// step counts the rows loaded by l.i0 as indexed rows. Each step is read in
+// one pass and its records are not kept.
 func ComputeTree(fsys fs.FS, t *parse.Tree, opt Options) (*TreeResult, error) {
-	res := &TreeResult{Tree: t}
-	for _, st := range t.Steps {
-		sd, err := parse.ReadStep(fsys, path.Join(t.Dir, st.Name), st)
+	res, err := ComputeTrees(fsys, []*parse.Tree{t}, opt)
+	if err != nil {
+		return nil, err
+	}
+	return res[0], nil
+}
+
+// ComputeTrees computes several trees (ComputeTree), their steps
+// concurrently on up to GOMAXPROCS goroutines. The results are in tree and
+// step order and do not depend on the scheduling.
+func ComputeTrees(fsys fs.FS, trees []*parse.Tree, opt Options) ([]*TreeResult, error) {
+	return ComputeTreesWith(fsys, trees, opt, ComputeStep)
+}
+
+// A StepFunc computes one step of a tree: dir is the step's folder in fsys.
+type StepFunc func(fsys fs.FS, dir string, st parse.Step, tree string, opt Options) (*StepResult, error)
+
+// ComputeTreesWith is ComputeTrees with another computation of a step (the
+// compat edge's). opt.ExtraRows is set for each tree from the command lines
+// of its l.i0 clients.
+func ComputeTreesWith(fsys fs.FS, trees []*parse.Tree, opt Options, f StepFunc) ([]*TreeResult, error) {
+	type job struct {
+		tree, step int
+		opt        Options
+	}
+	var jobs []job
+	out := make([]*TreeResult, len(trees))
+	for ti, t := range trees {
+		out[ti] = &TreeResult{Tree: t, Steps: make([]*StepResult, len(t.Steps))}
+		topt := opt
+		topt.ExtraRows = 0
+		for _, st := range t.Steps {
+			if st.Name != "l.i0" {
+				continue
+			}
+			clients, err := parse.ReadClientOptions(fsys, path.Join(t.Dir, st.Name))
+			if err != nil {
+				return nil, err
+			}
+			for _, c := range clients {
+				n, _ := strconv.ParseInt(c["max_rows"], 10, 64)
+				topt.ExtraRows += n
+			}
+		}
+		for si := range t.Steps {
+			jobs = append(jobs, job{ti, si, topt})
+		}
+	}
+	errs := make([]error, len(jobs))
+	parallel(len(jobs), func(i int) {
+		j := jobs[i]
+		t := trees[j.tree]
+		st := t.Steps[j.step]
+		out[j.tree].Steps[j.step], errs[i] = f(fsys, path.Join(t.Dir, st.Name), st, t.Name, j.opt)
+	})
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		if st.Name == "l.i0" {
-			opt.ExtraRows = 0
-			for _, c := range sd.Clients {
-				opt.ExtraRows += c.IntOption("max_rows", 0)
-			}
-		}
-		res.Steps = append(res.Steps, Summarize(sd, t.Name, opt))
 	}
-	return res, nil
+	return out, nil
+}
+
+// parallel calls f(0) … f(n-1) on up to GOMAXPROCS goroutines and waits.
+func parallel(n int, f func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// ComputeStep reads one step folder in a single pass and summarizes it,
+// keeping none of its records.
+func ComputeStep(fsys fs.FS, dir string, st parse.Step, tree string, opt Options) (*StepResult, error) {
+	acc := newStepAcc()
+	sd, err := parse.ScanStep(fsys, dir, st, acc.sinks())
+	if err != nil {
+		return nil, err
+	}
+	return summarize(sd, acc, tree, opt), nil
 }
 
 // Summarize computes the results of one step from its parsed files, with
 // float64 arithmetic on the parsed records. Every value that cannot be known
 // is NA with the reason; Warnings names the files behind them.
 func Summarize(sd *parse.StepData, tree string, opt Options) *StepResult {
-	s := &summarizer{sd: sd, opt: opt, r: &StepResult{
+	acc := newStepAcc()
+	acc.replay(sd)
+	return summarize(sd, acc, tree, opt)
+}
+
+// summarize computes the results of a step from its small files (sd) and
+// the accumulated records of its large ones.
+func summarize(sd *parse.StepData, acc *stepAcc, tree string, opt Options) *StepResult {
+	for i := range sd.Clients {
+		acc.client(i) // a log without stats lines is still a client
+	}
+	s := &summarizer{sd: sd, acc: acc, opt: opt, r: &StepResult{
 		Tree: tree, Step: sd.Step, Dop: sd.Dop, Clients: len(sd.Clients),
 		Max: map[parse.HistKind][]Value{}, Hist: map[parse.HistKind]*Histogram{},
 		Rates: map[parse.HistKind][]RateWindows{},
@@ -59,17 +150,17 @@ func Summarize(sd *parse.StepData, tree string, opt Options) *StepResult {
 	s.histograms()
 	s.rateWindows()
 	s.cpuSeconds()
-	for i, c := range sd.Clients {
-		r.Series = append(r.Series, NewClientSeries(i+1, c))
-	}
+	s.series()
 	s.row()
 	return r
 }
 
 type summarizer struct {
 	sd  *parse.StepData
+	acc *stepAcc
 	opt Options
 	r   *StepResult
+	dev *deviceAcc // the iostat device of the step, nil when none
 }
 
 func (s *summarizer) warn(format string, args ...any) {
@@ -100,11 +191,11 @@ func (s *summarizer) opRate() (Value, string) {
 func (s *summarizer) rates() {
 	sd, r := s.sd, s.r
 	var rows int64
-	for _, c := range sd.Clients {
+	for i, c := range sd.Clients {
 		rows += c.IntOption("max_rows", 0)
-		if n := len(c.Intervals); n > 0 {
+		if ca := s.acc.clients[i]; ca.intervals > 0 {
 			// The query count is t_query of each client's last stats line.
-			r.Queries += int64(c.Intervals[n-1].Get(parse.TQuery))
+			r.Queries += int64(ca.lastTQuery)
 		}
 	}
 	if sd.Step.Kind == parse.CreateIndex {
@@ -125,7 +216,7 @@ func (s *summarizer) rates() {
 			r.Deletes = sd.Res.Deletes == "yes" || sd.Res.Deletes == "1"
 		}
 	default:
-		secs = float64(estimateSecs(sd))
+		secs = float64(s.estimateSecs())
 		if secs > 0 {
 			r.Seconds = Known(secs, Seconds)
 			s.warn("%s: o.res is missing; the step duration (%.0f s) is estimated from /usr/bin/time and the client logs", sd.Dir, secs)
@@ -169,17 +260,17 @@ func sameTruncated(res, x float64) bool { return math.Abs(res-truncate1(x)) < 1e
 
 // estimateSecs guesses the wall-clock seconds of a step without o.res: the
 // longest client run time, rounded up.
-func estimateSecs(sd *parse.StepData) int64 {
+func (s *summarizer) estimateSecs() int64 {
 	best := 0.0
-	for _, t := range sd.Times {
+	for _, t := range s.sd.Times {
 		if t != nil && t.Elapsed > best {
 			best = t.Elapsed
 		}
 	}
 	if best == 0 {
-		for _, c := range sd.Clients {
-			if n := len(c.Intervals); n > 0 {
-				best = math.Max(best, c.Intervals[n-1].Get(parse.TSec))
+		for _, c := range s.acc.clients {
+			if c.intervals > 0 {
+				best = math.Max(best, c.lastTSec)
 			}
 		}
 	}
@@ -200,34 +291,33 @@ func (s *summarizer) cores() {
 	}
 }
 
-// deviceRows returns the iostat rows of the step's device: the one named by
-// the options, else the busiest one.
-func (s *summarizer) deviceRows() []parse.IostatRow {
+// device picks the iostat device of the step: the one named by the
+// options, else the busiest one.
+func (s *summarizer) device() {
 	sd := s.sd
 	if sd.Iostat == nil {
-		return nil
+		return
 	}
 	s.r.Device = s.opt.Device
-	if s.r.Device == "" {
-		s.r.Device = sd.Iostat.BusiestDevice()
+	if s.r.Device == "" && sd.Iostat.HasRates() {
+		s.r.Device = s.acc.busiest()
 	}
 	if s.r.Device == "" {
-		return nil
+		return
 	}
-	var rows []parse.IostatRow
-	for _, row := range sd.Iostat.Rows {
-		if row.Device == s.r.Device {
-			rows = append(rows, row)
+	for _, d := range s.acc.devices {
+		if d.name == s.r.Device {
+			s.dev = d
 		}
 	}
-	return rows
 }
 
 // iostat averages r/s, rkB/s, w/s and wkB/s over the device's rows.
 func (s *summarizer) iostat() {
 	sd, r := s.sd, s.r
-	rows := s.deviceRows()
-	if sd.Iostat != nil && r.Device != "" && len(rows) == 0 {
+	s.device()
+	d := s.dev
+	if sd.Iostat != nil && r.Device != "" && d == nil {
 		s.warn("%s: no iostat rows for device %q", sd.Iostat.Name, r.Device)
 	}
 	why := "no iostat samples for the device"
@@ -236,46 +326,28 @@ func (s *summarizer) iostat() {
 		why = "no iostat file"
 	case !sd.Iostat.HasRates():
 		why = sd.Iostat.Name + " has no r/s, w/s, rkB/s and wkB/s columns"
-		rows = nil
+		d = nil
 	}
 	io := &r.Iostat
-	if len(rows) == 0 {
+	if d == nil || d.rows == 0 {
 		io.ReadsPerSec, io.ReadMiBPerSec = NA(ReadsPerSec, why), NA(MiBPerSec, why)
 		io.WritesPerSec, io.WriteMiBPerSec = NA(WritesPerSec, why), NA(MiBPerSec, why)
 		return
 	}
-	col := sd.Iostat.Col
-	var rs, rkb, ws, wkb float64
-	for _, row := range rows {
-		rs += row.Values[col.RS]
-		rkb += row.Values[col.RKB]
-		ws += row.Values[col.WS]
-		wkb += row.Values[col.WKB]
-	}
-	n := float64(len(rows))
-	io.Samples = len(rows)
-	io.ReadsPerSec = Known(rs/n, ReadsPerSec)
-	io.ReadMiBPerSec = Known(rkb/n/1024, MiBPerSec)
-	io.WritesPerSec = Known(ws/n, WritesPerSec)
-	io.WriteMiBPerSec = Known(wkb/n/1024, MiBPerSec)
+	n := float64(d.rows)
+	io.Samples = d.rows
+	io.ReadsPerSec = Known(d.rs/n, ReadsPerSec)
+	io.ReadMiBPerSec = Known(d.rkb/n/1024, MiBPerSec)
+	io.WritesPerSec = Known(d.ws/n, WritesPerSec)
+	io.WriteMiBPerSec = Known(d.wkb/n/1024, MiBPerSec)
 }
 
 // vmstat averages cs and us+sy over the samples; the first row, averages
 // since boot, is not a sample of the step.
 func (s *summarizer) vmstat() {
-	v, vm := s.sd.Vmstat, &s.r.Vmstat
-	var cs, cpu float64
-	if v != nil {
-		for _, x := range v.Samples {
-			if x.SinceBoot {
-				continue
-			}
-			cs += x.Cs
-			cpu += x.Us + x.Sy
-			vm.Samples++
-		}
-	}
-	if vm.Samples == 0 {
+	v, vm, a := s.sd.Vmstat, &s.r.Vmstat, &s.acc.vm
+	vm.Samples = a.samples
+	if a.samples == 0 {
 		why := "no vmstat samples"
 		if v == nil {
 			why = "no vmstat file"
@@ -283,9 +355,9 @@ func (s *summarizer) vmstat() {
 		vm.CSPerSec, vm.CPUPercent = NA(CSPerSec, why), NA(CPUPercent, why)
 		return
 	}
-	n := float64(vm.Samples)
-	vm.CSPerSec = Known(cs/n, CSPerSec)
-	vm.CPUPercent = Known(cpu/n, CPUPercent)
+	n := float64(a.samples)
+	vm.CSPerSec = Known(a.cs/n, CSPerSec)
+	vm.CPUPercent = Known(a.cpu/n, CPUPercent)
 }
 
 // iostatAverages averages every iostat column of the device's rows but the
@@ -301,20 +373,13 @@ func (s *summarizer) iostatAverages() {
 		}
 		r.IostatAvg.Header = append(r.IostatAvg.Header, h)
 	}
-	rows := s.deviceRows()
-	if len(rows) < 2 {
+	d := s.dev
+	if d == nil || d.rows < 2 {
 		s.warn("%s: fewer than 2 iostat rows for %q; no column averages", sd.Iostat.Name, r.Device)
 		return
 	}
-	nf := len(rows[len(rows)-1].Values)
-	sums := make([]float64, nf)
-	for _, row := range rows[1:] {
-		for i := 0; i < nf && i < len(row.Values); i++ {
-			sums[i] += row.Values[i]
-		}
-	}
-	n := float64(len(rows) - 1)
-	for _, sm := range sums {
+	n := float64(d.rows - 1)
+	for _, sm := range d.cols {
 		r.IostatAvg.Values = append(r.IostatAvg.Values, Known(sm/n, NoUnit))
 	}
 }
@@ -348,15 +413,13 @@ var percentileRanks = []int{50, 75, 90, 95, 99}
 // the value at position round(x/100 × n) (half to even), so p99 is a rate
 // that 99% of the intervals reached. Fewer than 10 intervals give NA.
 func (s *summarizer) percentiles() {
-	for _, c := range s.sd.Clients {
-		n := len(c.Intervals)
+	units := [3]Unit{InsertsPerSec, DeletesPerSec, QueriesPerSec}
+	for ci, c := range s.sd.Clients {
+		ca := s.acc.clients[ci]
+		n := ca.intervals
 		var lists [3][]float64
-		units := [3]Unit{InsertsPerSec, DeletesPerSec, QueriesPerSec}
-		for i, col := range []parse.Column{parse.IIps, parse.IDps, parse.IQps} {
-			l := make([]float64, n)
-			for j := range c.Intervals {
-				l[j] = c.Intervals[j].Values[col]
-			}
+		for i := range lists {
+			l := slices.Clone(ca.rates[i])
 			slices.Sort(l)
 			slices.Reverse(l)
 			lists[i] = l
@@ -430,67 +493,78 @@ func (s *summarizer) histograms() {
 // rateWindows averages each client's rates over ten consecutive tenths of
 // its stats lines; fewer than ten lines give NA.
 func (s *summarizer) rateWindows() {
-	for _, x := range []struct {
-		kind parse.HistKind
-		col  parse.Column
-		unit Unit
-	}{{parse.Insert, parse.IIps, InsertsPerSec}, {parse.Delete, parse.IDps, DeletesPerSec}, {parse.Query, parse.IQps, QueriesPerSec}} {
+	units := [3]Unit{InsertsPerSec, DeletesPerSec, QueriesPerSec}
+	for k, kind := range []parse.HistKind{parse.Insert, parse.Delete, parse.Query} {
 		var out []RateWindows
 		for i, c := range s.sd.Clients {
+			vals := s.acc.clients[i].rates[k]
 			rw := RateWindows{Client: i + 1}
-			n := len(c.Intervals)
+			n := len(vals)
 			for w := range 10 {
 				if n < 10 {
-					rw.Values[w] = NAf(x.unit, "%s has %s, fewer than 10", c.Name, plural(n, "interval"))
+					rw.Values[w] = NAf(units[k], "%s has %s, fewer than 10", c.Name, plural(n, "interval"))
 					continue
 				}
 				lo, hi := w*n/10, (w+1)*n/10
 				sum := 0.0
-				for _, iv := range c.Intervals[lo:hi] {
-					sum += iv.Values[x.col]
+				for _, v := range vals[lo:hi] {
+					sum += v
 				}
-				rw.Values[w] = Known(sum/float64(hi-lo), x.unit)
+				rw.Values[w] = Known(sum/float64(hi-lo), units[k])
 			}
 			out = append(out, rw)
 		}
-		s.r.Rates[x.kind] = out
+		s.r.Rates[kind] = out
+	}
+}
+
+// series decimates client 1's per-interval statistics for the charts.
+func (s *summarizer) series() {
+	if len(s.acc.clients) == 0 || len(s.sd.Clients) == 0 {
+		return
+	}
+	c := s.acc.clients[0]
+	x := c.series.sec
+	s.r.Series = &ClientSeries{
+		Client: 1, Intervals: c.intervals,
+		Inserts:   Decimate(x, c.rates[0], MaxSeriesPoints),
+		Deletes:   Decimate(x, c.rates[1], MaxSeriesPoints),
+		Queries:   Decimate(x, c.rates[2], MaxSeriesPoints),
+		MaxInsert: Decimate(x, c.series.maxI, MaxSeriesPoints),
+		MaxDelete: Decimate(x, c.series.maxD, MaxSeriesPoints),
+		MaxQuery:  Decimate(x, c.series.maxQ, MaxSeriesPoints),
 	}
 }
 
 // cpuSeconds takes client 1's CPU seconds from /usr/bin/time and the DBMS's
-// from the ps samples, and the RSS of the DBMS user.
+// from the ps samples, and the user of the DBMS.
 func (s *summarizer) cpuSeconds() {
-	sd, r := s.sd, s.r
+	sd, r, ps := s.sd, s.r, &s.acc.ps
 	r.ClientCPU = NA(Seconds, "no /usr/bin/time output of client 1")
 	if len(sd.Times) > 0 && sd.Times[0] != nil {
 		r.ClientCPU = Known(sd.Times[0].User+sd.Times[0].System, Seconds)
 	}
 	r.DBMSCPU = NA(Seconds, "no ps samples")
-	if sd.Ps == nil || len(sd.Ps.Rows) == 0 {
+	if sd.Ps == nil || ps.rows == 0 {
 		return
 	}
-	r.DBMSCPU = Known(sd.Ps.Rows[len(sd.Ps.Rows)-1].CPUTime-sd.Ps.Rows[0].CPUTime, Seconds)
+	r.DBMSCPU = Known(ps.lastCPU-ps.firstCPU, Seconds)
 	r.PsUser = s.opt.PsUser
 	if r.PsUser == "" {
-		r.PsUser = sd.Ps.LargestUser()
+		r.PsUser = ps.largestUser
 	}
 }
 
 // maxRSS is the largest RSS (KiB) of a process of the DBMS user, -1 when
-// there is none. ps prints users longer than 8 characters cut to 7 and "+".
+// there is none.
 func (s *summarizer) maxRSS() int64 {
-	sd, user := s.sd, s.r.PsUser
-	best := int64(-1)
+	sd, ps := s.sd, &s.acc.ps
 	if sd.Ps == nil {
-		return best
+		return -1
 	}
-	for _, row := range sd.Ps.Rows {
-		if row.User == user || len(user) > 7 && row.User == user[:7]+"+" {
-			best = max(best, row.RSS)
-		}
-	}
-	if best < 0 && len(sd.Ps.Rows) > 0 {
-		s.warn("%s: no process of user %q", sd.Ps.Name, user)
+	best := ps.rss(s.r.PsUser)
+	if best < 0 && ps.rows > 0 {
+		s.warn("%s: no process of user %q", sd.Ps.Name, s.r.PsUser)
 	}
 	return best
 }

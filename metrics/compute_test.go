@@ -119,7 +119,7 @@ func TestSummarizeValues(t *testing.T) {
 	if rw := r.Rates[parse.Query][0]; rw.Values[0].V != 150 || rw.Values[9].V != 1950 {
 		t.Errorf("ten-interval query rates %v … %v, want 150 … 1950", rw.Values[0].V, rw.Values[9].V)
 	}
-	if len(r.Series) != 1 || len(r.Series[0].Queries) != 20 || r.Series[0].MaxQuery[19] != 2020 {
+	if sr := r.Series; sr == nil || sr.Intervals != 20 || len(sr.Queries.Y) != 20 || sr.MaxQuery.Y[19] != 2020 || sr.MaxQuery.X[19] != 20 {
 		t.Errorf("series %+v", r.Series)
 	}
 	if r.RowsPerCommit != 10 || r.Deletes {

@@ -43,8 +43,10 @@ type StepResult struct {
 	// Rates are the ten-interval average rates per client: Rates[k][c] is
 	// client c+1's row of inserts (k = parse.Insert), deletes or queries.
 	Rates map[parse.HistKind][]RateWindows
-	// Series are the per-interval statistics of each client, for charts.
-	Series []ClientSeries `json:"-"`
+	// Series are client 1's per-interval statistics, for charts (the other
+	// clients are summarized by Percentiles and Rates); nil without a
+	// client log.
+	Series *ClientSeries `json:"-"`
 
 	ClientCPU Value // CPU seconds (user + system) of client 1, /usr/bin/time
 	DBMSCPU   Value // CPU seconds of the DBMS processes during the step (ps)
@@ -130,37 +132,77 @@ type RateWindows struct {
 	Values [10]Value
 }
 
-// ClientSeries are the per-interval statistics of one client.
+// MaxSeriesPoints is the most points a Series keeps: a longer series is cut
+// into MaxSeriesPoints/2 buckets of consecutive intervals, each keeping its
+// lowest and highest point, so that spikes and dips stay visible.
+const MaxSeriesPoints = 1200
+
+// Series is a quantity over the intervals of a step: X is the time in
+// seconds since the client started (t_sec), Y the value.
+type Series struct {
+	X, Y []float64
+}
+
+// Decimate returns the series of the points (x[i], y[i]) with at most n
+// points: all of them when there are no more than n, else the lowest and
+// highest point of each of n/2 buckets of consecutive points, in order.
+func Decimate(x, y []float64, n int) Series {
+	if len(y) <= n || n < 2 {
+		return Series{X: append([]float64(nil), x...), Y: append([]float64(nil), y...)}
+	}
+	buckets := n / 2
+	out := Series{X: make([]float64, 0, n), Y: make([]float64, 0, n)}
+	for b := range buckets {
+		lo, hi := b*len(y)/buckets, (b+1)*len(y)/buckets
+		imin, imax := lo, lo
+		for i := lo; i < hi; i++ {
+			if y[i] < y[imin] {
+				imin = i
+			}
+			if y[i] > y[imax] {
+				imax = i
+			}
+		}
+		first, second := min(imin, imax), max(imin, imax)
+		out.X, out.Y = append(out.X, x[first]), append(out.Y, y[first])
+		if second != first {
+			out.X, out.Y = append(out.X, x[second]), append(out.Y, y[second])
+		}
+	}
+	return out
+}
+
+// ClientSeries are the per-interval statistics of a client, as the report
+// draws them: each decimated to at most MaxSeriesPoints points.
 type ClientSeries struct {
-	Client int
-	// Sec is the time of each interval since the client started (t_sec).
-	Sec []float64
+	Client    int
+	Intervals int // stats lines read
 	// Inserts, Deletes and Queries are rates per second in each interval;
 	// MaxInsert, MaxDelete and MaxQuery the largest response times in it,
 	// in microseconds.
-	Inserts, Deletes, Queries      []float64
-	MaxInsert, MaxDelete, MaxQuery []float64
+	Inserts, Deletes, Queries      Series
+	MaxInsert, MaxDelete, MaxQuery Series
 }
 
-// NewClientSeries takes the series of a client log.
-func NewClientSeries(client int, c *parse.ClientLog) ClientSeries {
-	n := len(c.Intervals)
-	s := ClientSeries{Client: client}
-	cols := []struct {
-		dst *[]float64
-		col parse.Column
-	}{
-		{&s.Sec, parse.TSec}, {&s.Inserts, parse.IIps}, {&s.Deletes, parse.IDps}, {&s.Queries, parse.IQps},
-		{&s.MaxInsert, parse.MaxI}, {&s.MaxDelete, parse.MaxD}, {&s.MaxQuery, parse.MaxQ},
-	}
-	for _, x := range cols {
-		v := make([]float64, n)
+// NewClientSeries takes the series of a client log read whole.
+func NewClientSeries(client int, c *parse.ClientLog) *ClientSeries {
+	col := func(k parse.Column) []float64 {
+		out := make([]float64, len(c.Intervals))
 		for i := range c.Intervals {
-			v[i] = c.Intervals[i].Values[x.col]
+			out[i] = c.Intervals[i].Values[k]
 		}
-		*x.dst = v
+		return out
 	}
-	return s
+	x := col(parse.TSec)
+	return &ClientSeries{
+		Client: client, Intervals: len(c.Intervals),
+		Inserts:   Decimate(x, col(parse.IIps), MaxSeriesPoints),
+		Deletes:   Decimate(x, col(parse.IDps), MaxSeriesPoints),
+		Queries:   Decimate(x, col(parse.IQps), MaxSeriesPoints),
+		MaxInsert: Decimate(x, col(parse.MaxI), MaxSeriesPoints),
+		MaxDelete: Decimate(x, col(parse.MaxD), MaxSeriesPoints),
+		MaxQuery:  Decimate(x, col(parse.MaxQ), MaxSeriesPoints),
+	}
 }
 
 // TreeResult is one DBMS tree, every step read and summarized.

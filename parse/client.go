@@ -177,34 +177,94 @@ var columnIndex = func() map[string]Column {
 // ReadClientLog reads an iibench client log. Malformed lines are reported in
 // the returned ErrorList (as error) and skipped.
 func ReadClientLog(r io.Reader, name string) (*ClientLog, error) {
+	return scanClientLog(r, name, nil)
+}
+
+// ScanClientLog reads a client log like ReadClientLog, but hands each stats
+// line to each as it is read instead of keeping it, so that memory does not
+// grow with the log: the returned ClientLog has no Intervals and no Other
+// lines. iv is reused for the next line; copy what you keep.
+func ScanClientLog(r io.Reader, name string, each func(iv *Interval)) (*ClientLog, error) {
+	return scanClientLog(r, name, each)
+}
+
+func scanClientLog(r io.Reader, name string, each func(iv *Interval)) (*ClientLog, error) {
 	c := &ClientLog{Name: name, Options: map[string]string{}, HistHeaders: map[HistKind][]string{}}
 	var errs ErrorList
 	var cols []Column
+	var f fieldList
+	var iv Interval
+	var vals []float64 // one per stats column
 	lastHeader := map[HistKind][]string{}
 	sc := newLineScanner(r)
 	for sc.Scan() {
-		n, line := sc.n, sc.text
+		n, line := sc.n, sc.line
 		c.Lines = n
 		if sc.long {
 			errs.add(name, n, "line longer than %d bytes", maxLine)
 			continue
 		}
-		if binaryJunk(line) {
+		if len(cols) > 0 {
+			// The common case first: a stats line of plain numbers.
+			if nf, _, ok := numericLine(line, 0, vals); ok && nf == len(cols) {
+				c.WidthLines++
+				iv = Interval{Line: n}
+				for i, col := range cols {
+					if col >= 0 {
+						iv.Values[col] = vals[i]
+					}
+				}
+				if each != nil {
+					each(&iv)
+				} else {
+					c.Intervals = append(c.Intervals, iv)
+				}
+				continue
+			}
+		}
+		if f.split(line) {
 			errs.add(name, n, "binary data")
 			continue
 		}
-		f := fields(line)
-		if len(cols) > 0 && len(f) == len(cols) {
+		if len(cols) > 0 && f.n() == len(cols) {
 			c.WidthLines++
+			// The common case first: a stats line.
+			if looksNumericBytes(f.at(0)) {
+				iv = Interval{Line: n}
+				bad := false
+				for i := range f.n() {
+					tok := f.at(i)
+					v, ok := numberBytes(tok)
+					if !ok {
+						errs.add(name, n, "stats column %s: %q is not a number", c.Columns[i], tok)
+						bad = true
+						break
+					}
+					if cols[i] >= 0 {
+						iv.Values[cols[i]] = v
+					}
+				}
+				if !bad {
+					if each != nil {
+						each(&iv)
+					} else {
+						c.Intervals = append(c.Intervals, iv)
+					}
+				}
+				continue
+			}
 		}
+		// Other lines are rare: handle them as text.
+		text := sc.Text()
+		sf := fields(text)
 		switch {
-		case n == 1 && strings.Contains(line, "iibench"):
-			c.Command = line
-			parseOptions(f, c.Options)
+		case n == 1 && strings.Contains(text, "iibench"):
+			c.Command = text
+			parseOptions(sf, c.Options)
 			continue
-		case len(cols) == 0 && len(f) >= 10 && f[0] == "i_sec" && f[1] == "t_sec":
-			cols = make([]Column, len(f))
-			for i, h := range f {
+		case len(cols) == 0 && len(sf) >= 10 && sf[0] == "i_sec" && sf[1] == "t_sec":
+			cols = make([]Column, len(sf))
+			for i, h := range sf {
 				col, ok := columnIndex[h]
 				if !ok {
 					errs.add(name, n, "unknown column %q in stats header", h)
@@ -212,29 +272,30 @@ func ReadClientLog(r io.Reader, name string) (*ClientLog, error) {
 				}
 				cols[i] = col
 			}
-			if len(f) != 10 && len(f) != 12 && len(f) != 17 {
-				errs.add(name, n, "stats header has %d columns, want 17, 12 or 10", len(f))
+			if len(sf) != 10 && len(sf) != 12 && len(sf) != 17 {
+				errs.add(name, n, "stats header has %d columns, want 17, 12 or 10", len(sf))
 			}
-			c.Columns = f
+			c.Columns = sf
+			vals = make([]float64, len(cols))
 			c.HeaderLine = n
 			c.WidthLines = 1
 			continue
 		}
-		if k, ok := histKind(line); ok {
-			c.HistText = append(c.HistText, line)
-			if strings.Contains(line, "max") {
-				if len(f) < 4 {
-					errs.add(name, n, "%s header has %d fields", k.Label(), len(f))
+		if k, ok := histKind(text); ok {
+			c.HistText = append(c.HistText, text)
+			if strings.Contains(text, "max") {
+				if len(sf) < 4 {
+					errs.add(name, n, "%s header has %d fields", k.Label(), len(sf))
 					continue
 				}
-				hdr := f[2 : len(f)-1]
+				hdr := sf[2 : len(sf)-1]
 				lastHeader[k] = hdr
 				if _, seen := c.HistHeaders[k]; !seen {
-					c.HistHeaders[k] = f[2:]
+					c.HistHeaders[k] = sf[2:]
 				}
 				continue
 			}
-			h, msg := parseHistogram(k, f, lastHeader[k])
+			h, msg := parseHistogram(k, sf, lastHeader[k])
 			if msg != "" {
 				errs.add(name, n, "%s", msg)
 				continue
@@ -243,39 +304,22 @@ func ReadClientLog(r io.Reader, name string) (*ClientLog, error) {
 			c.Histograms = append(c.Histograms, h)
 			continue
 		}
-		if len(cols) > 0 && len(f) == len(cols) && looksNumeric(f[0]) {
-			iv := Interval{Line: n}
-			bad := false
-			for i, tok := range f {
-				v, ok := number(tok)
-				if !ok {
-					errs.add(name, n, "stats column %s: %q is not a number", c.Columns[i], tok)
-					bad = true
-					break
-				}
-				if cols[i] >= 0 {
-					iv.Values[cols[i]] = v
-				}
-			}
-			if !bad {
-				c.Intervals = append(c.Intervals, iv)
-			}
-			continue
-		}
-		if len(cols) == 0 && len(f) >= 10 && allNumeric(f) {
+		if len(cols) == 0 && len(sf) >= 10 && allNumeric(sf) {
 			errs.add(name, n, "stats line before the column header")
 			continue
 		}
-		if len(cols) > 0 && len(f) >= 2 && (allNumeric(f) || len(f) >= len(cols)/2 && isNumber(f[0])) {
+		if len(cols) > 0 && len(sf) >= 2 && (allNumeric(sf) || len(sf) >= len(cols)/2 && isNumber(sf[0])) {
 			// A stats line that lost or gained fields (a crash mid-write, a
 			// garbled token): never a diagnostic, which starts with a word.
-			errs.add(name, n, "stats line has %d fields, the header has %d", len(f), len(cols))
+			errs.add(name, n, "stats line has %d fields, the header has %d", len(sf), len(cols))
 			continue
 		}
-		if line == "Done" {
+		if text == "Done" {
 			c.Done = true
 		}
-		c.Other = append(c.Other, OtherLine{Line: n, Fields: f})
+		if each == nil {
+			c.Other = append(c.Other, OtherLine{Line: n, Fields: sf})
+		}
 	}
 	if err := sc.Err(); err != nil {
 		return c, err
@@ -339,6 +383,14 @@ func parseHistogram(k HistKind, f []string, hdr []string) (Histogram, string) {
 	}
 	h.Max = m
 	return h, ""
+}
+
+func looksNumericBytes(tok []byte) bool {
+	if len(tok) == 0 {
+		return false
+	}
+	c := tok[0]
+	return c >= '0' && c <= '9' || c == '-' || c == '.' || c == '+'
 }
 
 func looksNumeric(tok string) bool {

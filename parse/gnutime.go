@@ -26,7 +26,7 @@ func ReadTime(r io.Reader, name string) (*Time, error) {
 	sc := newLineScanner(r)
 	found := false
 	for sc.Scan() {
-		n, line := sc.n, sc.text
+		n, line := sc.n, sc.Text()
 		if n == 1 {
 			t.FirstLine = line
 		}

@@ -1,7 +1,9 @@
 package parse
 
 import (
+	"bytes"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -64,46 +66,126 @@ func DetectIostatLayout(f []string) (IostatLayout, bool) {
 // An unknown column layout is an error naming the header line; the rows are
 // still returned, with columns found by name when the names are present.
 func ReadIostat(r io.Reader, name string) (*Iostat, error) {
+	return scanIostat(r, name, nil)
+}
+
+// ScanIostat reads iostat output like ReadIostat, but hands each device row
+// to each as it is read instead of keeping it: the returned Iostat has no
+// Rows. row and its Values are reused for the next row; copy what you keep.
+// The header (s.Header, s.Col) is known by the time the first row arrives.
+func ScanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) (*Iostat, error) {
+	return scanIostat(r, name, each)
+}
+
+func scanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) (*Iostat, error) {
 	s := &Iostat{Name: name}
 	var errs ErrorList
 	inDevices := false
+	var f fieldList
+	var scratch IostatRow
+	var vals []float64
 	sc := newLineScanner(r)
 	for sc.Scan() {
-		n, line := sc.n, sc.text
+		n, line := sc.n, sc.line
 		s.Lines = n
-		if sc.long || binaryJunk(line) {
+		if inDevices && !sc.long {
+			// The common case first: a device row of plain numbers.
+			if len(vals) < len(s.Header) {
+				vals = make([]float64, len(s.Header))
+			}
+			nf, first, ok := numericLine(line, 1, vals[:len(s.Header)])
+			dev := line[first[0]:first[1]]
+			if ok && nf-1 == len(s.Header) && !bytes.HasPrefix(dev, deviceWord) && string(dev) != "avg-cpu:" &&
+				!(s.CPUs == 0 && bytes.HasPrefix(dev, []byte("Linux"))) {
+				row := &scratch
+				if each == nil {
+					row = &IostatRow{Values: slices.Clone(vals[:nf-1]), Device: string(dev)}
+				} else {
+					row.Values = vals[:nf-1]
+					if row.Device != string(dev) {
+						row.Device = string(dev)
+					}
+				}
+				row.Line = n
+				if each != nil {
+					each(s, row)
+				} else {
+					s.Rows = append(s.Rows, *row)
+				}
+				continue
+			}
+		}
+		junk := f.split(line)
+		if sc.long || junk {
 			errs.add(name, n, "binary data or overlong line")
 			continue
 		}
-		f := fields(line)
+		nf := f.n()
+		if inDevices && nf > 0 && nf-1 == len(s.Header) && !bytes.HasPrefix(f.at(0), deviceWord) &&
+			!f.is(0, "avg-cpu:") && !(s.CPUs == 0 && bytes.HasPrefix(f.at(0), []byte("Linux"))) {
+			// The common case first: a device row.
+			row := &scratch
+			if each == nil {
+				row = &IostatRow{Values: make([]float64, nf-1)}
+			} else if cap(row.Values) < nf-1 {
+				row.Values = make([]float64, nf-1)
+			}
+			row.Line, row.Values = n, row.Values[:nf-1]
+			ok := true
+			for i := 1; i < nf; i++ {
+				tok := f.at(i)
+				v, good := numberBytes(tok)
+				if !good {
+					errs.add(name, n, "device %s column %s: %q is not a number", f.at(0), s.Header[i-1], tok)
+					ok = false
+					break
+				}
+				row.Values[i-1] = v
+			}
+			if !ok {
+				continue
+			}
+			if each != nil {
+				if row.Device != string(f.at(0)) {
+					row.Device = string(f.at(0))
+				}
+				each(s, row)
+			} else {
+				row.Device = string(f.at(0))
+				s.Rows = append(s.Rows, *row)
+			}
+			continue
+		}
 		switch {
-		case len(f) == 0:
+		case nf == 0:
 			inDevices = false
 			continue
-		case strings.HasPrefix(f[0], "Device"):
+		case bytes.HasPrefix(f.at(0), deviceWord):
 			s.Intervals++
 			inDevices = true
 			if s.Header == nil {
-				s.Header = f[1:]
-				layout, ok := DetectIostatLayout(f)
+				sf := fields(sc.Text())
+				s.Header = sf[1:]
+				layout, ok := DetectIostatLayout(sf)
 				if !ok {
-					errs.add(name, n, "unknown iostat column layout: %s", strings.Join(f, " "))
+					errs.add(name, n, "unknown iostat column layout: %s", strings.Join(sf, " "))
 				}
 				s.Layout = layout
 				if msg := s.locate(); msg != "" {
 					errs.add(name, n, "%s", msg)
 				}
-			} else if len(f)-1 != len(s.Header) {
-				errs.add(name, n, "Device header has %d columns, the first one had %d", len(f)-1, len(s.Header))
+			} else if nf-1 != len(s.Header) {
+				errs.add(name, n, "Device header has %d columns, the first one had %d", nf-1, len(s.Header))
 				inDevices = false
 			}
 			continue
-		case f[0] == "avg-cpu:":
+		case f.is(0, "avg-cpu:"):
 			inDevices = false
 			continue
-		case strings.HasPrefix(f[0], "Linux") && s.CPUs == 0:
-			if i := strings.LastIndex(line, "("); i >= 0 {
-				rest := strings.TrimSuffix(strings.TrimSpace(line[i+1:]), ")")
+		case bytes.HasPrefix(f.at(0), []byte("Linux")) && s.CPUs == 0:
+			text := sc.Text()
+			if i := strings.LastIndex(text, "("); i >= 0 {
+				rest := strings.TrimSuffix(strings.TrimSpace(text[i+1:]), ")")
 				if num, ok := strings.CutSuffix(rest, " CPU"); ok {
 					if c, err := strconv.Atoi(num); err == nil && c > 0 {
 						s.CPUs = c
@@ -115,24 +197,7 @@ func ReadIostat(r io.Reader, name string) (*Iostat, error) {
 		if !inDevices {
 			continue // avg-cpu values and anything else outside a device block
 		}
-		if len(f)-1 != len(s.Header) {
-			errs.add(name, n, "device %s: %d values, the header has %d columns", f[0], len(f)-1, len(s.Header))
-			continue
-		}
-		row := IostatRow{Line: n, Device: f[0], Values: make([]float64, len(f)-1)}
-		ok := true
-		for i, tok := range f[1:] {
-			v, good := number(tok)
-			if !good {
-				errs.add(name, n, "device %s column %s: %q is not a number", f[0], s.Header[i], tok)
-				ok = false
-				break
-			}
-			row.Values[i] = v
-		}
-		if ok {
-			s.Rows = append(s.Rows, row)
-		}
+		errs.add(name, n, "device %s: %d values, the header has %d columns", f.at(0), nf-1, len(s.Header))
 	}
 	if err := sc.Err(); err != nil {
 		return s, err
@@ -144,6 +209,8 @@ func ReadIostat(r io.Reader, name string) (*Iostat, error) {
 	}
 	return s, errs.Err()
 }
+
+var deviceWord = []byte("Device")
 
 // locate finds r/s, w/s, rkB/s and wkB/s by name in the header. The names are
 // the same in all four layouts, so this agrees with the original positions.

@@ -14,19 +14,22 @@ import (
 const maxLine = 1 << 20
 
 // lineScanner yields the lines of r with their 1-based numbers, without the
-// line terminator (a trailing '\r' is removed too).
+// line terminator (a trailing '\r' is removed too). The bytes of a line are
+// valid until the next Scan; Text copies them into a string.
 type lineScanner struct {
 	r    *bufio.Reader
 	buf  []byte
 	n    int
+	line []byte
 	text string
+	str  bool // text holds line
 	long bool // the current line was longer than maxLine and was cut
 	done bool
 	err  error
 }
 
 func newLineScanner(r io.Reader) *lineScanner {
-	return &lineScanner{r: bufio.NewReaderSize(r, 8<<10)}
+	return &lineScanner{r: bufio.NewReaderSize(r, 64<<10)}
 }
 
 // Scan advances to the next line and reports whether there is one.
@@ -34,17 +37,28 @@ func (s *lineScanner) Scan() bool {
 	if s.done {
 		return false
 	}
-	s.long = false
+	s.long, s.str = false, false
 	s.buf = s.buf[:0]
+	var whole []byte // the line, when it came in one piece from the buffer
+	first := true
 	for {
 		frag, err := s.r.ReadSlice('\n')
-		if !s.long {
-			if len(s.buf)+len(frag) <= maxLine+2 { // room for "\r\n"
+		switch {
+		case first && err != bufio.ErrBufferFull:
+			whole = frag
+		case !s.long:
+			if first {
+				s.buf = append(s.buf, frag...)
+			} else if whole != nil {
+				s.buf = append(append(s.buf, whole...), frag...)
+				whole = nil
+			} else if len(s.buf)+len(frag) <= maxLine+2 { // room for "\r\n"
 				s.buf = append(s.buf, frag...)
 			} else {
 				s.long = true
 			}
 		}
+		first = false
 		if err == bufio.ErrBufferFull {
 			continue
 		}
@@ -54,20 +68,32 @@ func (s *lineScanner) Scan() bool {
 				s.err = err
 				return false
 			}
-			if len(s.buf) == 0 && !s.long {
+			if len(whole) == 0 && len(s.buf) == 0 && !s.long {
 				return false
 			}
 		}
 		break
 	}
 	s.n++
-	line := trimEOL(s.buf)
+	line := s.buf
+	if whole != nil {
+		line = whole
+	}
+	line = trimEOL(line)
 	if len(line) > maxLine {
 		s.long = true
 		line = line[:maxLine]
 	}
-	s.text = string(line)
+	s.line = line
 	return true
+}
+
+// Text returns the current line as a string.
+func (s *lineScanner) Text() string {
+	if !s.str {
+		s.text, s.str = string(s.line), true
+	}
+	return s.text
 }
 
 // Err returns the first I/O error met, or nil at a clean end of input.
@@ -112,9 +138,74 @@ func fields(s string) []string {
 	return out
 }
 
+// fieldList holds the blank-separated fields of a line as offsets into it:
+// filling it stores no pointers, so it costs no garbage-collector work.
+type fieldList struct {
+	line []byte
+	off  []int32 // start and end of each field
+}
+
+// n is the number of fields.
+func (f *fieldList) n() int { return len(f.off) / 2 }
+
+// at is field i, a slice of the line.
+func (f *fieldList) at(i int) []byte { return f.line[f.off[2*i]:f.off[2*i+1]] }
+
+// is reports whether field i is s.
+func (f *fieldList) is(i int, s string) bool { return i < f.n() && string(f.at(i)) == s }
+
+// has reports whether some field is s.
+func (f *fieldList) has(s string) bool {
+	for i := range f.n() {
+		if string(f.at(i)) == s {
+			return true
+		}
+	}
+	return false
+}
+
+// split splits a line into its blank-separated fields and, in the same
+// pass, reports whether it is binary junk (binaryJunk): the common
+// printable-ASCII line costs one look at each byte.
+func (f *fieldList) split(b []byte) (junk bool) {
+	f.line, f.off = b, f.off[:0]
+	start := -1
+	odd := false
+	for i, c := range b {
+		switch {
+		case c == ' ' || c == '\t':
+			if start >= 0 {
+				f.off = append(f.off, int32(start), int32(i))
+				start = -1
+			}
+			continue
+		case c < 0x20 || c >= 0x7f:
+			odd = true
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		f.off = append(f.off, int32(start), int32(len(b)))
+	}
+	return odd && slowJunk(string(b))
+}
+
 // binaryJunk reports whether a line holds bytes that never occur in the text
 // the benchmark tools print.
 func binaryJunk(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\t' || c >= 0x7f {
+			return slowJunk(s)
+		}
+	}
+	return false
+}
+
+// slowJunk is binaryJunk for lines that are not plain printable ASCII:
+// invalid UTF-8 or a control character other than TAB.
+func slowJunk(s string) bool {
 	if !utf8.ValidString(s) {
 		return true
 	}
@@ -129,6 +220,21 @@ func binaryJunk(s string) bool {
 // number parses a token as a finite float. It rejects NaN and infinities,
 // which no benchmark tool prints as a measurement.
 func number(tok string) (float64, bool) {
+	if v, ok, sure := fastNumber(tok); sure {
+		return v, ok
+	}
+	return slowNumber(tok)
+}
+
+// numberBytes is number on bytes.
+func numberBytes(tok []byte) (float64, bool) {
+	if v, ok, sure := fastNumber(tok); sure {
+		return v, ok
+	}
+	return slowNumber(string(tok))
+}
+
+func slowNumber(tok string) (float64, bool) {
 	if strings.ContainsAny(tok, "xXnNiI_") {
 		return 0, false // hex floats, NaN, Inf and digit separators are not measurements
 	}
@@ -140,4 +246,119 @@ func number(tok string) (float64, bool) {
 		return 0, false
 	}
 	return v, true
+}
+
+// pow10 are the powers of ten a float64 holds exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// fastNumber parses the common forms of the tools' numbers, [+-]digits and
+// [+-]digits.digits with at most 15 digits, exactly as strconv.ParseFloat
+// does: the digits make an exact integer and dividing it by an exact power
+// of ten rounds once, correctly. sure is false for anything else, which
+// the caller hands to strconv.
+func fastNumber[T string | []byte](tok T) (v float64, ok, sure bool) {
+	i, n := 0, len(tok)
+	neg := false
+	if i < n && (tok[i] == '+' || tok[i] == '-') {
+		neg = tok[i] == '-'
+		i++
+	}
+	var mant uint64
+	digits, frac := 0, 0
+	for ; i < n && tok[i] >= '0' && tok[i] <= '9'; i++ {
+		mant = mant*10 + uint64(tok[i]-'0')
+		digits++
+	}
+	if i < n && tok[i] == '.' {
+		i++
+		for ; i < n && tok[i] >= '0' && tok[i] <= '9'; i++ {
+			mant = mant*10 + uint64(tok[i]-'0')
+			digits++
+			frac++
+		}
+	}
+	if i != n || digits == 0 || digits > 15 {
+		return 0, false, false
+	}
+	v = float64(mant)
+	if frac > 0 {
+		v /= pow10[frac]
+	}
+	if neg {
+		v = -v
+	}
+	return v, true, true
+}
+
+// numericLine reads the common line of a stats file in one pass: fields
+// blank-separated, the first skip of them anything printable (a device
+// name), the others plain numbers of the forms fastNumber reads, at most
+// len(vals) of them. It stores the numbers in vals and returns the number
+// of fields and, in first, the bounds of field 0. ok is false for any other
+// line (binary junk, a token that is not a plain number, too many fields):
+// the caller then reads it the general way, which reports what is wrong.
+func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, ok bool) {
+	i, end := 0, len(line)
+	for {
+		for i < end && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i == end {
+			return n, first, true
+		}
+		start := i
+		if n < skip {
+			for i < end && line[i] != ' ' && line[i] != '\t' {
+				if c := line[i]; c < 0x20 || c >= 0x7f {
+					return n, first, false
+				}
+				i++
+			}
+			if n == 0 {
+				first = [2]int{start, i}
+			}
+			n++
+			continue
+		}
+		if n-skip >= len(vals) {
+			return n, first, false
+		}
+		neg := false
+		if line[i] == '-' || line[i] == '+' {
+			neg = line[i] == '-'
+			i++
+		}
+		var mant uint64
+		digits, frac := 0, 0
+		for i < end && line[i] >= '0' && line[i] <= '9' {
+			mant = mant*10 + uint64(line[i]-'0')
+			digits++
+			i++
+		}
+		if i < end && line[i] == '.' {
+			i++
+			for i < end && line[i] >= '0' && line[i] <= '9' {
+				mant = mant*10 + uint64(line[i]-'0')
+				digits++
+				frac++
+				i++
+			}
+		}
+		if i < end && line[i] != ' ' && line[i] != '\t' || digits == 0 || digits > 15 {
+			return n, first, false
+		}
+		v := float64(mant)
+		if frac > 0 {
+			v /= pow10[frac]
+		}
+		if neg {
+			v = -v
+		}
+		if n == 0 {
+			first = [2]int{start, i}
+		}
+		vals[n-skip] = v
+		n++
+	}
 }

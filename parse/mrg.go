@@ -39,7 +39,7 @@ func ReadTable(r io.Reader, name string) (*Table, error) {
 	var errs ErrorList
 	sc := newLineScanner(r)
 	for sc.Scan() {
-		n, line := sc.n, sc.text
+		n, line := sc.n, sc.Text()
 		if sc.long || binaryJunk(line) {
 			errs.add(name, n, "binary data or overlong line")
 			continue

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 	"strings"
@@ -30,43 +31,67 @@ type PsSamples struct {
 
 // ReadPs reads ps aux samples. Lines that are not ps rows are errors.
 func ReadPs(r io.Reader, name string) (*PsSamples, error) {
+	return scanPs(r, name, nil)
+}
+
+// ScanPs reads ps samples like ReadPs, but hands each row to each as it is
+// read instead of keeping it: the returned PsSamples has no Rows, and the
+// rows have no Text and no Command. row is reused for the next line.
+func ScanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error) {
+	return scanPs(r, name, each)
+}
+
+func scanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error) {
 	p := &PsSamples{Name: name}
 	var errs ErrorList
+	var f fieldList
+	var row PsRow
 	sc := newLineScanner(r)
 	lines := 0
 	for sc.Scan() {
-		n, line := sc.n, sc.text
+		n, line := sc.n, sc.line
 		lines = n
-		if sc.long || binaryJunk(line) {
+		junk := f.split(line)
+		if sc.long || junk {
 			errs.add(name, n, "binary data or overlong line")
 			continue
 		}
-		f := fields(line)
-		if len(f) == 0 {
+		nf := f.n()
+		if nf == 0 {
 			continue
 		}
-		if f[0] == "USER" && len(f) > 1 && f[1] == "PID" {
+		if f.is(0, "USER") && f.is(1, "PID") {
 			continue // a header, when the sampler kept it
 		}
-		if isDateLine(f) {
+		if isDateLine(&f) {
 			p.Samples++
 			continue
 		}
-		if len(f) < 11 {
-			errs.add(name, n, "ps line has %d fields, want at least 11", len(f))
+		if nf < 11 {
+			errs.add(name, n, "ps line has %d fields, want at least 11", nf)
 			continue
 		}
-		row := PsRow{Line: n, Text: line, User: f[0], Command: strings.Join(f[10:], " ")}
-		var err1, err2, err3 error
-		row.PID, err1 = strconv.Atoi(f[1])
-		row.VSZ, err2 = strconv.ParseInt(f[4], 10, 64)
-		row.RSS, err3 = strconv.ParseInt(f[5], 10, 64)
-		t, ok := psTime(f[9])
-		if err1 != nil || err2 != nil || err3 != nil || !ok {
+		user := row.User
+		if user != string(f.at(0)) {
+			user = string(f.at(0))
+		}
+		row = PsRow{Line: n, User: user}
+		pid, ok1 := intBytes(f.at(1))
+		vsz, ok2 := intBytes(f.at(4))
+		rss, ok3 := intBytes(f.at(5))
+		t, ok := psTime(string(f.at(9)))
+		if !ok1 || !ok2 || !ok3 || !ok {
 			errs.add(name, n, "not a ps aux line (PID, VSZ, RSS or TIME malformed)")
 			continue
 		}
-		row.CPUTime = t
+		row.PID, row.VSZ, row.RSS, row.CPUTime = int(pid), vsz, rss, t
+		if each != nil {
+			each(&row)
+			continue
+		}
+		text := sc.Text()
+		row.Text = text
+		row.Command = strings.Join(fields(text)[10:], " ")
 		p.Rows = append(p.Rows, row)
 	}
 	if err := sc.Err(); err != nil {
@@ -76,6 +101,29 @@ func ReadPs(r io.Reader, name string) (*PsSamples, error) {
 		errs.add(name, 0, "empty file")
 	}
 	return p, errs.Err()
+}
+
+// intBytes parses a decimal integer as strconv.ParseInt(s, 10, 64) does.
+func intBytes(b []byte) (int64, bool) {
+	if len(b) > 0 && len(b) < 19 {
+		neg := b[0] == '-'
+		i := 0
+		if b[0] == '-' || b[0] == '+' {
+			i = 1
+		}
+		var v int64
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			v = v*10 + int64(b[i]-'0')
+		}
+		if i == len(b) && (len(b) > 1 || b[0] != '-' && b[0] != '+') {
+			if neg {
+				v = -v
+			}
+			return v, true
+		}
+	}
+	v, err := strconv.ParseInt(string(b), 10, 64)
+	return v, err == nil
 }
 
 // psTime converts ps TIME, "MMM:SS" (minutes may exceed 59) or "[DD-]HH:MM:SS", to seconds.
@@ -99,20 +147,19 @@ func psTime(s string) (float64, bool) {
 	return t, true
 }
 
-// isDateLine recognizes the output of date(1), e.g. "Sun Nov 29 21:30:00 UTC 2026".
-func isDateLine(f []string) bool {
-	if len(f) < 5 {
+// isDateLine recognizes the output of date(1), e.g. "Sun Nov 29 21:30:00
+// UTC 2026", from the fields of a line.
+func isDateLine(f *fieldList) bool {
+	if f.n() < 5 {
 		return false
 	}
-	switch f[0] {
+	switch string(f.at(0)) {
 	case "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun":
 	default:
 		return false
 	}
-	return strings.Count(line0(f), ":") >= 2
+	return bytes.Count(f.line, []byte(":")) >= 2
 }
-
-func line0(f []string) string { return strings.Join(f, " ") }
 
 // LargestUser returns the user owning the process with the largest RSS, the
 // default DBMS user of a report.

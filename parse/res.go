@@ -29,10 +29,10 @@ func ReadRes(r io.Reader, name string) (*Res, error) {
 	var errs ErrorList
 	sc := newLineScanner(r)
 	for sc.Scan() {
-		if sc.long || binaryJunk(sc.text) {
+		if sc.long || binaryJunk(sc.Text()) {
 			errs.add(name, sc.n, "binary data or overlong line")
 		}
-		res.Lines = append(res.Lines, sc.text)
+		res.Lines = append(res.Lines, sc.Text())
 	}
 	if err := sc.Err(); err != nil {
 		return res, err
@@ -96,11 +96,11 @@ func ReadDBSize(r io.Reader, name string) (*DBSize, error) {
 	sc := newLineScanner(r)
 	got := false
 	for sc.Scan() {
-		if sc.long || binaryJunk(sc.text) {
+		if sc.long || binaryJunk(sc.Text()) {
 			errs.add(name, sc.n, "binary data or overlong line")
 			continue
 		}
-		f := fields(sc.text)
+		f := fields(sc.Text())
 		if len(f) == 0 {
 			continue
 		}

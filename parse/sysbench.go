@@ -109,7 +109,7 @@ func ReadSysbench(r io.Reader, name string) (*SysbenchOutput, error) {
 	section := ""
 	isRun := false
 	for sc.Scan() {
-		n, line := sc.n, sc.text
+		n, line := sc.n, sc.Text()
 		o.Lines = n
 		if sc.long || binaryJunk(line) {
 			errs.add(name, n, "binary data or overlong line")

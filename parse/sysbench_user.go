@@ -33,7 +33,7 @@ func ReadSysbenchGroups(r io.Reader, name string) ([]SysbenchGroup, error) {
 	names := map[string]int{}
 	sc := newLineScanner(r)
 	for sc.Scan() {
-		n, line := sc.n, strings.TrimSpace(sc.text)
+		n, line := sc.n, strings.TrimSpace(sc.Text())
 		if sc.long || binaryJunk(line) {
 			errs.add(name, n, "binary data or overlong line")
 			continue

@@ -158,7 +158,45 @@ var reClientFile = regexp.MustCompile(`^o\.ib\.dop([0-9]+)\.([0-9]+)$`)
 // file is recorded in Problems and leaves the corresponding field nil; only
 // I/O errors other than "not found" are returned.
 func ReadStep(fsys fs.FS, dir string, step Step) (*StepData, error) {
+	return ScanStep(fsys, dir, step, StepSinks{})
+}
+
+// StepSinks receive the records of a step's large files as ScanStep reads
+// them. A nil sink keeps the records of its file in the StepData instead.
+// The records passed are reused after the call returns.
+type StepSinks struct {
+	// Interval gets the stats lines of the client logs; client is the
+	// log's index in StepData.Clients.
+	Interval func(client int, iv *Interval)
+	Iostat   func(s *Iostat, row *IostatRow)
+	Vmstat   func(s *VmstatSample)
+	Ps       func(row *PsRow)
+}
+
+// ScanStep reads a step like ReadStep, handing the records of the client
+// logs, iostat, vmstat and ps files to the sinks as they are read, so that
+// memory does not grow with the length of the step.
+func ScanStep(fsys fs.FS, dir string, step Step, sinks StepSinks) (*StepData, error) {
 	sd := &StepData{Step: step, Dir: dir}
+	readClient := ReadClientLog
+	readIostat := ReadIostat
+	readVmstat := ReadVmstat
+	readPs := ReadPs
+	if sinks.Interval != nil {
+		readClient = func(r io.Reader, name string) (*ClientLog, error) {
+			i := len(sd.Clients)
+			return ScanClientLog(r, name, func(iv *Interval) { sinks.Interval(i, iv) })
+		}
+	}
+	if sinks.Iostat != nil {
+		readIostat = func(r io.Reader, name string) (*Iostat, error) { return ScanIostat(r, name, sinks.Iostat) }
+	}
+	if sinks.Vmstat != nil {
+		readVmstat = func(r io.Reader, name string) (*Vmstat, error) { return ScanVmstat(r, name, sinks.Vmstat) }
+	}
+	if sinks.Ps != nil {
+		readPs = func(r io.Reader, name string) (*PsSamples, error) { return ScanPs(r, name, sinks.Ps) }
+	}
 	ents, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err
@@ -192,7 +230,7 @@ func ReadStep(fsys fs.FS, dir string, step Step) (*StepData, error) {
 	sfx := "dop" + strconv.Itoa(sd.Dop)
 	for _, n := range nums {
 		name := fmt.Sprintf("o.ib.%s.%d", sfx, n)
-		c, err := readFile(fsys, dir, name, ReadClientLog, &sd.Problems)
+		c, err := readFile(fsys, dir, name, readClient, &sd.Problems)
 		if err != nil {
 			return nil, err
 		}
@@ -205,13 +243,13 @@ func ReadStep(fsys fs.FS, dir string, step Step) (*StepData, error) {
 		}
 		sd.Times = append(sd.Times, t)
 	}
-	if sd.Vmstat, err = readFile(fsys, dir, "o.vm."+sfx, ReadVmstat, &sd.Problems); err != nil {
+	if sd.Vmstat, err = readFile(fsys, dir, "o.vm."+sfx, readVmstat, &sd.Problems); err != nil {
 		return nil, err
 	}
-	if sd.Iostat, err = readFile(fsys, dir, "o.io."+sfx, ReadIostat, &sd.Problems); err != nil {
+	if sd.Iostat, err = readFile(fsys, dir, "o.io."+sfx, readIostat, &sd.Problems); err != nil {
 		return nil, err
 	}
-	if sd.Ps, err = readFile(fsys, dir, "o.ps."+sfx, ReadPs, &sd.Problems); err != nil {
+	if sd.Ps, err = readFile(fsys, dir, "o.ps."+sfx, readPs, &sd.Problems); err != nil {
 		return nil, err
 	}
 	if sd.DBSize, err = readFile(fsys, dir, "o.dbsz."+sfx, ReadDBSize, &sd.Problems); err != nil {
@@ -265,4 +303,45 @@ func readFile[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) 
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	return v, nil
+}
+
+// ReadClientOptions reads only the command lines of the client logs of a
+// step directory: the options each client ran with, in client order. A log
+// without a command line gives an empty map.
+func ReadClientOptions(fsys fs.FS, dir string) ([]map[string]string, error) {
+	ents, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	type log struct {
+		n    int
+		name string
+	}
+	var logs []log
+	for _, e := range ents {
+		if m := reClientFile.FindStringSubmatch(e.Name()); m != nil && !e.IsDir() {
+			n, _ := strconv.Atoi(m[2])
+			logs = append(logs, log{n, e.Name()})
+		}
+	}
+	sort.Slice(logs, func(i, j int) bool { return logs[i].n < logs[j].n })
+	var out []map[string]string
+	for _, l := range logs {
+		f, err := fsys.Open(path.Join(dir, l.name))
+		if err != nil {
+			return nil, err
+		}
+		sc := newLineScanner(f)
+		opts := map[string]string{}
+		if sc.Scan() && strings.Contains(sc.Text(), "iibench") {
+			parseOptions(fields(sc.Text()), opts)
+		}
+		err = sc.Err()
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path.Join(dir, l.name), err)
+		}
+		out = append(out, opts)
+	}
+	return out, nil
 }

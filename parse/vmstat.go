@@ -1,8 +1,8 @@
 package parse
 
 import (
+	"bytes"
 	"io"
-	"strings"
 )
 
 // VmstatLineKind classifies a line of vmstat output.
@@ -42,36 +42,83 @@ type Vmstat struct {
 // Columns are located by header name, so the 18th column gu of newer procps
 // and a missing st column are both fine.
 func ReadVmstat(r io.Reader, name string) (*Vmstat, error) {
+	return scanVmstat(r, name, nil)
+}
+
+// ScanVmstat reads vmstat output like ReadVmstat, but hands each sample to
+// each as it is read instead of keeping it: the returned Vmstat has no
+// Samples. s is reused for the next sample.
+func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, error) {
+	return scanVmstat(r, name, each)
+}
+
+func scanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, error) {
 	v := &Vmstat{Name: name}
 	var errs ErrorList
 	idx := map[string]int{}
+	var slot []int // per column: where its value goes in vals
 	dataRows := 0
+	var f fieldList
+	var sample VmstatSample
+	var nums []float64
 	sc := newLineScanner(r)
 	for sc.Scan() {
-		n, line := sc.n, sc.text
+		n, line := sc.n, sc.line
 		v.Lines = n
-		if sc.long || binaryJunk(line) {
+		if v.Columns != nil && !sc.long {
+			// The common case first: a sample of plain numbers.
+			if len(nums) < len(v.Columns) {
+				nums = make([]float64, len(v.Columns))
+			}
+			if nf, _, ok := numericLine(line, 0, nums[:len(v.Columns)]); ok && nf == len(v.Columns) {
+				s := &sample
+				*s = VmstatSample{Line: n, SinceBoot: dataRows == 0}
+				dataRows++
+				var got [5]float64
+				for i, x := range nums[:nf] {
+					got[slot[i]] = x
+				}
+				s.Cs, s.Us, s.Sy, s.Wa = got[0], got[1], got[2], got[3]
+				if each != nil {
+					each(s)
+				} else {
+					v.Samples = append(v.Samples, *s)
+				}
+				continue
+			}
+		}
+		junk := f.split(line)
+		if sc.long || junk {
 			errs.add(name, n, "binary data or overlong line")
 			continue
 		}
-		f := fields(line)
+		nf := f.n()
 		switch {
-		case len(f) == 0:
+		case nf == 0:
 			errs.add(name, n, "empty line")
 			continue
-		case strings.HasPrefix(f[0], "procs"):
+		case bytes.HasPrefix(f.at(0), []byte("procs")):
 			v.GroupHeaders++
 			continue
-		case contains(f, "swpd"):
+		case f.has("swpd"):
 			v.ColumnHeaders++
 			if v.Columns == nil {
-				v.Columns = f
-				for i, h := range f {
+				v.Columns = fields(sc.Text())
+				for i, h := range v.Columns {
 					idx[h] = i
 				}
 				for _, need := range []string{"cs", "us", "sy"} {
 					if _, ok := idx[need]; !ok {
 						errs.add(name, n, "vmstat header has no %q column", need)
+					}
+				}
+				slot = make([]int, len(v.Columns))
+				for i := range slot {
+					slot[i] = 4
+				}
+				for k, col := range []string{"cs", "us", "sy", "wa"} {
+					if i, ok := idx[col]; ok {
+						slot[i] = k
 					}
 				}
 			}
@@ -81,31 +128,33 @@ func ReadVmstat(r io.Reader, name string) (*Vmstat, error) {
 			errs.add(name, n, "data line before the column header")
 			continue
 		}
-		if len(f) != len(v.Columns) {
-			errs.add(name, n, "%d fields, the header has %d", len(f), len(v.Columns))
+		if nf != len(v.Columns) {
+			errs.add(name, n, "%d fields, the header has %d", nf, len(v.Columns))
 			continue
 		}
-		s := VmstatSample{Line: n, SinceBoot: dataRows == 0}
+		s := &sample
+		*s = VmstatSample{Line: n, SinceBoot: dataRows == 0}
 		dataRows++
 		ok := true
-		for i, tok := range f {
-			if _, good := number(tok); !good {
+		var vals [5]float64 // cs, us, sy, wa and a slot for the other columns
+		for i := range nf {
+			tok := f.at(i)
+			x, good := numberBytes(tok)
+			if !good {
 				errs.add(name, n, "column %s: %q is not a number", v.Columns[i], tok)
 				ok = false
 				break
 			}
+			vals[slot[i]] = x
 		}
-		get := func(col string) float64 {
-			i, found := idx[col]
-			if !found {
-				return 0
-			}
-			x, _ := number(f[i])
-			return x
+		if !ok {
+			continue
 		}
-		s.Cs, s.Us, s.Sy, s.Wa = get("cs"), get("us"), get("sy"), get("wa")
-		if ok {
-			v.Samples = append(v.Samples, s)
+		s.Cs, s.Us, s.Sy, s.Wa = vals[0], vals[1], vals[2], vals[3]
+		if each != nil {
+			each(s)
+		} else {
+			v.Samples = append(v.Samples, *s)
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -51,17 +51,17 @@ func (b *builder) throughputChart(st parse.Step) *Chart {
 // intervalMetric is one per-interval chart of client 1's stats lines.
 type intervalMetric struct {
 	id, title, ylabel string
-	values            func(*metrics.ClientSeries) []float64
+	series            func(*metrics.ClientSeries) metrics.Series
 	scale             float64 // microseconds to milliseconds for the max columns
 }
 
 var intervalMetrics = []intervalMetric{
-	{"ips", "Inserts per second", "inserts/s", func(s *metrics.ClientSeries) []float64 { return s.Inserts }, 1},
-	{"imax", "Max insert response time", "ms", func(s *metrics.ClientSeries) []float64 { return s.MaxInsert }, 1e-3},
-	{"dps", "Deletes per second", "deletes/s", func(s *metrics.ClientSeries) []float64 { return s.Deletes }, 1},
-	{"dmax", "Max delete response time", "ms", func(s *metrics.ClientSeries) []float64 { return s.MaxDelete }, 1e-3},
-	{"qps", "Queries per second", "queries/s", func(s *metrics.ClientSeries) []float64 { return s.Queries }, 1},
-	{"qmax", "Max query response time", "ms", func(s *metrics.ClientSeries) []float64 { return s.MaxQuery }, 1e-3},
+	{"ips", "Inserts per second", "inserts/s", func(s *metrics.ClientSeries) metrics.Series { return s.Inserts }, 1},
+	{"imax", "Max insert response time", "ms", func(s *metrics.ClientSeries) metrics.Series { return s.MaxInsert }, 1e-3},
+	{"dps", "Deletes per second", "deletes/s", func(s *metrics.ClientSeries) metrics.Series { return s.Deletes }, 1},
+	{"dmax", "Max delete response time", "ms", func(s *metrics.ClientSeries) metrics.Series { return s.MaxDelete }, 1e-3},
+	{"qps", "Queries per second", "queries/s", func(s *metrics.ClientSeries) metrics.Series { return s.Queries }, 1},
+	{"qmax", "Max query response time", "ms", func(s *metrics.ClientSeries) metrics.Series { return s.MaxQuery }, 1e-3},
 }
 
 // intervalCharts are the per-interval charts of a step, one line per DBMS,
@@ -81,12 +81,12 @@ func (b *builder) intervalCharts(st parse.Step) []*Chart {
 		for _, tag := range b.shown {
 			s := Series{Name: tag}
 			if cl := b.client1(st, tag); cl != nil {
-				ys := m.values(cl)
-				s.Points = make([]Point, 0, len(ys))
-				for i, y := range ys {
+				ser := m.series(cl)
+				s.Points = make([]Point, 0, len(ser.Y))
+				for i, y := range ser.Y {
 					y *= m.scale
 					nonzero = nonzero || y != 0
-					s.Points = append(s.Points, Point{X: Num(cl.Sec[i]), Y: Num(y)})
+					s.Points = append(s.Points, Point{X: Num(ser.X[i]), Y: Num(y)})
 				}
 			}
 			c.Series = append(c.Series, s)
@@ -99,8 +99,8 @@ func (b *builder) intervalCharts(st parse.Step) []*Chart {
 }
 
 func (b *builder) client1(st parse.Step, tag string) *metrics.ClientSeries {
-	if sr := rowOf(b.tree[tag], st); sr != nil && len(sr.Series) > 0 {
-		return &sr.Series[0]
+	if sr := rowOf(b.tree[tag], st); sr != nil {
+		return sr.Series
 	}
 	return nil
 }

@@ -15,6 +15,8 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // chartSVG draws a chart as an SVG element for inlining in HTML. The SVG
@@ -109,7 +111,7 @@ func linePlot(c *Chart) (*plot.Plot, error) {
 		if len(xy) == 0 {
 			continue
 		}
-		l, err := plotter.NewLine(decimate(xy, maxLinePoints))
+		l, err := plotter.NewLine(decimate(xy))
 		if err != nil {
 			return nil, err
 		}
@@ -202,35 +204,21 @@ func renderCharts(r *Report) (map[*Chart]template.HTML, error) {
 	return m, nil
 }
 
-// maxLinePoints bounds the points drawn per line, so a day-long run at one
-// interval per second still makes a small page. The JSON keeps every point.
-const maxLinePoints = 1200
-
-// decimate keeps at most about n points of a line: it splits the points into
-// n/2 consecutive buckets and keeps each bucket's lowest and highest point,
-// in order, so spikes (the max response times) survive.
-func decimate(xy plotter.XYs, n int) plotter.XYs {
-	if len(xy) <= n {
+// decimate keeps at most metrics.MaxSeriesPoints points of a line, as the
+// model keeps its series (metrics.Decimate): the lowest and highest point of
+// each bucket, so that spikes stay.
+func decimate(xy plotter.XYs) plotter.XYs {
+	if len(xy) <= metrics.MaxSeriesPoints {
 		return xy
 	}
-	buckets := n / 2
-	out := make(plotter.XYs, 0, n)
-	for b := 0; b < buckets; b++ {
-		lo, hi := b*len(xy)/buckets, (b+1)*len(xy)/buckets
-		imin, imax := lo, lo
-		for i := lo; i < hi; i++ {
-			if xy[i].Y < xy[imin].Y {
-				imin = i
-			}
-			if xy[i].Y > xy[imax].Y {
-				imax = i
-			}
-		}
-		first, second := min(imin, imax), max(imin, imax)
-		out = append(out, xy[first])
-		if second != first {
-			out = append(out, xy[second])
-		}
+	x, y := make([]float64, len(xy)), make([]float64, len(xy))
+	for i, p := range xy {
+		x[i], y[i] = p.X, p.Y
+	}
+	d := metrics.Decimate(x, y, metrics.MaxSeriesPoints)
+	out := make(plotter.XYs, len(d.X))
+	for i := range d.X {
+		out[i] = plotter.XY{X: d.X[i], Y: d.Y[i]}
 	}
 	return out
 }

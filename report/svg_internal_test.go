@@ -13,7 +13,7 @@ func TestDecimateKeepsSpikes(t *testing.T) {
 	}
 	xy[54321].Y = 1000 // one spike
 	xy[777].Y = -5     // one dip
-	got := decimate(xy, 1200)
+	got := decimate(xy)
 	if len(got) > 1200 {
 		t.Fatalf("%d points, want at most 1200", len(got))
 	}
@@ -28,7 +28,7 @@ func TestDecimateKeepsSpikes(t *testing.T) {
 	if !spike || !dip {
 		t.Errorf("spike kept %v, dip kept %v", spike, dip)
 	}
-	if short := xy[:10]; len(decimate(short, 1200)) != 10 {
+	if short := xy[:10]; len(decimate(short)) != 10 {
 		t.Error("a short line changed")
 	}
 }

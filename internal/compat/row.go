@@ -103,8 +103,8 @@ func Summarize(sd *parse.StepData, tree string, opt metrics.Options) *metrics.St
 		}
 		r.Rates[kind] = out
 	}
-	for i, c := range sd.Clients {
-		r.Series = append(r.Series, metrics.NewClientSeries(i+1, c))
+	if len(sd.Clients) > 0 {
+		r.Series = metrics.NewClientSeries(1, sd.Clients[0])
 	}
 	return r
 }

@@ -1,0 +1,107 @@
+package parse
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// numberCases are tokens the fast path and strconv must agree on.
+var numberCases = []string{
+	"0", "-0", "1", "+1", "12.5", "0.001", ".5", "5.", "-3.25", "123456789012345",
+	"1234567890123456", "0.1", "0.3", "86956.52173913043", "1e3", "1E-3", "inf", "NaN",
+	"-", "+", ".", "", "1.2.3", "0x10", "1_000", "١", "99999999999999999999", "-.0",
+}
+
+func TestNumberMatchesStrconv(t *testing.T) {
+	for _, tok := range numberCases {
+		checkNumber(t, tok)
+	}
+}
+
+func FuzzNumber(f *testing.F) {
+	for _, tok := range numberCases {
+		f.Add(tok)
+	}
+	f.Fuzz(checkNumber)
+}
+
+// checkNumber checks number and numberBytes against strconv.ParseFloat:
+// the same value for every finite number, not a number otherwise.
+func checkNumber(t *testing.T, tok string) {
+	got, ok := number(tok)
+	gotB, okB := numberBytes([]byte(tok))
+	if ok != okB || ok && math.Float64bits(got) != math.Float64bits(gotB) {
+		t.Fatalf("number(%q) = %v %v, numberBytes = %v %v", tok, got, ok, gotB, okB)
+	}
+	want, err := strconv.ParseFloat(tok, 64)
+	wantOK := err == nil && !math.IsNaN(want) && !math.IsInf(want, 0) && !strings.ContainsAny(tok, "xXnNiI_")
+	if ok != wantOK || ok && math.Float64bits(got) != math.Float64bits(want) {
+		t.Fatalf("number(%q) = %v %v, strconv says %v %v", tok, got, ok, want, wantOK)
+	}
+}
+
+func TestFieldsBytes(t *testing.T) {
+	for _, line := range []string{"", "  ", "a", " a  b\tc ", "\t\tx\t", "1.0\t2.0 3"} {
+		var got []string
+		var f fieldList
+		f.split([]byte(line))
+		for i := range f.n() {
+			got = append(got, string(f.at(i)))
+		}
+		if want := fields(line); !slices.Equal(got, want) {
+			t.Errorf("split(%q) = %q, want %q", line, got, want)
+		}
+	}
+}
+
+func TestBinaryJunk(t *testing.T) {
+	for line, want := range map[string]bool{
+		"plain text\twith tab": false, "héllo": false, "\x00abc": true, "a\x1bb": true,
+		"\xff\xfe": true, "del\x7f": false, "": false,
+	} {
+		if got := binaryJunk(line); got != want {
+			t.Errorf("binaryJunk(%q) = %v, want %v", line, got, want)
+		}
+		var f fieldList
+		if got := f.split([]byte(line)); got != want {
+			t.Errorf("split(%q) says junk %v, want %v", line, got, want)
+		}
+	}
+}
+
+// FuzzNumericLine checks that the one-pass reading of a stats line agrees
+// with splitting it and reading each field: when numericLine accepts a
+// line, the general way must read the same fields and numbers.
+func FuzzNumericLine(f *testing.F) {
+	for _, s := range []string{"1.0\t2.0\t3", "vda 1.00 2.5  3", " -1 +2 .5 5. ", "", "a b", "1 2 3 4 5 6", "x\x00 1", "1 1e3"} {
+		f.Add(s, 1)
+		f.Add(s, 0)
+	}
+	f.Fuzz(func(t *testing.T, line string, skip int) {
+		skip = ((skip % 3) + 3) % 3
+		vals := make([]float64, 4)
+		n, first, ok := numericLine([]byte(line), skip, vals)
+		if !ok {
+			return
+		}
+		var fl fieldList
+		if fl.split([]byte(line)) {
+			t.Fatalf("numericLine accepted junk %q", line)
+		}
+		if fl.n() != n {
+			t.Fatalf("%q: numericLine read %d fields, split %d", line, n, fl.n())
+		}
+		if n > 0 && string(fl.at(0)) != line[first[0]:first[1]] {
+			t.Fatalf("%q: first field %q, split says %q", line, line[first[0]:first[1]], fl.at(0))
+		}
+		for i := skip; i < n; i++ {
+			v, good := numberBytes(fl.at(i))
+			if !good || math.Float64bits(v) != math.Float64bits(vals[i-skip]) {
+				t.Fatalf("%q field %d: numericLine %v, numberBytes %v %v", line, i, vals[i-skip], v, good)
+			}
+		}
+	})
+}
