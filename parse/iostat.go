@@ -115,6 +115,31 @@ func scanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) 
 				continue
 			}
 		}
+		if tok := firstToken(line); !sc.long && len(tok) > 0 {
+			// Lines that only need a look: the avg-cpu lines and what else
+			// stands outside a device block, and the repeated Device headers.
+			switch {
+			case bytes.HasPrefix(tok, deviceWord) && s.Header != nil:
+				nf, junk := countFields(line)
+				switch {
+				case junk:
+					errs.add(name, n, "binary data or overlong line")
+				case nf-1 != len(s.Header):
+					errs.add(name, n, "Device header has %d columns, the first one had %d", nf-1, len(s.Header))
+					s.Intervals++
+					inDevices = false
+				default:
+					s.Intervals++
+					inDevices = true
+				}
+				continue
+			case !inDevices && !bytes.HasPrefix(tok, deviceWord) && !(s.CPUs == 0 && bytes.HasPrefix(tok, []byte("Linux"))):
+				if _, junk := countFields(line); junk {
+					errs.add(name, n, "binary data or overlong line")
+				}
+				continue
+			}
+		}
 		junk := f.split(line)
 		if sc.long || junk {
 			errs.add(name, n, "binary data or overlong line")

@@ -362,3 +362,36 @@ func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, ok
 		n++
 	}
 }
+
+// firstToken is the first blank-separated field of a line, or nil.
+func firstToken(line []byte) []byte {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(line) && line[j] != ' ' && line[j] != '\t' {
+		j++
+	}
+	return line[i:j]
+}
+
+// countFields counts the blank-separated fields of a line and reports
+// whether it is binary junk, as split does, without keeping the fields.
+func countFields(b []byte) (n int, junk bool) {
+	in, odd := false, false
+	for _, c := range b {
+		switch {
+		case c == ' ' || c == '\t':
+			in = false
+			continue
+		case c < 0x20 || c >= 0x7f:
+			odd = true
+		}
+		if !in {
+			n++
+			in = true
+		}
+	}
+	return n, odd && slowJunk(string(b))
+}

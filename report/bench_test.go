@@ -3,6 +3,8 @@ package report_test
 import (
 	"fmt"
 	"io"
+	"io/fs"
+	"path/filepath"
 	"testing"
 
 	"github.com/ibreport/ibreport/report"
@@ -60,5 +62,27 @@ func BenchmarkBuildSysbench(b *testing.B) {
 		if err := report.Write(io.Discard, r, "html"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestProgressCounts checks that Load counts the bytes and files it reads:
+// every byte of the raw files it needs, no more than the folder holds.
+func TestProgressCounts(t *testing.T) {
+	var p report.Progress
+	if _, err := report.Load(example, report.LoadOptions{Progress: &p}); err != nil {
+		t.Fatal(err)
+	}
+	var total int64
+	filepath.WalkDir(example, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			info, _ := d.Info()
+			total += info.Size()
+		}
+		return nil
+	})
+	// The raw files read are client logs, vmstat, iostat, ps, time, sizes and
+	// o.res: most of the folder, never more than all of it.
+	if b := p.Bytes.Load(); b < total/2 || b > total || p.Files.Load() < 100 {
+		t.Errorf("read %d of %d bytes in %d files", b, total, p.Files.Load())
 	}
 }

@@ -93,6 +93,8 @@ type LoadOptions struct {
 	Sysbench       SysbenchOptions
 	SysbenchGroups string
 	SysbenchExtra  string
+	// Progress, when not nil, counts the files and bytes read as they are.
+	Progress *Progress
 }
 
 // Load reads the results folder dir: the settings file, the DBMS list, every
@@ -104,6 +106,9 @@ func Load(dir string, opt LoadOptions) (*Results, error) {
 
 // LoadFS is Load on the root of fsys; name is the folder's name in messages.
 func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
+	if opt.Progress != nil {
+		fsys = countingFS{fsys, opt.Progress}
+	}
 	mopt, err := Settings(fsys, ".", opt.Metrics)
 	if err != nil {
 		return nil, err
@@ -150,12 +155,8 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 			r.List = rest
 		}
 	}
-	for _, t := range trees {
-		tr, err := ComputeTree(fsys, t, mopt)
-		if err != nil {
-			return nil, err
-		}
-		r.Trees = append(r.Trees, tr)
+	if r.Trees, err = ComputeTrees(fsys, trees, mopt); err != nil {
+		return nil, err
 	}
 	if len(sbDirs) > 0 {
 		if err := readSysbenchUser(&r.SysbenchOptions, opt); err != nil {
@@ -266,14 +267,24 @@ func sysbenchWarnings(res *Results) []string {
 	return sysbenchNotes(res.Sysbench, res.SysbenchOptions)
 }
 
+// ComputeTrees reads and summarizes DBMS trees in the mode of opt (see
+// ComputeTree), their steps concurrently.
+func ComputeTrees(fsys fs.FS, trees []*parse.Tree, opt metrics.Options) ([]*metrics.TreeResult, error) {
+	if opt.Compat {
+		return metrics.ComputeTreesWith(fsys, trees, opt, compat.ComputeStep)
+	}
+	return metrics.ComputeTrees(fsys, trees, opt)
+}
+
 // ComputeTree reads and summarizes one DBMS tree in the mode of opt: with
 // the typed computation of package metrics, or, with opt.Compat, as the
 // original scripts computed it (the compat edge).
 func ComputeTree(fsys fs.FS, t *parse.Tree, opt metrics.Options) (*metrics.TreeResult, error) {
-	if opt.Compat {
-		return compat.ComputeTree(fsys, t, opt)
+	res, err := ComputeTrees(fsys, []*parse.Tree{t}, opt)
+	if err != nil {
+		return nil, err
 	}
-	return metrics.ComputeTree(fsys, t, opt)
+	return res[0], nil
 }
 
 // Inspect reads and summarizes one step of the tree at the root of fsys in

@@ -44,16 +44,19 @@ func runBuild(args []string, stdout, stderr io.Writer) error {
 		}
 		opt.Intro = string(b)
 	}
+	p := startProgress(stderr, pos[0], c.quiet)
+	c.progress = p.counter
 	res, err := c.load(pos[0])
-	if err != nil {
-		return err
-	}
-	rep, err := report.Build(res, opt)
-	if err != nil {
-		return err
+	var rep *report.Report
+	if err == nil {
+		rep, err = report.Build(res, opt)
 	}
 	var buf bytes.Buffer
-	if err := report.Write(&buf, rep, c.format); err != nil {
+	if err == nil {
+		err = report.Write(&buf, rep, c.format)
+	}
+	p.stop()
+	if err != nil {
 		return err
 	}
 	for _, n := range rep.Notes {

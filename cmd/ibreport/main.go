@@ -64,6 +64,9 @@ type common struct {
 	sbGroups string
 	sbExtra  string
 	scanGen  int
+	quiet    bool
+	// progress counts what Load reads, for the progress line; nil for none.
+	progress *report.Progress
 }
 
 func flags(name string, c *common, stderr io.Writer) *flag.FlagSet {
@@ -80,6 +83,7 @@ func flags(name string, c *common, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&c.sbGroups, "sb-groups", "", "sysbench: `file` of test groups (<name>: <test> ...) replacing point/range/write")
 	fs.StringVar(&c.sbExtra, "sb-extra", "", "sysbench: CSV `file` of extra per-query columns (dbms,test[,threads],...)")
 	fs.IntVar(&c.scanGen, "scan-gen", 0, "sysbench: scan row-rate `generation` 1, 2 or 3 (default 3, the current one)")
+	fs.BoolVar(&c.quiet, "quiet", false, "no progress line on a terminal")
 	return fs
 }
 
@@ -106,6 +110,7 @@ func (c *common) load(dir string) (*report.Results, error) {
 		Sysbench:       report.SysbenchOptions{Tag: c.sbTag},
 		SysbenchGroups: c.sbGroups,
 		SysbenchExtra:  c.sbExtra,
+		Progress:       c.progress,
 	})
 }
 
@@ -119,7 +124,10 @@ func runTables(args []string, stderr io.Writer) error {
 	if len(pos) != 1 || c.out == "" {
 		return usageError{errors.New("usage: ibreport tables [flags] RESULTS -o DIR")}
 	}
+	p := startProgress(stderr, pos[0], c.quiet)
+	c.progress = p.counter
 	res, err := c.load(pos[0])
+	p.stop()
 	if err != nil {
 		return err
 	}

@@ -128,11 +128,9 @@ func BenchmarkComputeCompat(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for i := 0; i < b.N; i++ {
-		for _, t := range trees {
-			if _, err := ComputeTree(fsys, t, compatOpts); err != nil {
-				b.Fatal(err)
-			}
+	for b.Loop() {
+		if _, err := metrics.ComputeTreesWith(fsys, trees, compatOpts, ComputeStep); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

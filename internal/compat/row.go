@@ -3,7 +3,6 @@ package compat
 import (
 	"fmt"
 	"io/fs"
-	"path"
 	"strconv"
 
 	"github.com/ibreport/ibreport/internal/awk"
@@ -11,25 +10,16 @@ import (
 	"github.com/ibreport/ibreport/parse"
 )
 
-// ComputeTree reads every step of a tree and summarizes it as the driver and
-// etl.sh did. The rows are tagged with the tree name; the <N>m. prefix is
-// removed later, when rows of several trees are merged, as the original did.
-func ComputeTree(fsys fs.FS, t *parse.Tree, opt metrics.Options) (*metrics.TreeResult, error) {
-	res := &metrics.TreeResult{Tree: t}
-	for _, st := range t.Steps {
-		sd, err := parse.ReadStep(fsys, path.Join(t.Dir, st.Name), st)
-		if err != nil {
-			return nil, err
-		}
-		if st.Name == "l.i0" {
-			opt.ExtraRows = 0
-			for _, c := range sd.Clients {
-				opt.ExtraRows += c.IntOption("max_rows", 0)
-			}
-		}
-		res.Steps = append(res.Steps, Summarize(sd, t.Name, opt))
+// ComputeStep reads one step folder and summarizes it as the driver and
+// etl.sh did; it is a metrics.StepFunc. The rows are tagged with the tree
+// name; the <N>m. prefix is removed later, when rows of several trees are
+// merged, as the original did.
+func ComputeStep(fsys fs.FS, dir string, st parse.Step, tree string, opt metrics.Options) (*metrics.StepResult, error) {
+	sd, err := parse.ReadStep(fsys, dir, st)
+	if err != nil {
+		return nil, err
 	}
-	return res, nil
+	return Summarize(sd, tree, opt), nil
 }
 
 // Summarize computes one step as the driver and etl.sh did. Every value
