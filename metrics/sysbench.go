@@ -113,37 +113,83 @@ var DefaultSysbenchRules = SysbenchRules{Run: ComputeSysbenchRun, Load: ComputeS
 
 // ComputeSysbenchDir reads and computes every run of one folder.
 func ComputeSysbenchDir(fsys fs.FS, dir *parse.SysbenchDir, opt Options) (*SysbenchDBMS, error) {
-	return computeSysbenchDir(fsys, dir, opt, DefaultSysbenchRules)
+	d, err := computeSysbenchDirs(fsys, []*parse.SysbenchDir{dir}, opt, DefaultSysbenchRules)
+	if err != nil {
+		return nil, err
+	}
+	return d[0], nil
 }
 
-func computeSysbenchDir(fsys fs.FS, dir *parse.SysbenchDir, opt Options, rules SysbenchRules) (*SysbenchDBMS, error) {
-	d := &SysbenchDBMS{Dir: dir, Name: dir.Name, byKey: map[string]*SysbenchResult{}}
-	all := dir.AllThreads()
-	for _, t := range dir.Tests {
-		have := dir.Threads[t.Sfx]
-		for _, nt := range all {
-			if !containsInt(have, nt) {
-				d.Warnings = append(d.Warnings, fmt.Sprintf("%s: %s has no run with %d threads (missing thread count)", dir.Name, t.Sfx, nt))
+// computeSysbenchDirs computes every run of every folder, concurrently on
+// up to GOMAXPROCS goroutines, and puts them together in folder, test and
+// thread order.
+func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rules SysbenchRules) ([]*SysbenchDBMS, error) {
+	type job struct {
+		dir     int
+		test    parse.SysbenchTest
+		threads int
+		prepare bool
+	}
+	var jobs []job
+	for di, dir := range dirs {
+		for _, t := range dir.Tests {
+			for _, nt := range dir.Threads[t.Sfx] {
+				jobs = append(jobs, job{dir: di, test: t, threads: nt})
 			}
 		}
-		for _, nt := range have {
-			run, err := parse.ReadSysbenchRun(fsys, dir.Dir, t, nt)
-			if err != nil {
-				return nil, err
-			}
-			r := rules.Run(run, dir.Name, opt)
-			d.Results = append(d.Results, r)
-			d.byKey[t.Sfx+"\x00"+strconv.Itoa(nt)] = r
+		if dir.Prepare != "" {
+			jobs = append(jobs, job{dir: di, prepare: true})
 		}
 	}
-	if dir.Prepare != "" {
-		run, err := parse.ReadSysbenchPrepare(fsys, dir.Dir, dir.Prepare)
+	results := make([]*SysbenchResult, len(jobs))
+	loads := make([]*SysbenchLoad, len(jobs))
+	errs := make([]error, len(jobs))
+	parallel(len(jobs), func(i int) {
+		j := jobs[i]
+		dir := dirs[j.dir]
+		if j.prepare {
+			run, err := parse.ReadSysbenchPrepare(fsys, dir.Dir, dir.Prepare)
+			if errs[i] = err; err == nil {
+				loads[i] = rules.Load(run, dir.Name, opt)
+			}
+			return
+		}
+		run, err := parse.ReadSysbenchRun(fsys, dir.Dir, j.test, j.threads)
+		if errs[i] = err; err == nil {
+			results[i] = rules.Run(run, dir.Name, opt)
+		}
+	})
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		d.Load = rules.Load(run, dir.Name, opt)
 	}
-	return d, nil
+	out := make([]*SysbenchDBMS, len(dirs))
+	for di, dir := range dirs {
+		d := &SysbenchDBMS{Dir: dir, Name: dir.Name, byKey: map[string]*SysbenchResult{}}
+		all := dir.AllThreads()
+		for _, t := range dir.Tests {
+			have := dir.Threads[t.Sfx]
+			for _, nt := range all {
+				if !containsInt(have, nt) {
+					d.Warnings = append(d.Warnings, fmt.Sprintf("%s: %s has no run with %d threads (missing thread count)", dir.Name, t.Sfx, nt))
+				}
+			}
+		}
+		out[di] = d
+	}
+	for i, j := range jobs {
+		d := out[j.dir]
+		switch {
+		case j.prepare:
+			d.Load = loads[i]
+		default:
+			r := results[i]
+			d.Results = append(d.Results, r)
+			d.byKey[j.test.Sfx+"\x00"+strconv.Itoa(j.threads)] = r
+		}
+	}
+	return out, nil
 }
 
 func containsInt(l []int, x int) bool {

@@ -27,12 +27,12 @@ func ComputeSysbenchWith(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 	s := &SysbenchSet{Options: opt}
 	seenT := map[string]bool{}
 	seenN := map[int]bool{}
-	for _, d := range dirs {
-		r, err := computeSysbenchDir(fsys, d, opt, rules)
-		if err != nil {
-			return nil, err
-		}
-		s.DBMS = append(s.DBMS, r)
+	dbms, err := computeSysbenchDirs(fsys, dirs, opt, rules)
+	if err != nil {
+		return nil, err
+	}
+	for i, d := range dirs {
+		s.DBMS = append(s.DBMS, dbms[i])
 		for _, t := range d.Tests {
 			if !seenT[t.Sfx] {
 				seenT[t.Sfx] = true

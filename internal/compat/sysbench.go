@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ibreport/ibreport/internal/awk"
 	"github.com/ibreport/ibreport/metrics"
@@ -20,6 +21,7 @@ import (
 // mode; the summaries read the printed tokens, as the scripts did.
 type Sysbench struct {
 	Set   *metrics.SysbenchSet
+	mu    sync.Mutex // runs and loads are filled by concurrent computations
 	runs  map[*metrics.SysbenchResult]*runText
 	loads map[*metrics.SysbenchLoad]*metText
 }
@@ -110,7 +112,9 @@ func (sb *Sysbench) run(run *parse.SysbenchRun, dbms string, opt metrics.Options
 	r.HW, t.met, warns = normalizeHW(run, rate, rateUnit, cpus, opt.Device, metrics.SysbenchOp(run.Test))
 	r.HW.CPUsSource = src
 	r.Warnings = append(r.Warnings, warns...)
+	sb.mu.Lock()
 	sb.runs[r] = t
+	sb.mu.Unlock()
 	return r
 }
 
@@ -168,7 +172,9 @@ func (sb *Sysbench) load(run *parse.SysbenchRun, dbms string, opt metrics.Option
 	hw, met, warns := normalizeHW(run, ips, metrics.InsertsPerSec, cpus, opt.Device, "insert")
 	l.HW = hw
 	l.Warnings = append(l.Warnings, warns...)
+	sb.mu.Lock()
 	sb.loads[l] = &met
+	sb.mu.Unlock()
 	return l
 }
 
