@@ -426,7 +426,9 @@ func cellsOf(rows []rowRef, col string) []string {
 func parseCell(s string) (v float64, decimals int, ok bool) {
 	s = strings.TrimSpace(s)
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+	// Every metric of the tables is a rate, count, size, time or ratio: a
+	// negative or huge value is garbage, not a baseline.
+	if err != nil || parse.Plausible(parse.Ratio, v) != nil {
 		return 0, 0, false
 	}
 	if _, frac, found := strings.Cut(s, "."); found && !strings.ContainsAny(s, "eE") {

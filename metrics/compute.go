@@ -152,6 +152,7 @@ func summarize(sd *parse.StepData, acc *stepAcc, tree string, opt Options) *Step
 	s.cpuSeconds()
 	s.series()
 	s.row()
+	r.checkPlausible()
 	return r
 }
 
@@ -208,44 +209,73 @@ func (s *summarizer) rates() {
 		insUnit = RowsPerSec
 	}
 	var secs float64
-	switch {
-	case sd.Res != nil && sd.Res.TotSecs > 0:
-		secs = float64(sd.Res.TotSecs)
+	switch res := sd.Res; {
+	case res != nil && res.Valid:
+		secs = float64(res.TotSecs)
 		r.Seconds = Known(secs, Seconds)
-		if sd.Res.Deletes != "" {
-			r.Deletes = sd.Res.Deletes == "yes" || sd.Res.Deletes == "1"
+		if res.Deletes != "" {
+			r.Deletes = res.Deletes == "yes" || res.Deletes == "1"
+		}
+		if secs == 0 {
+			s.warn("%s: the step took less than a second; its rates are per second of 1 s, as the driver computed them", res.Name)
 		}
 	default:
+		what := "o.res is missing"
+		if res != nil {
+			what = res.Name + " has no readable summary line"
+		}
 		secs = float64(s.estimateSecs())
 		if secs > 0 {
 			r.Seconds = Known(secs, Seconds)
-			s.warn("%s: o.res is missing; the step duration (%.0f s) is estimated from /usr/bin/time and the client logs", sd.Dir, secs)
+			s.warn("%s: %s; the step duration (%.0f s) is estimated from /usr/bin/time and the client logs", sd.Dir, what, secs)
 		} else {
-			r.Seconds = NA(Seconds, "o.res is missing and no client time is known")
-			s.warn("%s: o.res is missing and the step duration cannot be estimated; rates are NA", sd.Dir)
+			r.Seconds = NAf(Seconds, "%s and no client time is known", what)
+			s.warn("%s: %s and the step duration cannot be estimated; rates are NA", sd.Dir, what)
 		}
 	}
-	if len(sd.Clients) == 0 {
+	rowsKnown := sd.Step.Kind == parse.CreateIndex && s.opt.ExtraRows > 0
+	stats := false
+	for i, c := range sd.Clients {
+		_, has := c.Option("max_rows")
+		rowsKnown = rowsKnown || has
+		stats = stats || s.acc.clients[i].intervals > 0
+	}
+	switch {
+	case len(sd.Clients) == 0:
 		r.InsertRate = NA(insUnit, "no client logs")
 		r.QueryRate = NA(QueriesPerSec, "no client logs")
+		return
+	case !r.Seconds.OK():
+		r.InsertRate = NA(insUnit, r.Seconds.Why)
+		r.QueryRate = NA(QueriesPerSec, r.Seconds.Why)
 		return
 	}
 	if secs == 0 {
 		secs = 1 // what the driver does for a step shorter than a second
 	}
 	r.InsertRate = Known(float64(rows)/secs, insUnit)
+	if !rowsKnown {
+		r.InsertRate = NA(insUnit, "no client log has a command line with --max_rows")
+	}
 	r.QueryRate = Known(float64(r.Queries)/secs, QueriesPerSec)
-	if res := sd.Res; res != nil {
+	if !stats {
+		r.QueryRate = NA(QueriesPerSec, "the client logs have no stats lines")
+	}
+	if res := sd.Res; res != nil && res.Valid {
 		// The driver knew the requested row count exactly; the client logs
 		// know it only rounded down per client. Trust o.res and say so. o.res
 		// prints the rate truncated to one decimal.
-		if v, err := strconv.ParseFloat(res.InsertRate, 64); err == nil && !sameTruncated(v, r.InsertRate.V) {
-			s.warn("%s: insert rate from the client logs is %.1f, o.res says %s; using o.res", res.Name, truncate1(r.InsertRate.V), res.InsertRate)
+		if v, err := strconv.ParseFloat(res.InsertRate, 64); err == nil && (!r.InsertRate.OK() || !sameTruncated(v, r.InsertRate.V)) {
+			if r.InsertRate.OK() {
+				s.warn("%s: insert rate from the client logs is %.1f, o.res says %s; using o.res", res.Name, truncate1(r.InsertRate.V), res.InsertRate)
+			}
 			r.InsertRate = Known(v, insUnit)
 			r.Rows = res.MaxRows * int64(max(res.RealDop, 1))
 		}
-		if v, err := strconv.ParseFloat(res.QueryRate, 64); err == nil && !sameTruncated(v, r.QueryRate.V) {
-			s.warn("%s: query rate from the client logs is %.1f, o.res says %s; using o.res", res.Name, truncate1(r.QueryRate.V), res.QueryRate)
+		if v, err := strconv.ParseFloat(res.QueryRate, 64); err == nil && (!r.QueryRate.OK() || !sameTruncated(v, r.QueryRate.V)) {
+			if r.QueryRate.OK() {
+				s.warn("%s: query rate from the client logs is %.1f, o.res says %s; using o.res", res.Name, truncate1(r.QueryRate.V), res.QueryRate)
+			}
 			r.QueryRate = Known(v, QueriesPerSec)
 			r.Queries = res.TotalQuery
 		}
@@ -599,14 +629,8 @@ func (s *summarizer) row() {
 		// CPU seconds used by the host over the step, per operation, in µs.
 		m[CPUPQ] = perOp(scale(r.Vmstat.CPUPercent, float64(r.Cores)*1e6/100), rate, rateName, cpuUnit)
 	}
-	m[DBGB1] = NA(GiB, "no o.dbsz file")
-	if sd.DBSize != nil {
-		m[DBGB1] = Known(sd.DBSize.Value, GiB)
-	}
-	m[DBGB2] = NA(GiB, "no o.dbdirsz file")
-	if sd.DBDir != nil {
-		m[DBGB2] = Known(sd.DBDir.Value/(1<<30), GiB)
-	}
+	m[DBGB1] = sizeValue(sd.DBSize, "o.dbsz", 1)
+	m[DBGB2] = sizeValue(sd.DBDir, "o.dbdirsz", 1<<30)
 	m[RSS] = NA(GiB, "no ps sample of the DBMS user")
 	if kib := s.maxRSS(); kib >= 0 {
 		m[RSS] = Known(float64(kib)/(1<<20), GiB)
@@ -634,6 +658,18 @@ func (s *summarizer) row() {
 	for i := range m {
 		m[i].Unit = Metric(i).Unit(sd.Step.Kind)
 	}
+}
+
+// sizeValue is the size a size file holds in GiB (it holds GiB times per),
+// NA when the file is missing or holds no size.
+func sizeValue(d *parse.DBSize, file string, per float64) Value {
+	switch {
+	case d == nil:
+		return NAf(GiB, "no %s file", file)
+	case !d.OK:
+		return NAf(GiB, "%s holds no size", d.Name)
+	}
+	return Known(d.Value/per, GiB)
 }
 
 // perOp divides a per-second value by an operation rate.

@@ -46,6 +46,19 @@ func (c Column) String() string {
 	return "col" + strconv.Itoa(int(c))
 }
 
+// quantity is what a stats column measures, for the plausibility rules.
+func (c Column) quantity() Quantity {
+	switch c {
+	case ISec, TSec:
+		return Duration
+	case IIps, TIps, IDps, TDps, IQps, TQps:
+		return Rate
+	case MaxI, MaxD, MaxQ:
+		return Latency
+	}
+	return Count
+}
+
 // Interval is one stats line of a client log.
 type Interval struct {
 	Line   int
@@ -208,6 +221,10 @@ func scanClientLog(r io.Reader, name string, each func(iv *Interval)) (*ClientLo
 			// The common case first: a stats line of plain numbers.
 			if nf, _, ok := numericLine(line, 0, vals); ok && nf == len(cols) {
 				c.WidthLines++
+				if i, err := implausible(cols, vals); err != nil {
+					errs.add(name, n, "stats column %s: %v", c.Columns[i], err)
+					continue
+				}
 				iv = Interval{Line: n}
 				for i, col := range cols {
 					if col >= 0 {
@@ -239,6 +256,13 @@ func scanClientLog(r io.Reader, name string, each func(iv *Interval)) (*ClientLo
 						errs.add(name, n, "stats column %s: %q is not a number", c.Columns[i], tok)
 						bad = true
 						break
+					}
+					if cols[i] >= 0 {
+						if err := Plausible(cols[i].quantity(), v); err != nil {
+							errs.add(name, n, "stats column %s: %v", c.Columns[i], err)
+							bad = true
+							break
+						}
 					}
 					if cols[i] >= 0 {
 						iv.Values[cols[i]] = v
@@ -335,6 +359,25 @@ func scanClientLog(r io.Reader, name string, each func(iv *Interval)) (*ClientLo
 	return c, errs.Err()
 }
 
+// implausible checks the values of a stats line; it returns the index of
+// the first one that breaks its rule, with the error.
+func implausible(cols []Column, vals []float64) (int, error) {
+	for i, v := range vals[:len(cols)] {
+		// The common case, checked inline: a non-negative value below the
+		// ceiling and MaxDuration.
+		if v >= 0 && v <= MaxDuration {
+			continue
+		}
+		if cols[i] < 0 {
+			continue // an unknown column is not used
+		}
+		if err := Plausible(cols[i].quantity(), v); err != nil {
+			return i, err
+		}
+	}
+	return 0, nil
+}
+
 func parseOptions(f []string, into map[string]string) {
 	for _, tok := range f {
 		if !strings.HasPrefix(tok, "--") {
@@ -372,13 +415,13 @@ func parseHistogram(k HistKind, f []string, hdr []string) (Histogram, string) {
 	h := Histogram{Kind: k, Buckets: hdr, Counts: make([]int64, len(vals))}
 	for i, tok := range vals {
 		n, err := strconv.ParseInt(tok, 10, 64)
-		if err != nil || n < 0 {
+		if err != nil || n < 0 || n > Ceiling {
 			return Histogram{}, k.Label() + ": bucket " + hdr[i] + ": " + strconv.Quote(tok) + " is not a count"
 		}
 		h.Counts[i] = n
 	}
 	m, ok := number(f[len(f)-1])
-	if !ok || m < 0 {
+	if !ok || Plausible(Latency, m) != nil {
 		return Histogram{}, k.Label() + ": max " + strconv.Quote(f[len(f)-1]) + " is not a number of seconds"
 	}
 	h.Max = m

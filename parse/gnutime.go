@@ -45,6 +45,10 @@ func ReadTime(r io.Reader, name string) (*Time, error) {
 			errs.add(name, n, "malformed GNU time line")
 			continue
 		}
+		if err := firstError(Plausible(Duration, u), Plausible(Duration, s), Plausible(Duration, e)); err != nil {
+			errs.add(name, n, "GNU time line: %v", err)
+			continue
+		}
 		t.User, t.System, t.Elapsed, t.Line, found = u, s, e, n, true
 	}
 	if err := sc.Err(); err != nil {

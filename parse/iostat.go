@@ -97,6 +97,10 @@ func scanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) 
 			dev := line[first[0]:first[1]]
 			if ok && nf-1 == len(s.Header) && !bytes.HasPrefix(dev, deviceWord) && string(dev) != "avg-cpu:" &&
 				!(s.CPUs == 0 && bytes.HasPrefix(dev, []byte("Linux"))) {
+				if i, err := ioPlausible(vals[:nf-1]); err != nil {
+					errs.add(name, n, "device %s column %s: %v", dev, s.Header[i], err)
+					continue
+				}
 				row := &scratch
 				if each == nil {
 					row = &IostatRow{Values: slices.Clone(vals[:nf-1]), Device: string(dev)}
@@ -162,6 +166,11 @@ func scanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) 
 				v, good := numberBytes(tok)
 				if !good {
 					errs.add(name, n, "device %s column %s: %q is not a number", f.at(0), s.Header[i-1], tok)
+					ok = false
+					break
+				}
+				if _, err := ioPlausible([]float64{v}); err != nil {
+					errs.add(name, n, "device %s column %s: %v", f.at(0), s.Header[i-1], err)
 					ok = false
 					break
 				}
@@ -297,4 +306,20 @@ func (s *Iostat) BusiestDevice() string {
 		}
 	}
 	return best
+}
+
+// ioPlausible checks the values of an iostat device row: rates, sizes,
+// times and percentages, none negative. (%util is not held to 100: some
+// sysstat versions print more for devices with several queues.) It returns
+// the index of the first value that breaks its rule, with the error.
+func ioPlausible(vals []float64) (int, error) {
+	for i, v := range vals {
+		if v >= 0 && v <= Ceiling {
+			continue
+		}
+		if err := Plausible(Rate, v); err != nil {
+			return i, err
+		}
+	}
+	return 0, nil
 }

@@ -84,6 +84,10 @@ func scanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error)
 			errs.add(name, n, "not a ps aux line (PID, VSZ, RSS or TIME malformed)")
 			continue
 		}
+		if err := firstError(Plausible(Size, float64(vsz)), Plausible(Size, float64(rss))); err != nil {
+			errs.add(name, n, "ps line: VSZ or RSS: %v", err)
+			continue
+		}
 		row.PID, row.VSZ, row.RSS, row.CPUTime = int(pid), vsz, rss, t
 		if each != nil {
 			each(&row)
@@ -171,4 +175,14 @@ func (p *PsSamples) LargestUser() string {
 		}
 	}
 	return best
+}
+
+// firstError returns the first non-nil error.
+func firstError(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -20,6 +20,9 @@ type Res struct {
 	TotalQuery int64
 	QueryRate  string
 	Deletes    string // "yes", "no", "1", "0"; "" for the generation before deletes
+	// Valid reports that line 1 was read and its numbers are plausible;
+	// the fields above are zero otherwise.
+	Valid bool
 }
 
 // ReadRes reads an o.res file. Only line 1 is checked strictly; the other
@@ -55,16 +58,35 @@ func ReadRes(r io.Reader, name string) (*Res, error) {
 		}
 	}
 	var e1, e2, e3 error
+	valid := true
 	res.RealDop, e1 = strconv.Atoi(f[0])
 	res.MaxRows, e2 = strconv.ParseInt(f[2], 10, 64)
 	res.TotSecs, e3 = strconv.ParseInt(f[4], 10, 64)
 	if e1 != nil || e2 != nil || e3 != nil {
 		errs.add(name, 1, "processes, rows-per-process and seconds must be integers")
+		valid = false
+	} else if err := firstError(Plausible(Count, float64(res.RealDop)), Plausible(Count, float64(res.MaxRows)), Plausible(Duration, float64(res.TotSecs))); err != nil {
+		errs.add(name, 1, "%v", err)
+		res.RealDop, res.MaxRows, res.TotSecs = 0, 0, 0
+		valid = false
 	}
+	for _, rate := range []string{f[6], f[8]} {
+		if v, ok := number(rate); !ok || Plausible(Rate, v) != nil {
+			errs.add(name, 1, "rate %q is not a plausible number of rows per second", rate)
+			f[6], f[8] = "", ""
+			valid = false
+			break
+		}
+	}
+	res.Valid = valid
 	res.InsertRate, res.InsertPer = f[6], f[8]
 	if len(f) >= 14 && f[11] == "queries," && strings.HasPrefix(f[13], "queries-per-second") {
 		res.TotalQuery, _ = strconv.ParseInt(f[10], 10, 64)
 		res.QueryRate = f[12]
+		if v, ok := number(res.QueryRate); !ok || Plausible(Rate, v) != nil || Plausible(Count, float64(res.TotalQuery)) != nil {
+			errs.add(name, 1, "queries %q at %q per second are not plausible", f[10], f[12])
+			res.TotalQuery, res.QueryRate = 0, ""
+		}
 	}
 	if len(f) >= 16 && f[15] == "deletes" {
 		res.Deletes = f[14]
@@ -87,6 +109,8 @@ type DBSize struct {
 	Name  string
 	Value float64 // GiB for o.dbsz, bytes for o.dbdirsz
 	Path  string  // o.dbdirsz only
+	// OK reports that the file held a size; Value is 0 otherwise.
+	OK bool
 }
 
 // ReadDBSize reads a one-line size file.
@@ -109,11 +133,15 @@ func ReadDBSize(r io.Reader, name string) (*DBSize, error) {
 			continue
 		}
 		v, ok := number(f[0])
-		if !ok || v < 0 {
+		if !ok {
 			errs.add(name, sc.n, "size %q is not a number", f[0])
 			continue
 		}
-		d.Value, got = v, true
+		if err := Plausible(Size, v); err != nil {
+			errs.add(name, sc.n, "size: %v", err)
+			continue
+		}
+		d.Value, got, d.OK = v, true, true
 		if len(f) > 1 {
 			d.Path = strings.Join(f[1:], " ")
 		}

@@ -270,6 +270,16 @@ func (o *SysbenchOutput) reportLine(t string, f []string, n int, section *string
 		if !good {
 			return key + ": " + strconv.Quote(vals[0]) + " is not a number"
 		}
+		q := Count
+		switch {
+		case *section == "Latency (ms)":
+			q = Latency
+		case secs:
+			q = Duration
+		}
+		if err := Plausible(q, v); err != nil {
+			return key + ": " + err.Error()
+		}
 		*m = Measure{Text: tok, Value: v, Line: n}
 		return ""
 	}
@@ -287,6 +297,9 @@ func (o *SysbenchOutput) reportLine(t string, f []string, n int, section *string
 		v, good := number(tok)
 		if !good {
 			return key + ": rate " + strconv.Quote(vals[1]) + " is not a number"
+		}
+		if err := Plausible(Rate, v); err != nil {
+			return key + ": rate: " + err.Error()
 		}
 		*rate = Measure{Text: tok, Value: v, Line: n}
 		return ""
@@ -348,7 +361,7 @@ func parseSysbenchInterval(f []string) (SysbenchInterval, string) {
 		}
 		num := func(dst *float64) bool {
 			v, good := number(next)
-			if good {
+			if good && Plausible(Rate, v) == nil {
 				*dst = v
 				i++
 			}
@@ -377,7 +390,7 @@ func parseSysbenchInterval(f []string) (SysbenchInterval, string) {
 			}
 			for j, dst := range []*float64{&iv.Reads, &iv.Writes, &iv.Other} {
 				v, ok := number(parts[j])
-				good = good && ok
+				good = good && ok && Plausible(Rate, v) == nil
 				*dst = v
 			}
 			i++
@@ -390,7 +403,7 @@ func parseSysbenchInterval(f []string) (SysbenchInterval, string) {
 			p := strings.TrimSuffix(strings.TrimPrefix(next, "(ms,"), "%):")
 			iv.Percentile, _ = strconv.Atoi(p)
 			v, ok := number(f[i+2])
-			good = ok
+			good = ok && Plausible(Latency, v) == nil
 			iv.LatPct = v
 			i += 2
 		case "err/s:":
@@ -418,7 +431,7 @@ func parseLoadLine(f []string) (SysbenchLoad, bool) {
 	tabs, err2 := strconv.Atoi(f[5])
 	l.Mips = strings.TrimSuffix(f[7], ",")
 	v, ok := number(f[9])
-	if err1 != nil || err2 != nil || !ok {
+	if err1 != nil || err2 != nil || !ok || Plausible(Rate, v) != nil || Plausible(Duration, float64(s)) != nil || tabs < 0 {
 		return l, false
 	}
 	l.Seconds, l.Tables = s, tabs

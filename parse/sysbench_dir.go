@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"io/fs"
 	"path"
 	"regexp"
@@ -215,6 +216,11 @@ func FindSysbenchDirs(fsys fs.FS, dir string) ([]*SysbenchDir, error) {
 		return nil, err
 	}
 	sort.SliceStable(out, func(i, j int) bool { return NaturalLess(out[i].Dir, out[j].Dir) })
+	for _, d := range out {
+		if err := CheckName(d.Name); err != nil {
+			return nil, fmt.Errorf("%s: %w", d.Dir, err)
+		}
+	}
 	for _, d := range out {
 		if parent := path.Dir(d.Dir); parent != path.Clean(dir) && parent != "." {
 			d.Group = path.Base(parent)

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Tree is the result tree of one DBMS configuration, e.g. 20m.pg131.cx5/.
@@ -56,9 +57,18 @@ func ReadTree(fsys fs.FS, dir string) ([]*Tree, error) {
 			if err != nil {
 				return err
 			}
-			if t != nil {
+			switch {
+			case t != nil:
 				trees = append(trees, t)
-			} else if depth > 0 {
+			case RowPrefix(e.Name()) != "":
+				// Named like a DBMS tree (<N>m.<dbms>…) but without a step
+				// folder: a run that wrote nothing. Keep it, so that its
+				// steps are NA with a reason instead of the DBMS vanishing.
+				if err := CheckName(e.Name()); err != nil {
+					return fmt.Errorf("%s: %w", sub, err)
+				}
+				trees = append(trees, &Tree{Name: e.Name(), Dir: sub})
+			case depth > 0:
 				if err := walk(sub, depth-1); err != nil {
 					return err
 				}
@@ -96,7 +106,25 @@ func readOneTree(fsys fs.FS, dir string) (*Tree, error) {
 	if dir == "." {
 		name = "."
 	}
+	if err := CheckName(name); err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
 	return &Tree{Name: name, Dir: dir, Steps: steps}, nil
+}
+
+// CheckName refuses a DBMS name that cannot be shown safely in every
+// output: one with control characters (a newline would split a table row
+// or start a CI annotation) or that is not UTF-8.
+func CheckName(name string) error {
+	if !utf8.ValidString(name) {
+		return fmt.Errorf("the name %q is not UTF-8", name)
+	}
+	for _, r := range name {
+		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 {
+			return fmt.Errorf("the name %q has a control character; rename the folder", name)
+		}
+	}
+	return nil
 }
 
 // NaturalLess compares strings so that embedded numbers sort by value

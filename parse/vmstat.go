@@ -71,6 +71,11 @@ func scanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 				nums = make([]float64, len(v.Columns))
 			}
 			if nf, _, ok := numericLine(line, 0, nums[:len(v.Columns)]); ok && nf == len(v.Columns) {
+				if i, err := vmPlausible(v.Columns, nums[:nf]); err != nil {
+					errs.add(name, n, "column %s: %v", v.Columns[i], err)
+					dataRows++
+					continue
+				}
 				s := &sample
 				*s = VmstatSample{Line: n, SinceBoot: dataRows == 0}
 				dataRows++
@@ -145,6 +150,11 @@ func scanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 				ok = false
 				break
 			}
+			if _, err := vmPlausible(v.Columns[i:i+1], []float64{x}); err != nil {
+				errs.add(name, n, "column %s: %v", v.Columns[i], err)
+				ok = false
+				break
+			}
 			vals[slot[i]] = x
 		}
 		if !ok {
@@ -175,4 +185,24 @@ func contains(f []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// vmPlausible checks the values of a vmstat line: CPU columns are
+// percentages, the others counts or sizes. It returns the index of the first
+// value that breaks its rule, with the error.
+func vmPlausible(cols []string, vals []float64) (int, error) {
+	for i, v := range vals {
+		q := Count
+		switch cols[i] {
+		case "us", "sy", "id", "wa", "st", "gu":
+			q = Percent
+		}
+		if v >= 0 && (v <= 100 || q != Percent) && v <= Ceiling {
+			continue
+		}
+		if err := Plausible(q, v); err != nil {
+			return i, err
+		}
+	}
+	return 0, nil
 }

@@ -38,6 +38,9 @@ func ReadDBMSList(r io.Reader, name string) ([]Entry, error) {
 			if strings.ContainsAny(f, "/\\") || f == "." || f == ".." {
 				return nil, fmt.Errorf("%s:%d: %q is not a DBMS directory name", name, n, f)
 			}
+			if err := parse.CheckName(f); err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", name, n, err)
+			}
 			out = append(out, Entry{Name: f})
 		}
 	}
