@@ -159,7 +159,7 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 	for _, r := range newer {
 		c.New = append(c.New, r.Name)
 	}
-	kinds, err := chooseKinds(base, newer, opt.Tables)
+	kinds, lacking, err := chooseKinds(base, newer, opt.Tables, opt.AllowMissing)
 	if err != nil {
 		return nil, err
 	}
@@ -171,6 +171,9 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 			"values swing widely and carry no absolute value to apply a floor to")
 	}
 	cm := &comparer{c: c, opt: opt, nBase: len(base), nNew: len(newer)}
+	for _, k := range lacking {
+		cm.addMissing(k, "", "", "", k+".<step> tables", len(base), len(base), 0, len(newer))
+	}
 	for _, k := range kinds {
 		for _, step := range stepNames(k, base, newer) {
 			cm.table(k, step, tablesOf(base, k, step), tablesOf(newer, k, step))
@@ -187,8 +190,11 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 }
 
 // chooseKinds returns the table kinds to compare: those asked for, which
-// every run must have, or else those every run has.
-func chooseKinds(base, newer []*ResultSet, want []string) ([]string, error) {
+// every run must have, or else those every BASE run has. A kind BASE has
+// and a NEW run lacks (rel files lost to a killed run, say) is an error, or
+// with allowMissing is returned as lacking, so that the gate never passes
+// on less than the baseline measured without saying so.
+func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (kinds, lacking []string, err error) {
 	all := append(slices.Clone(base), newer...)
 	has := func(r *ResultSet, kind string) bool {
 		return slices.ContainsFunc(r.Tables, func(t ResultTable) bool { return t.Kind == kind })
@@ -197,22 +203,29 @@ func chooseKinds(base, newer []*ResultSet, want []string) ([]string, error) {
 		for _, k := range want {
 			for _, r := range all {
 				if !has(r, k) {
-					return nil, fmt.Errorf("%w: %s has no %s.<step> tables", ErrMismatch, r.Name, k)
+					return nil, nil, fmt.Errorf("%w: %s has no %s.<step> tables", ErrMismatch, r.Name, k)
 				}
 			}
 		}
-		return want, nil
+		return want, nil, nil
 	}
-	var kinds []string
 	for _, k := range []string{"mrg", "rel"} {
-		if !slices.ContainsFunc(all, func(r *ResultSet) bool { return !has(r, k) }) {
-			kinds = append(kinds, k)
+		if slices.ContainsFunc(base, func(r *ResultSet) bool { return !has(r, k) }) {
+			continue
 		}
+		if i := slices.IndexFunc(newer, func(r *ResultSet) bool { return !has(r, k) }); i >= 0 {
+			if !allowMissing {
+				return nil, nil, fmt.Errorf("%w: BASE has %s.<step> tables and NEW %s has none (use --allow-missing to compare the rest)", ErrMismatch, k, newer[i].Name)
+			}
+			lacking = append(lacking, k)
+			continue
+		}
+		kinds = append(kinds, k)
 	}
 	if len(kinds) == 0 {
-		return nil, fmt.Errorf("%w: no kind of table (mrg, rel) is found in every run", ErrMismatch)
+		return nil, nil, fmt.Errorf("%w: no kind of table (mrg, rel) is found in every run", ErrMismatch)
 	}
-	return kinds, nil
+	return kinds, lacking, nil
 }
 
 // stepNames returns the steps of one kind on either side in report order.
@@ -484,9 +497,13 @@ func (cm *comparer) cell(f *Finding, bTexts, nTexts []string) {
 	case nb > 0 && nn == 0:
 		// What BASE measured is no longer measured: a warning where the
 		// metric is gated, since the gate can no longer see it.
+		// A gated metric that NEW lost fails the gate, unless allowed.
 		f.Verdict, f.Level, f.Notable = VerdictNotComparable, LevelNote, true
-		if f.Gated {
+		switch {
+		case f.Gated && cm.opt.AllowNA:
 			f.Level = LevelWarn
+		case f.Gated:
+			f.Level = LevelFail
 		}
 		f.Note = "value in BASE, " + describeNA(nBad) + " in NEW"
 		return

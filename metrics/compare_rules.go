@@ -101,11 +101,14 @@ type CompareOptions struct {
 	// runs.
 	Confidence float64
 	// Tables lists the kinds compared ("mrg", "rel"); empty means every
-	// kind that all runs on both sides have.
+	// kind that all BASE runs have, which NEW must have too.
 	Tables []string
-	// AllowMissing turns a step, DBMS or column found on one side only from
-	// an error into a finding.
+	// AllowMissing turns a table kind, step, DBMS or column found on one
+	// side only from an error into a finding.
 	AllowMissing bool
+	// AllowNA turns a gated value that BASE has and NEW lacks (NA, empty,
+	// not a number) from a failure into a warning.
+	AllowNA bool
 }
 
 // DefaultCompareOptions returns the documented defaults: DefaultRules,

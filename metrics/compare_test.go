@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,9 +97,13 @@ func TestCompareSingleRun(t *testing.T) {
 		{"maxop 25% higher fails", []string{"a.maxop=0.100"}, "", "a.maxop", VerdictFail, LevelFail, ""},
 		{"rps is informational", []string{"a.rps=100"}, "", "a.rps", VerdictInfo, LevelOK, ""},
 		{"rps with a threshold gates either way", []string{"a.rps=40"}, "rps=10%", "a.rps", VerdictFail, LevelFail, ""},
-		{"NA in NEW warns", []string{"a.p99=NA"}, "", "a.p99", VerdictNotComparable, LevelWarn, "value in BASE, NA in NEW"},
-		{"-nan in NEW warns", []string{"a.p99=-nan"}, "", "a.p99", VerdictNotComparable, LevelWarn, "-nan in NEW"},
-		{"empty in NEW warns", []string{"a.p99="}, "", "a.p99", VerdictNotComparable, LevelWarn, `"" in NEW`},
+		{"NA in NEW fails", []string{"a.p99=NA"}, "", "a.p99", VerdictNotComparable, LevelFail, "value in BASE, NA in NEW"},
+		{"-nan in NEW fails", []string{"a.p99=-nan"}, "", "a.p99", VerdictNotComparable, LevelFail, "-nan in NEW"},
+		{"empty in NEW fails", []string{"a.p99="}, "", "a.p99", VerdictNotComparable, LevelFail, `"" in NEW`},
+		{"NA in NEW warns with AllowNA", []string{"a.p99=NA", "allow-na"}, "", "a.p99", VerdictNotComparable, LevelWarn, "value in BASE, NA in NEW"},
+		{"NA in NEW of an informational metric is a note", []string{"a.rps=NA"}, "", "a.rps", VerdictNotComparable, LevelNote, "value in BASE, NA in NEW"},
+		{"a negative baseline is not a value", []string{"a.ips=-5"}, "", "a.ips", VerdictNotComparable, LevelFail, "-5 in NEW"},
+		{"a huge value is not a value", []string{"a.ips=1e300"}, "", "a.ips", VerdictNotComparable, LevelFail, "1e300 in NEW"},
 		{"NA in BASE only is a note", []string{"b.p99=80000"}, "", "b.p99", VerdictNotComparable, LevelNote, "NA in BASE"},
 		{"rps to 0 is informational", []string{"b.rps=0"}, "", "b.rps", VerdictInfo, LevelOK, ""},
 	} {
@@ -107,8 +112,13 @@ func TestCompareSingleRun(t *testing.T) {
 			if err := opt.SetThresholds(tc.threshold, false); err != nil {
 				t.Fatal(err)
 			}
+			edits := tc.edits
+			if i := slices.Index(edits, "allow-na"); i >= 0 {
+				opt.AllowNA = true
+				edits = slices.Delete(slices.Clone(edits), i, i+1)
+			}
 			base := run(t, "base")
-			c, err := Compare([]*ResultSet{base}, []*ResultSet{run(t, "new", tc.edits...)}, opt)
+			c, err := Compare([]*ResultSet{base}, []*ResultSet{run(t, "new", edits...)}, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -192,7 +202,7 @@ func TestCompareMismatch(t *testing.T) {
 	}{
 		{"DBMS only in BASE", onlyA, "DBMS b only in BASE (mrg.l.i0)", 1},
 		{"step only in NEW", otherStep, "step l.x only in NEW", 1},
-		{"no common kind", relOnly, "no kind of table", -1},
+		{"a kind BASE has is missing in NEW", relOnly, "BASE has mrg.<step> tables and NEW new has none", -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Compare([]*ResultSet{base}, []*ResultSet{tc.new}, DefaultCompareOptions())
@@ -299,5 +309,36 @@ func TestNewResultTable(t *testing.T) {
 	pt, _ := parse.ReadTable(strings.NewReader("ips\tqps\n1\t2\n"), "x")
 	if _, err := NewResultTable("mrg", "l.i0", "x", pt); err == nil {
 		t.Error("a header without tag was accepted")
+	}
+}
+
+// TestCompareLostKind checks that a kind of table BASE has and NEW lacks
+// (rel files lost to a killed run) stops the gate, or with AllowMissing is
+// a warning, never a silent pass on the rest.
+func TestCompareLostKind(t *testing.T) {
+	base := run(t, "base")
+	rel := run(t, "base")
+	rel.Tables[0].Kind = "rel"
+	base.Tables = append(base.Tables, rel.Tables[0])
+	newer := run(t, "new")
+	_, err := Compare([]*ResultSet{base}, []*ResultSet{newer}, DefaultCompareOptions())
+	if !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "BASE has rel.<step> tables and NEW new has none") {
+		t.Fatalf("error %v, want a mismatch naming the lost rel tables", err)
+	}
+	opt := DefaultCompareOptions()
+	opt.AllowMissing = true
+	c, err := Compare([]*ResultSet{base}, []*ResultSet{newer}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.Tables, []string{"mrg"}) || c.Worst() != LevelWarn {
+		t.Errorf("tables %v, worst %v; want mrg compared and a warning", c.Tables, c.Worst())
+	}
+	found := false
+	for _, f := range c.Findings {
+		found = found || f.Verdict == VerdictMissing && f.Table == "rel" && strings.Contains(f.Note, "rel.<step> tables only in BASE")
+	}
+	if !found {
+		t.Error("no finding says the rel tables are missing")
 	}
 }

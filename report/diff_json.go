@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/ibreport/ibreport/metrics"
 )
@@ -17,20 +18,23 @@ const DiffSchema = "ibreport-diff/1"
 // every comparison. Numbers that do not exist (no median, no test, a change
 // from 0) are null; delta_text says why.
 type jsonDiff struct {
-	Schema     string            `json:"schema"`
-	Status     string            `json:"status"` // PASS, WARN or FAIL
-	ExitCode   int               `json:"exit_code"`
-	Base       []string          `json:"base"`
-	New        []string          `json:"new"`
-	Replicated bool              `json:"replicated"`
-	Alpha      float64           `json:"alpha"`
-	Tables     []string          `json:"tables"`
-	Tests      int               `json:"tests"`
-	Counts     map[string]int    `json:"counts"`
-	Findings   []jsonFinding     `json:"findings"`
-	Geomeans   []jsonGeomean     `json:"geomeans"`
-	Notes      []string          `json:"notes"`
-	Thresholds map[string]jsonTh `json:"thresholds"`
+	Schema     string         `json:"schema"`
+	Status     string         `json:"status"` // PASS, WARN or FAIL
+	ExitCode   int            `json:"exit_code"`
+	Base       []string       `json:"base"`
+	New        []string       `json:"new"`
+	Replicated bool           `json:"replicated"`
+	Alpha      float64        `json:"alpha"`
+	Tables     []string       `json:"tables"`
+	Tests      int            `json:"tests"`
+	Counts     map[string]int `json:"counts"`
+	Findings   []jsonFinding  `json:"findings"`
+	Geomeans   []jsonGeomean  `json:"geomeans"`
+	// NotCompared lists every cell, step, DBMS or kind of table that was
+	// not compared (NA on a side, or on one side only), whatever its level.
+	NotCompared []string          `json:"not_compared"`
+	Notes       []string          `json:"notes"`
+	Thresholds  map[string]jsonTh `json:"thresholds"`
 }
 
 type jsonTh struct {
@@ -107,7 +111,7 @@ func writeDiffJSON(w io.Writer, c *metrics.Comparison, r DiffRender) error {
 	d := jsonDiff{Schema: DiffSchema, Status: status(c, r.Strict), ExitCode: ExitCode(c, r.Strict),
 		Base: c.Base, New: c.New, Replicated: c.Replicated, Alpha: c.Alpha, Tables: c.Tables, Tests: c.Tests,
 		Counts: map[string]int{}, Findings: []jsonFinding{}, Geomeans: []jsonGeomean{}, Notes: c.Notes,
-		Thresholds: map[string]jsonTh{}}
+		Thresholds: map[string]jsonTh{}, NotCompared: notCompared(c)}
 	if d.Notes == nil {
 		d.Notes = []string{}
 	}
@@ -139,4 +143,18 @@ func writeDiffJSON(w io.Writer, c *metrics.Comparison, r DiffRender) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(d)
+}
+
+// notCompared names every finding that is not a comparison: "mrg.l.x
+// pg15.c1 p50: NA on both sides".
+func notCompared(c *metrics.Comparison) []string {
+	out := []string{}
+	for _, f := range c.Findings {
+		if f.Verdict != metrics.VerdictMissing && f.Verdict != metrics.VerdictNotComparable {
+			continue
+		}
+		subject := strings.Join(nonEmpty(f.Table+"."+f.Step, f.DBMS, f.Metric), " ")
+		out = append(out, subject+": "+f.Note)
+	}
+	return out
 }

@@ -58,6 +58,13 @@ func writeDiffMarkdown(w io.Writer, c *metrics.Comparison, r DiffRender) error {
 	for _, g := range c.Geomeans {
 		mdRow(bw, geomeanCells(g))
 	}
+	if nc := notCompared(c); len(nc) > 0 {
+		fmt.Fprintf(bw, "\n<details><summary>%d not compared</summary>\n\n", len(nc))
+		for _, n := range nc {
+			fmt.Fprintf(bw, "- %s\n", mdCell(n))
+		}
+		fmt.Fprintf(bw, "\n</details>\n")
+	}
 	if len(c.Notes) > 0 {
 		fmt.Fprintln(bw)
 		for i, n := range c.Notes {

@@ -2,9 +2,11 @@ package report
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -53,60 +55,196 @@ func (fs *FileSet) Files() []File {
 	return out
 }
 
-// WriteFiles writes every file into dir, creating dir when needed. A name
-// may hold one or more folders ("x.pg15.c1.pk1/sb.met.…", for the per-DBMS
-// sysbench files), created too; "." and ".." are refused. Each file is
-// written to a temporary name beside its final one and renamed into place
-// only after all of them were written, so an error never leaves a partial
-// file behind.
+// Manifest is the file a folder written by WriteFiles lists its files in.
+// A folder that holds one is a set ibreport wrote and may be replaced; any
+// other non-empty folder is refused.
+const Manifest = ".ibreport-files"
+
+// WriteFiles is WriteFilesContext without a context.
 func WriteFiles(dir string, files []File) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	return WriteFilesContext(context.Background(), dir, files)
+}
+
+// WriteFilesContext writes a complete set of files as the folder dir: first
+// into a new hidden folder beside it, then swapped in whole, so that dir is
+// always either the previous complete set or the new one, whenever the run
+// stops. Files of an earlier set that the new one does not have are gone.
+// A name may hold folders ("x.pg15.c1.pk1/sb.met.…"), created too; "." and
+// ".." are refused. dir must be missing, empty or an earlier set (it holds
+// the Manifest): a folder with other files is refused, so that no file of
+// the user's is lost. When ctx is done before the swap, the new folder is
+// removed and ctx's error returned. Hidden folders left by a killed run are
+// removed.
+func WriteFilesContext(ctx context.Context, dir string, files []File) error {
+	dir = filepath.Clean(dir)
+	if err := checkOutputDir(dir); err != nil {
 		return err
 	}
-	var temps []string
-	cleanup := func() {
-		for _, t := range temps {
-			os.Remove(t)
-		}
+	parent, base := filepath.Split(dir)
+	if parent == "" {
+		parent = "."
 	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	removeStale(parent, "."+base+".ibreport-")
+	tmp, err := os.MkdirTemp(parent, "."+base+".ibreport-")
+	if err != nil {
+		return err
+	}
+	done := false
+	defer func() {
+		if !done {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	var names []string
 	for _, f := range files {
-		if !validName(f.Name) {
-			cleanup()
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !validName(f.Name) || f.Name == Manifest {
 			return fmt.Errorf("output name %q is not a plain file name", f.Name)
 		}
-		sub := filepath.Join(dir, filepath.FromSlash(path.Dir(f.Name)))
-		if err := os.MkdirAll(sub, 0o755); err != nil {
-			cleanup()
+		p := filepath.Join(tmp, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
-		tmp, err := os.CreateTemp(sub, "."+path.Base(f.Name)+".tmp*")
-		if err != nil {
-			cleanup()
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
 			return err
 		}
-		temps = append(temps, tmp.Name())
-		if _, err := tmp.Write(f.Data); err != nil {
-			tmp.Close()
-			cleanup()
-			return err
-		}
-		if err := tmp.Close(); err != nil {
-			cleanup()
-			return err
+		names = append(names, f.Name)
+	}
+	// The manifest is written last: a folder with it is complete.
+	if err := os.WriteFile(filepath.Join(tmp, Manifest), []byte(strings.Join(names, "\n")+"\n"), 0o644); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := swapIn(tmp, dir); err != nil {
+		return err
+	}
+	done = true
+	return nil
+}
+
+// checkOutputDir refuses an output folder that is not a folder, is a
+// link, or holds files of the user's.
+func checkOutputDir(dir string) error {
+	st, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case st.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("%s is a symbolic link; give the folder itself", dir)
+	case !st.IsDir():
+		return fmt.Errorf("%s is not a folder", dir)
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	if len(ents) == 0 {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, Manifest)); err != nil {
+		return fmt.Errorf("%s holds files ibreport did not write (it has no %s); give a new or empty folder", dir, Manifest)
+	}
+	return nil
+}
+
+// swapIn puts the folder tmp in place of dir: a rename when dir does not
+// exist, else an exchange of the two (atomic where the system has one),
+// after which tmp holds the old set and is removed.
+func swapIn(tmp, dir string) error {
+	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+		return os.Rename(tmp, dir)
+	}
+	if err := exchange(tmp, dir); err != nil {
+		return err
+	}
+	return os.RemoveAll(tmp)
+}
+
+// removeStale removes the hidden folders and files a killed run left in
+// dir (their names start with prefix).
+func removeStale(dir, prefix string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), prefix) {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
 		}
 	}
-	for i, f := range files {
-		if err := os.Rename(temps[i], filepath.Join(dir, filepath.FromSlash(f.Name))); err != nil {
-			cleanup()
-			return err
+}
+
+// CheckOutputFile refuses an output file (-o) that would destroy something:
+// anything but a regular file or a missing path (a device, a link, a
+// FIFO, a folder), and a file inside one of the inputs of the run (the
+// results folder, a list or settings file). inputs are files or folders.
+func CheckOutputFile(name string, inputs ...string) error {
+	st, err := os.Lstat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return checkNotInside(name, inputs)
+	case err != nil:
+		return err
+	case st.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("%s is a symbolic link; ibreport writes only regular files", name)
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("%s is not a regular file (%s); ibreport writes only regular files", name, st.Mode().Type())
+	}
+	for _, in := range inputs {
+		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
+			return fmt.Errorf("%s is an input of this run; write the output elsewhere", name)
+		}
+	}
+	return checkNotInside(name, inputs)
+}
+
+// checkNotInside refuses a path that is an existing file inside one of the
+// input folders: it may be one of the files the run reads.
+func checkNotInside(name string, inputs []string) error {
+	if _, err := os.Lstat(name); err != nil {
+		return nil // a new file is never an input
+	}
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return err
+	}
+	for _, in := range inputs {
+		st, err := os.Stat(in)
+		if err != nil || !st.IsDir() {
+			continue
+		}
+		root, err := filepath.Abs(in)
+		if err != nil {
+			continue
+		}
+		if rel, err := filepath.Rel(root, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return fmt.Errorf("%s is inside %s, the results being read; write the output elsewhere", name, in)
 		}
 	}
 	return nil
 }
 
-// WriteFile writes one file atomically: to a temporary file in the same
-// directory, renamed into place when complete.
+// WriteFile is WriteFileContext without a context.
 func WriteFile(name string, data []byte) error {
+	return WriteFileContext(context.Background(), name, data)
+}
+
+// WriteFileContext writes one file atomically: to a temporary file in the
+// same directory, renamed into place when complete. When ctx is done before
+// the rename, the temporary file is removed and ctx's error returned.
+func WriteFileContext(ctx context.Context, name string, data []byte) error {
 	dir, base := filepath.Split(name)
 	if dir == "" {
 		dir = "."
@@ -115,22 +253,25 @@ func WriteFile(name string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tmp.Write(data); err != nil {
+	fail := func(err error) error {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return err
 	}
+	if _, err := tmp.Write(data); err != nil {
+		return fail(err)
+	}
 	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
+		return fail(err)
 	}
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
+		return fail(err)
+	}
+	if err := ctx.Err(); err != nil {
+		return fail(err)
 	}
 	if err := os.Rename(tmp.Name(), name); err != nil {
-		os.Remove(tmp.Name())
-		return err
+		return fail(err)
 	}
 	return nil
 }

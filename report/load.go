@@ -101,6 +101,13 @@ type LoadOptions struct {
 // raw insert-benchmark tree and every sysbench folder (computed), or, when
 // dir holds neither, its archived mrg.<step> files.
 func Load(dir string, opt LoadOptions) (*Results, error) {
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return nil, bad(err) // names the path
+	case !st.IsDir():
+		return nil, badf("%s is not a folder of results", dir)
+	}
 	return LoadFS(os.DirFS(dir), dir, opt)
 }
 

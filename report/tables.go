@@ -77,6 +77,9 @@ func checkList(trees []*metrics.TreeResult, list []Entry) error {
 func treeWarnings(trees []*metrics.TreeResult, steps []parse.Step, compatMode bool) []string {
 	var warns []string
 	for _, t := range trees {
+		if len(t.Steps) == 0 {
+			warns = append(warns, fmt.Sprintf("%s: no step folders (l.i0, l.x, qr100.L1, …); every step is NA", t.Tree.Dir))
+		}
 		for _, st := range steps {
 			sr := t.Step(st.MergeName)
 			if sr == nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -19,32 +18,44 @@ type buildFlags struct {
 	intro   string
 }
 
-func runBuild(args []string, stdout, stderr io.Writer) error {
+func runBuild(e *env, args []string) error {
 	var c buildFlags
-	fs := flags("build", &c.common, stderr)
-	fs.StringVar(&c.format, "format", "html", "output format: "+strings.Join(report.Formats, ", "))
-	fs.IntVar(&c.clients, "clients", 0, "number of benchmark clients (default: the dop of the raw trees; archives need it)")
-	fs.StringVar(&c.title, "title", "", "report title (default: \"<N>M docs and <C> client(s)\")")
-	fs.StringVar(&c.intro, "intro", "", "Markdown file with the test description (default: generated)")
+	fs := flags("build", &c.common, e.stderr)
+	fs.StringVar(&c.out, "o", "", "output `file`, written atomically (default: stdout)")
+	fs.StringVar(&c.format, "format", "html", "output `format`: "+strings.Join(report.Formats, ", "))
+	fs.IntVar(&c.clients, "clients", 0, "number of benchmark `clients`, for the insert-rate targets (default: the dop of the raw trees; archives need it)")
+	fs.StringVar(&c.title, "title", "", "report `title` (default: \"<N>M docs and <C> clients\")")
+	fs.StringVar(&c.intro, "intro", "", "Markdown `file` with the test description (default: generated)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usageError{errors.New("usage: ibreport build [flags] RESULTS [-o FILE]")}
+		return badUsage("build", "want one RESULTS folder")
 	}
 	if c.clients < 0 {
 		return usageError{errors.New("--clients must be positive")}
+	}
+	if c.out != "" {
+		inputs := []string{pos[0]}
+		for _, f := range []string{c.dbms, c.intro, c.sbGroups, c.sbExtra} {
+			if f != "" {
+				inputs = append(inputs, f)
+			}
+		}
+		if err := report.CheckOutputFile(c.out, inputs...); err != nil {
+			return usageError{fmt.Errorf("-o: %w", err)}
+		}
 	}
 	opt := report.BuildOptions{Title: c.title, Clients: c.clients}
 	if c.intro != "" {
 		b, err := os.ReadFile(c.intro)
 		if err != nil {
-			return usageError{err}
+			return usageError{fmt.Errorf("--intro: %w", err)}
 		}
 		opt.Intro = string(b)
 	}
-	p := startProgress(stderr, pos[0], c.quiet)
+	p := startProgress(e.stderr, pos[0], c.quiet)
 	c.progress = p.counter
 	res, err := c.load(pos[0])
 	var rep *report.Report
@@ -60,11 +71,11 @@ func runBuild(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	for _, n := range rep.Notes {
-		fmt.Fprintln(stderr, "warning:", n)
+		fmt.Fprintln(e.stderr, "warning:", n)
 	}
 	if c.out == "" {
-		_, err = stdout.Write(buf.Bytes())
+		_, err = e.stdout.Write(buf.Bytes())
 		return err
 	}
-	return report.WriteFile(c.out, buf.Bytes())
+	return e.write(func() error { return report.WriteFileContext(e.ctx, c.out, buf.Bytes()) })
 }

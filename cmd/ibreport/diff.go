@@ -2,9 +2,7 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -31,16 +29,14 @@ func splitList(s string) []string {
 	return out
 }
 
-const diffUsage = "usage: ibreport diff [flags] BASE NEW  (or --base DIR... --new DIR...)"
-
-func runDiff(args []string, stdout, stderr io.Writer) error {
+func runDiff(e *env, args []string) error {
+	stdout, stderr := e.stdout, e.stderr
 	var c common
 	var base, newer listFlag
 	var threshold, warn, format, tables string
 	var alpha float64
-	var allowMissing, strict, all bool
-	fs := flag.NewFlagSet("ibreport diff", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	var allowMissing, allowNA, strict, all bool
+	fs := newFlagSet("diff", stderr)
 	fs.Var(&base, "base", "BASE run folder (repeatable, or comma-separated)")
 	fs.Var(&newer, "new", "NEW run folder (repeatable, or comma-separated)")
 	fs.StringVar(&threshold, "threshold", "", "fail levels, e.g. ips=5%,cpupq=10% or maxop=off")
@@ -48,7 +44,8 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&alpha, "alpha", 0.05, "significance level of the U test on replicated runs")
 	fs.StringVar(&format, "format", "text", "output format: "+strings.Join(report.DiffFormats, ", "))
 	fs.StringVar(&tables, "tables", "auto", "tables to compare: auto, mrg, rel or both")
-	fs.BoolVar(&allowMissing, "allow-missing", false, "report steps, DBMS and columns found on one side only instead of failing")
+	fs.BoolVar(&allowMissing, "allow-missing", false, "report kinds of tables, steps, DBMS and columns found on one side only instead of failing")
+	fs.BoolVar(&allowNA, "allow-na", false, "a gated value that BASE has and NEW lacks (NA) warns instead of failing")
 	fs.BoolVar(&strict, "strict", false, "exit 1 on warnings too")
 	fs.BoolVar(&all, "all", false, "list every comparison, not only the notable ones (text, md, json)")
 	fs.IntVar(&c.cores, "cores", 0, "CPUs of the database host (raw trees)")
@@ -63,13 +60,13 @@ func runDiff(args []string, stdout, stderr io.Writer) error {
 	case len(pos) == 2 && len(base) == 0 && len(newer) == 0:
 		base, newer = splitList(pos[0]), splitList(pos[1])
 	case len(pos) != 0 || len(base) == 0 || len(newer) == 0:
-		return usageError{errors.New(diffUsage)}
+		return badUsage("diff", "want BASE and NEW (or --base DIR… --new DIR…)")
 	}
 	if !slices.Contains(report.DiffFormats, format) {
 		return usageError{fmt.Errorf("--format %q: want one of %s", format, strings.Join(report.DiffFormats, ", "))}
 	}
 	opt := report.DiffOptions{Compare: metrics.DefaultCompareOptions()}
-	opt.Compare.Alpha, opt.Compare.AllowMissing = alpha, allowMissing
+	opt.Compare.Alpha, opt.Compare.AllowMissing, opt.Compare.AllowNA = alpha, allowMissing, allowNA
 	switch tables {
 	case "auto":
 	case "mrg", "rel":

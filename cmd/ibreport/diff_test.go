@@ -86,8 +86,9 @@ func TestDiffExitCodes(t *testing.T) {
 		{"cpupq 5.6% higher warns", []string{"diff", archive, cpu}, 0, []string{"WARN", "qr100.L1", "pg15.c1", "cpupq", "+5.56%"}, ""},
 		{"cpupq 5.6% higher, strict", []string{"diff", "--strict", archive, cpu}, 1, []string{"cpupq"}, "warnings"},
 		{"cpupq warn level raised", []string{"diff", "--strict", "--warn", "cpupq=6%", archive, cpu}, 0, nil, ""},
-		{"NA in NEW warns", []string{"diff", archive, missingNA}, 0, []string{"not comparable", "value in BASE, NA in NEW"}, ""},
-		{"NA in NEW, strict", []string{"diff", "--strict", archive, missingNA}, 1, nil, ""},
+		{"NA in NEW fails", []string{"diff", archive, missingNA}, 1, []string{"not comparable", "value in BASE, NA in NEW", "ibreport diff: FAIL"}, "fail-level"},
+		{"NA in NEW allowed warns", []string{"diff", "--allow-na", archive, missingNA}, 0, []string{"not comparable", "value in BASE, NA in NEW", "ibreport diff: WARN"}, ""},
+		{"NA in NEW allowed, strict", []string{"diff", "--allow-na", "--strict", archive, missingNA}, 1, nil, ""},
 		{"rel sets", []string{"diff", relBase, relNew}, 1, []string{"rel", "qr100.L1", "pg15.c2", "ips", "-10.00%"}, ""},
 		{"markdown", []string{"diff", "--format", "md", archive, ips}, 1, []string{"| **FAIL** | mrg | l.i0 | pg15.c2 | ips |"}, ""},
 		{"github", []string{"diff", "--format", "github", archive, ips}, 1, []string{"::error file=" + ips + "/mrg.l.i0,line=3,"}, ""},
@@ -101,7 +102,8 @@ func TestDiffExitCodes(t *testing.T) {
 		{"bad format", []string{"diff", "--format", "xml", archive, same}, 2, nil, "--format"},
 		{"bad alpha", []string{"diff", "--alpha", "2", archive, same}, 2, nil, "--alpha"},
 		{"no mrg tables", []string{"diff", "--tables", "mrg", archive, relNew}, 2, nil, "has no mrg.<step> tables"},
-		{"mrg against rel only", []string{"diff", archive, relNew}, 2, nil, "step l.x only in BASE"},
+		{"mrg against rel only", []string{"diff", archive, relNew}, 2, nil, "BASE has mrg.<step> tables and NEW"},
+		{"mrg against rel only, allowed", []string{"diff", "--allow-missing", archive, relNew}, 1, []string{"missing", "mrg.<step> tables only in BASE", "-10.00%"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runCmd(t, tc.args...)

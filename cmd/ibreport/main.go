@@ -1,14 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
+	"syscall"
 
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
@@ -22,26 +26,40 @@ func main() {
 // usageError marks errors that exit with status 2.
 type usageError struct{ error }
 
+// exitInterrupted is the status of a run stopped by SIGINT or SIGTERM.
+const exitInterrupted = 130
+
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: ibreport build|tables|diff|inspect [flags] PATH... (see go doc ./cmd/ibreport)")
-		return 2
-	}
-	var err error
-	switch args[0] {
-	case "tables":
-		err = runTables(args[1:], stderr)
-	case "build":
-		err = runBuild(args[1:], stdout, stderr)
-	case "inspect":
-		err = runInspect(args[1:], stdout, stderr)
-	case "diff":
-		err = runDiff(args[1:], stdout, stderr)
-	default:
-		err = usageError{fmt.Errorf("unknown command %q; want build, tables, diff or inspect", args[0])}
-	}
-	if err == nil {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var writing atomic.Bool
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case <-finished:
+		case <-sigs:
+			// A run that is not writing has nothing to clean up; one that is
+			// writing sees the cancellation, removes its temporary files and
+			// returns.
+			cancel()
+			if !writing.Load() {
+				fmt.Fprintln(stderr, "ibreport: interrupted")
+				os.Exit(exitInterrupted)
+			}
+		}
+	}()
+	env := &env{ctx: ctx, stdout: stdout, stderr: stderr, writing: &writing}
+	err := dispatch(env, args)
+	switch {
+	case err == nil:
 		return 0
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "ibreport: interrupted; nothing was written")
+		return exitInterrupted
 	}
 	fmt.Fprintf(stderr, "ibreport: %v\n", err)
 	var ue usageError
@@ -49,6 +67,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return 1
+}
+
+// env is what a command runs with.
+type env struct {
+	ctx            context.Context // done on SIGINT or SIGTERM
+	stdout, stderr io.Writer
+	writing        *atomic.Bool // set while output files are being written
+}
+
+// write runs f, which writes the output, with the signal handler told so.
+func (e *env) write(f func() error) error {
+	e.writing.Store(true)
+	defer e.writing.Store(false)
+	return f()
 }
 
 type common struct {
@@ -69,16 +101,15 @@ type common struct {
 	progress *report.Progress
 }
 
+// flags makes the flag set of a command that reads a results folder, with
+// the flags every such command takes.
 func flags(name string, c *common, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("ibreport "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet(name, stderr)
 	fs.BoolVar(&c.compat, "compat", false, "reproduce the original scripts byte for byte")
-	fs.IntVar(&c.cores, "cores", 0, "CPUs of the database host (for cpupq)")
-	fs.StringVar(&c.psUser, "ps-user", "", "OS user of the DBMS processes (default: owner of the largest process)")
-	fs.StringVar(&c.device, "device", "", "block device of the database (default: the device with the most I/O)")
-	fs.StringVar(&c.dbms, "dbms", "", "file listing the DBMS in report order; - or BREAK starts a group")
-	fs.StringVar(&c.some, "some", "", "comma-separated steps for mrg.some and rel.some (default: all)")
-	fs.StringVar(&c.out, "o", "", "output folder")
+	fs.IntVar(&c.cores, "cores", 0, "`CPUs` of the database host (for cpupq)")
+	fs.StringVar(&c.psUser, "ps-user", "", "OS `user` of the DBMS processes (default: owner of the largest process)")
+	fs.StringVar(&c.device, "device", "", "block `device` of the database (default: the device with the most I/O)")
+	fs.StringVar(&c.dbms, "dbms", "", "`file` listing the DBMS in report order; - or BREAK starts a group")
 	fs.StringVar(&c.sbTag, "sb-tag", "sb", "sysbench: `tag` in the summary file names (o.met.<tag>.dop<N>, qps.abs.<tag>.tsv, ...)")
 	fs.StringVar(&c.sbGroups, "sb-groups", "", "sysbench: `file` of test groups (<name>: <test> ...) replacing point/range/write")
 	fs.StringVar(&c.sbExtra, "sb-extra", "", "sysbench: CSV `file` of extra per-query columns (dbms,test[,threads],...)")
@@ -93,6 +124,9 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, helpRequest{fs}
+			}
 			return nil, usageError{err}
 		}
 		if fs.NArg() == 0 {
@@ -114,17 +148,19 @@ func (c *common) load(dir string) (*report.Results, error) {
 	})
 }
 
-func runTables(args []string, stderr io.Writer) error {
+func runTables(e *env, args []string) error {
 	var c common
-	fs := flags("tables", &c, stderr)
+	fs := flags("tables", &c, e.stderr)
+	fs.StringVar(&c.out, "o", "", "output `folder`: written as a whole, replacing an earlier set (required)")
+	fs.StringVar(&c.some, "some", "", "comma-separated `steps` for mrg.some and rel.some (default: all)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 || c.out == "" {
-		return usageError{errors.New("usage: ibreport tables [flags] RESULTS -o DIR")}
+		return badUsage("tables", "want one RESULTS folder and -o DIR")
 	}
-	p := startProgress(stderr, pos[0], c.quiet)
+	p := startProgress(e.stderr, pos[0], c.quiet)
 	c.progress = p.counter
 	res, err := c.load(pos[0])
 	p.stop()
@@ -140,23 +176,30 @@ func runTables(args []string, stderr io.Writer) error {
 		return err
 	}
 	for _, w := range warns {
-		fmt.Fprintln(stderr, "warning:", w)
+		fmt.Fprintln(e.stderr, "warning:", w)
 	}
-	return report.WriteFiles(c.out, files)
+	return e.write(func() error { return report.WriteFilesContext(e.ctx, c.out, files) })
 }
 
-func runInspect(args []string, stdout, stderr io.Writer) error {
+func runInspect(e *env, args []string) error {
 	var c common
-	fs := flags("inspect", &c, stderr)
+	fs := newFlagSet("inspect", e.stderr)
+	fs.BoolVar(&c.compat, "compat", false, "compute as the original scripts did, and print the o.res summary they printed")
+	fs.IntVar(&c.cores, "cores", 0, "`CPUs` of the database host (for cpupq)")
+	fs.StringVar(&c.psUser, "ps-user", "", "OS `user` of the DBMS processes (default: owner of the largest process)")
+	fs.StringVar(&c.device, "device", "", "block `device` of the database (default: the device with the most I/O)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usageError{errors.New("usage: ibreport inspect [flags] STEPDIR")}
+		return badUsage("inspect", "want one STEPDIR")
 	}
 	stepDir := filepath.Clean(pos[0])
 	treeDir := filepath.Dir(stepDir)
+	if st, err := os.Stat(stepDir); err != nil || !st.IsDir() {
+		return usageError{fmt.Errorf("%s: not a step folder", stepDir)}
+	}
 	mopt, err := report.Settings(os.DirFS(filepath.Dir(treeDir)), ".",
 		metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device})
 	if err != nil {
@@ -168,9 +211,9 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	}
 	out, err := report.Inspect(os.DirFS(treeDir), filepath.Base(treeDir), st, mopt)
 	if err != nil {
-		return usageError{err}
+		return usageError{fmt.Errorf("%s: %w", stepDir, err)}
 	}
-	enc := json.NewEncoder(stdout)
+	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+)
+
+// A command is one verb of ibreport with its help.
+type command struct {
+	name     string
+	args     string // the positional arguments, for the usage line
+	summary  string // one line, for the command list
+	about    string // what it does, a paragraph
+	examples []string
+	run      func(e *env, args []string) error
+}
+
+// commands are the verbs of ibreport. (They are set in init: their run
+// functions refer back to the table for their usage lines.)
+var commands []*command
+
+func init() {
+	commands = []*command{
+		{
+			name: "build", args: "[flags] RESULTS [-o FILE]",
+			summary: "write the report of a results folder (HTML, Markdown, text or JSON)",
+			about: "Reads RESULTS (raw DBMS trees, sysbench folders or archived mrg.<step> files) and writes one report:\n" +
+				"a self-contained HTML page by default, to stdout or atomically to FILE.",
+			examples: []string{
+				"ibreport build results/ -o report.html",
+				"ibreport build --format md --dbms dbms.txt results/ > report.md",
+				"ibreport build --compat --cores 48 --device nvme0n1 results/ -o report.html",
+			},
+			run: runBuild,
+		},
+		{
+			name: "tables", args: "[flags] RESULTS -o DIR",
+			summary: "write the mrg/rel tables and summaries of the original scripts",
+			about: "Reads RESULTS and writes into DIR the files of the original pipeline (mrg.<step>, rel.<step>, …,\n" +
+				"and the sysbench summaries). DIR is replaced as a whole: it is always a complete set.",
+			examples: []string{
+				"ibreport tables results/ -o tables/",
+				"ibreport tables --compat --cores 2 --ps-user postgres --device vda results/ -o tables/",
+				"ibreport tables archived-mrg-files/ -o rel/",
+			},
+			run: runTables,
+		},
+		{
+			name: "diff", args: "[flags] BASE NEW",
+			summary: "compare a result set with a baseline; exit 1 on a regression (a CI gate)",
+			about: "Compares NEW with BASE per step, DBMS and metric. Each side is a folder of mrg/rel tables or of\n" +
+				"raw trees, or a comma-separated list of folders (replicated runs). Exit 0: no regression, 1: a\n" +
+				"regression (or a warning with --strict), 2: bad input or something BASE has that NEW lacks.",
+			examples: []string{
+				"ibreport diff baseline/ new-tables/",
+				"ibreport diff --format github --threshold ips=3% baseline/ new-tables/",
+				"ibreport diff base1,base2,base3,base4 new1,new2,new3,new4",
+			},
+			run: runDiff,
+		},
+		{
+			name: "inspect", args: "[flags] STEPDIR",
+			summary: "print everything read and computed for one step, as JSON",
+			about: "Reads one step folder of a DBMS tree and prints the records read per file, the row, every typed\n" +
+				"value with its unit or the reason it is NA, and the warnings.",
+			examples: []string{
+				"ibreport inspect results/2m.pg15.c1/l.i1",
+				"ibreport inspect --compat --cores 2 results/2m.pg15.c1/qr100.L1",
+			},
+			run: runInspect,
+		},
+	}
+}
+
+// badUsage is the error of a command given the wrong arguments: what is
+// wrong, then its usage line.
+func badUsage(name, why string) error {
+	c := lookup(name)
+	return usageError{fmt.Errorf("%s\nusage: ibreport %s %s ('ibreport help %s' shows its flags and examples)", why, c.name, c.args, c.name)}
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// dispatch runs the command args name, or prints help or the version.
+func dispatch(e *env, args []string) error {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return usageError{errors.New("no command given; usage: ibreport COMMAND [flags] ARGS")}
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		usage(e.stdout)
+		return nil
+	case "help":
+		if len(args) == 1 {
+			usage(e.stdout)
+			return nil
+		}
+		c := lookup(args[1])
+		if c == nil {
+			return usageError{fmt.Errorf("no command %q; want one of %s", args[1], names())}
+		}
+		c.help(e.stdout, nil)
+		return nil
+	case "version", "-version", "--version":
+		fmt.Fprintln(e.stdout, version())
+		return nil
+	}
+	c := lookup(args[0])
+	if c == nil {
+		usage(e.stderr)
+		return usageError{fmt.Errorf("unknown command %q; want one of %s", args[0], names())}
+	}
+	err := c.run(e, args[1:])
+	if h, ok := err.(helpRequest); ok {
+		c.help(e.stdout, h.fs)
+		return nil
+	}
+	return err
+}
+
+func names() string {
+	var out []string
+	for _, c := range commands {
+		out = append(out, c.name)
+	}
+	return strings.Join(out, ", ")
+}
+
+// usage prints the list of commands.
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "ibreport turns insert-benchmark and sysbench results into reports and tables, and gates CI on them.\n\n")
+	fmt.Fprintf(w, "Usage:\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  ibreport %-8s %s\n", c.name, c.args)
+	}
+	fmt.Fprintf(w, "\nCommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "\nRun 'ibreport help COMMAND' (or 'ibreport COMMAND -h') for its flags and examples;\n")
+	fmt.Fprintf(w, "'ibreport --version' prints the version.\n")
+}
+
+// help prints a command's usage, examples and flags. fs is the command's
+// flag set; nil makes one by running the command with -h.
+func (c *command) help(w io.Writer, fs *flag.FlagSet) {
+	if fs == nil {
+		if h, ok := c.run(&env{stderr: io.Discard, stdout: io.Discard}, []string{"-h"}).(helpRequest); ok {
+			fs = h.fs
+		}
+	}
+	fmt.Fprintf(w, "Usage: ibreport %s %s\n\n%s\n\nExamples:\n", c.name, c.args, c.about)
+	for _, x := range c.examples {
+		fmt.Fprintf(w, "  %s\n", x)
+	}
+	if fs != nil {
+		fmt.Fprintf(w, "\nFlags:\n")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+}
+
+// helpRequest is returned by a command given -h or --help.
+type helpRequest struct{ fs *flag.FlagSet }
+
+func (helpRequest) Error() string { return "help requested" }
+
+// newFlagSet makes the flag set of a command; its errors go to stderr, and
+// -h makes parseInterspersed return a helpRequest.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("ibreport "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {} // the help is printed by dispatch, on stdout
+	return fs
+}
+
+// version is the module version and the revision it was built from.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "ibreport (version unknown)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, when, dirty string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = ", modified"
+			}
+		}
+	}
+	out := "ibreport " + v
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		out += " (" + rev + dirty
+		if when != "" {
+			out += ", " + when
+		}
+		out += ")"
+	}
+	return out + " " + info.GoVersion
+}
