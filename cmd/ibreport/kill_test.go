@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -140,6 +141,29 @@ func TestTablesKilled(t *testing.T) {
 	}
 	if seen["old"] == 0 || seen["new"] == 0 {
 		t.Logf("every kill found the same set: %v", seen)
+	}
+	// SIGINT and SIGTERM stop the run cleanly: exit 130, nothing
+	// temporary left, the folder a complete set.
+	for i, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, os.Interrupt, syscall.SIGTERM} {
+		cmd := tables()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(full * time.Duration(i+1) / 5)
+		cmd.Process.Signal(sig)
+		err := cmd.Wait()
+		if code := cmd.ProcessState.ExitCode(); err != nil && code != exitInterrupted {
+			t.Errorf("%v after %v: exit %d, want %d (or 0 when it had finished)", sig, full*time.Duration(i+1)/5, code, exitInterrupted)
+		}
+		if _, ok := setOf(t, out); !ok {
+			t.Fatalf("%v: the output folder is not a complete set", sig)
+		}
+		ents, _ := os.ReadDir(tmp)
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), ".out.") {
+				t.Errorf("%v: %s left beside the output folder", sig, e.Name())
+			}
+		}
 	}
 	// A later run removes what the killed ones left beside the folder.
 	if b, err := tables().CombinedOutput(); err != nil {
