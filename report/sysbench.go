@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"regexp"
@@ -25,6 +26,11 @@ type SysbenchOptions struct {
 	GroupSplit int
 	// Extra holds user-supplied per-query columns for the engine table.
 	Extra *parse.SysbenchExtra
+	// Collate is the locale order in which the original summaries listed
+	// sorted file names, for --compat: "en_US" (glibc's en_US.UTF-8, the
+	// locale of the published archives; "" means en_US) or "C" (byte
+	// order).
+	Collate string
 }
 
 // SysbenchTables builds the sysbench summaries of a set computed in the
@@ -65,7 +71,11 @@ func sysbenchTables(set *metrics.SysbenchSet, sbc *compat.Sysbench, opt Sysbench
 	t := &sbTables{set: set, opt: opt, fs: newFileSet()}
 	t.warns = append(t.warns, set.Warnings()...)
 	if sbc != nil {
-		files, warns := compat.SysbenchTables(sbc, opt.Tag)
+		coll, err := compat.ParseCollation(cmp.Or(opt.Collate, "en_US"))
+		if err != nil {
+			return nil, nil, err
+		}
+		files, warns := compat.SysbenchTables(sbc, opt.Tag, coll)
 		for _, f := range files {
 			t.fs.line(f.Name, f.Lines...)
 		}

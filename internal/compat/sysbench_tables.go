@@ -32,9 +32,11 @@ type File struct {
 //
 // The summaries read the printed sb.r and sb.met tokens, list files by
 // modification time or sorted name, and paste DBMS by position. It returns
-// the files in the order written and the warnings.
-func SysbenchTables(sb *Sysbench, tag string) ([]File, []string) {
-	t := &tables{sb: sb, set: sb.Set, tag: tag}
+// the files in the order written and the warnings. coll is the collation
+// of the locale the scripts ran in, which ordered sorted names and broke
+// ties of modification times.
+func SysbenchTables(sb *Sysbench, tag string, coll Collation) ([]File, []string) {
+	t := &tables{sb: sb, set: sb.Set, tag: tag, coll: coll}
 	t.perDBMS()
 	for _, nt := range t.set.Threads {
 		t.oMet(nt)
@@ -51,6 +53,7 @@ type tables struct {
 	sb    *Sysbench
 	set   *metrics.SysbenchSet
 	tag   string
+	coll  Collation
 	files []File
 	warns []string
 	// qps holds each DBMS's sb.r.qps line by test suffix, the input of the
@@ -164,7 +167,7 @@ func (t *tables) oMet(nt int) {
 		lsrt(keys, func(n string) time.Time {
 			r := names[n]
 			return mtimeOf(base.Dir, n, fmt.Sprintf("sb.o.%s.dop%d", r.test.Sfx, r.nt))
-		})
+		}, t.coll)
 		for _, k := range keys {
 			runs = append(runs, names[k])
 		}
@@ -241,7 +244,7 @@ func (t *tables) qpsFiles() []parse.SysbenchTest {
 			from = append(from, fmt.Sprintf("sb.o.%s.dop%d", byName[n].Sfx, nt))
 		}
 		return mtimeOf(base.Dir, n, from...)
-	})
+	}, t.coll)
 	out := make([]parse.SysbenchTest, 0, len(names))
 	for _, n := range names {
 		out = append(out, byName[n])
@@ -372,7 +375,7 @@ func (t *tables) sumQps() {
 	cols := make([][]string, len(t.set.DBMS))
 	var labels []string
 	for i, d := range t.set.DBMS {
-		for _, test := range sortedTests(d.Dir.Tests) {
+		for _, test := range sortedTests(d.Name, d.Dir.Tests, t.coll) {
 			line := t.qps[d.Name][test.Sfx]
 			cols[i] = append(cols[i], field(line, 1))
 			if i == 0 {
@@ -458,7 +461,7 @@ func (t *tables) qpsGroupCols(g string, nopre bool) ([]string, [][]string) {
 	cols := make([][]string, len(t.set.DBMS))
 	var labels []string
 	for i, d := range t.set.DBMS {
-		for _, test := range sortedTests(d.Dir.Tests) {
+		for _, test := range sortedTests(d.Name, d.Dir.Tests, t.coll) {
 			line := t.qps[d.Name][test.Sfx]
 			if !qpsGroup(g, line, nopre) {
 				continue

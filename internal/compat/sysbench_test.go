@@ -170,7 +170,7 @@ func TestSysbenchRunShift(t *testing.T) {
 	if q, _ := sb.Set.DBMS[0].Result("point-query.range100.pk1", 1).QPS.Text(); q != "8760" {
 		t.Errorf("printed QPS %q", q)
 	}
-	files, _ := SysbenchTables(sb, "sb")
+	files, _ := SysbenchTables(sb, "sb", CollateC)
 	got := map[string]string{}
 	for _, f := range files {
 		got[f.Name] = strings.Join(f.Lines, "\n")
@@ -205,7 +205,7 @@ func TestSysbenchFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := SysbenchTables(sb, "pg")
+	files, _ := SysbenchTables(sb, "pg", CollateC)
 	n := 0
 	for _, f := range files {
 		if !strings.Contains(f.Name, "/") {
