@@ -169,6 +169,9 @@ func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 		d := &SysbenchDBMS{Dir: dir, Name: dir.Name, byKey: map[string]*SysbenchResult{}}
 		all := dir.AllThreads()
 		for _, t := range dir.Tests {
+			if t.Warmup() {
+				continue
+			}
 			have := dir.Threads[t.Sfx]
 			for _, nt := range all {
 				if !containsInt(have, nt) {

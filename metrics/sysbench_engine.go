@@ -51,7 +51,7 @@ func (s *SysbenchSet) EngineTable(nt int, extra *parse.SysbenchExtra) (*EngineTa
 		t.Extra = extra.Columns
 	}
 	for _, test := range s.Tests {
-		if test.Phase == parse.Warm || test.Phase == parse.WarmPre {
+		if test.Warmup() {
 			continue
 		}
 		b := EngineBlock{Test: test}

@@ -306,3 +306,28 @@ func TestEngineTable(t *testing.T) {
 		t.Errorf("unset extra %+v", tab.Blocks[0].Rows[0])
 	}
 }
+
+// TestSysbenchWarmupThreads checks that a warm-up run does not make a
+// thread count: point-query.warm runs with as many threads as tables.
+func TestSysbenchWarmupThreads(t *testing.T) {
+	good, err := os.ReadFile(sbRaw + "/x.pg15.c1.pk1/sb.o.point-query.range100.pk1.dop1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{
+		"x.a.c.pk1/sb.o.point-query.warm.range100.pk1.dop8": {Data: good},
+		"x.a.c.pk1/sb.o.point-query.range100.pk1.dop40":     {Data: good},
+		"x.a.c.pk1/sb.o.insert.range100.pk1.dop40":          {Data: good},
+		"x.a.c.pk1/sb.o.scan.warm.range100.pk1.dop40":       {Data: good},
+	}
+	set := sbSet(t, fsys, metrics.Options{})
+	if len(set.Threads) != 1 || set.Threads[0] != 40 {
+		t.Errorf("thread counts %v, want [40]", set.Threads)
+	}
+	if w := set.Warnings(); strings.Contains(strings.Join(w, "\n"), "missing thread count") {
+		t.Errorf("warnings %q", w)
+	}
+	if set.DBMS[0].Result("point-query.warm.range100.pk1", 8) == nil {
+		t.Error("the warm-up run is not computed")
+	}
+}

@@ -152,12 +152,21 @@ type SysbenchDir struct {
 	ModTime map[string]time.Time
 }
 
-// AllThreads returns every thread count of the folder, ascending.
+// Warmup reports whether the test is a warm-up run (.warm, .warmpre),
+// whose thread count is not one of the folder's: point-query.warm runs
+// with as many threads as tables.
+func (t SysbenchTest) Warmup() bool { return t.Phase == Warm || t.Phase == WarmPre }
+
+// AllThreads returns the thread counts of the folder, ascending: those of
+// every test but the warm-up runs.
 func (d *SysbenchDir) AllThreads() []int {
 	seen := map[int]bool{}
 	var out []int
-	for _, l := range d.Threads {
-		for _, n := range l {
+	for _, t := range d.Tests {
+		if t.Warmup() {
+			continue
+		}
+		for _, n := range d.Threads[t.Sfx] {
 			if !seen[n] {
 				seen[n] = true
 				out = append(out, n)

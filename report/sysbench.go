@@ -163,8 +163,11 @@ func (t *sbTables) perDBMS() {
 		if d.Load != nil {
 			t.fs.line(d.Name+"/sb.prepare.met."+d.Load.Sfx, metLines(&d.Load.HW)...)
 		}
-		threads := d.Dir.AllThreads()
 		for _, test := range d.Dir.Tests {
+			threads := d.Dir.AllThreads()
+			if test.Warmup() {
+				threads = d.Dir.Threads[test.Sfx] // its own, not a thread count of the folder
+			}
 			for _, m := range sbRMetrics {
 				var b strings.Builder
 				for _, nt := range threads {

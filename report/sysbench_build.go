@@ -142,7 +142,7 @@ func sbTestName(t parse.SysbenchTest) string { return t.Label() }
 func sbTests(set *metrics.SysbenchSet) []parse.SysbenchTest {
 	var out []parse.SysbenchTest
 	for _, t := range set.Tests {
-		if t.Phase != parse.Warm && t.Phase != parse.WarmPre {
+		if !t.Warmup() {
 			out = append(out, t)
 		}
 	}
