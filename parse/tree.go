@@ -305,6 +305,23 @@ func readFile[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) 
 	return v, nil
 }
 
+// readOptional is readFile for a file that may be absent: a missing file
+// is not a problem.
+func readOptional[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) (*T, error), problems *[]error) (*T, error) {
+	if _, err := fs.Stat(fsys, path.Join(dir, name)); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return readFile(fsys, dir, name, read, problems)
+}
+
+// readMaybe is readOptional when optional is set, else readFile.
+func readMaybe[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) (*T, error), problems *[]error, optional bool) (*T, error) {
+	if optional {
+		return readOptional(fsys, dir, name, read, problems)
+	}
+	return readFile(fsys, dir, name, read, problems)
+}
+
 // ReadClientOptions reads only the command lines of the client logs of a
 // step directory: the options each client ran with, in client order. A log
 // without a command line gives an empty map.

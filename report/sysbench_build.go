@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/metrics"
@@ -92,7 +93,45 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 	if len(set.DBMS) < 2 {
 		p.Notes = append(p.Notes, "Only one DBMS: there are no relative values.")
 	}
+	if n := sbHWSources(set); n != "" {
+		p.Notes = append(p.Notes, n)
+	}
 	b.rep.Sysbench = p
+}
+
+// sbHWSources says which runs have their HW values (iostat, vmstat, per
+// operation) from the archived sb.met files an.sh wrote, because their
+// sb.vm or sb.io file is missing; "" when none has.
+func sbHWSources(set *metrics.SysbenchSet) string {
+	var parts []string
+	all, met := 0, 0
+	for _, d := range set.DBMS {
+		runs := make([]*metrics.SysbenchHW, 0, len(d.Results)+1)
+		for _, r := range d.Results {
+			runs = append(runs, &r.HW)
+		}
+		if d.Load != nil {
+			runs = append(runs, &d.Load.HW)
+		}
+		n := 0
+		for _, h := range runs {
+			if h.FromMet() {
+				n++
+			}
+		}
+		all, met = all+len(runs), met+n
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s (%d of %d runs)", d.Name, n, len(runs)))
+		}
+	}
+	const what = "HW values (cpu/o, cs/o, r/o, rKB/o, wKB/o and the rates per second) come from the archived sb.met files, as an.sh printed them"
+	switch {
+	case met == 0:
+		return ""
+	case met == all:
+		return what + ": the folders have no sb.vm or sb.io files."
+	}
+	return what + ", for the runs without sb.vm or sb.io files: " + strings.Join(parts, ", ") + "; the others are computed from sb.vm and sb.io."
 }
 
 // Decimals of the values of the sysbench part.

@@ -209,13 +209,15 @@ func copySysbench(t *testing.T, m fstest.MapFS) {
 }
 
 // TestSysbenchCompatReport builds the report in compat mode with no vmstat
-// file for one test: the values show the texts the scripts printed (-nan
-// for 0/0), and so do their ratios; the default mode shows NA.
+// file (and no sb.met to stand in for it) for one test: the values show the
+// texts the scripts printed (-nan for 0/0), and so do their ratios; the
+// default mode shows NA.
 func TestSysbenchCompatReport(t *testing.T) {
 	m := fstest.MapFS{}
 	copySysbench(t, m)
 	for _, d := range []string{"x.pg15.c1.pk1", "x.pg15.c2.pk1"} {
 		delete(m, d+"/sb.vm.read-only.range100.pk1.dop1")
+		delete(m, d+"/sb.met.read-only.range100.pk1.dop1")
 	}
 	const id = "sb.dop1.hw.read-only.range100.pk1"
 	for _, c := range []struct {

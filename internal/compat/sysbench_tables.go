@@ -192,15 +192,17 @@ func (t *tables) oMet(nt int) {
 	t.file(name, lines...)
 }
 
-// oMetBlock renders one block of o.met from the printed sb.met tokens: the
-// file name, the absolute rows of the base and each other DBMS (a missing
-// file drops its row), and the relative rows (a missing file divides by
-// nothing: inf).
+// oMetBlock renders one block of o.met from the printed sb.met lines 3
+// and 6, split into fields as awk does (an empty sample count shifts the
+// later fields left): the file name, the absolute rows of the base and
+// each other DBMS (a missing file drops its row), and the relative rows (a
+// missing file divides by nothing: inf).
 func oMetBlock(basename string, base oMetRow, others []oMetRow) []string {
 	out := []string{basename, "--- absolute", "cpu/o\t\tcs/o\tr/o\trKB/o\twKB/o\to/s\tdbms"}
 	for _, r := range append([]oMetRow{base}, others...) {
 		if m := r.met; m != nil {
-			out = append(out, strings.Join([]string{m.vmstat[4], m.vmstat[3], awkG(m.iostat[5]), awkG(m.iostat[6]), awkG(m.iostat[7]), awkF0(m.iostat[8]), r.dbms}, "\t"))
+			io, vm := m.line(3), m.line(6)
+			out = append(out, strings.Join([]string{field(vm, 5), field(vm, 4), awkG(field(io, 6)), awkG(field(io, 7)), awkG(field(io, 8)), awkF0(field(io, 9)), r.dbms}, "\t"))
 		}
 	}
 	out = append(out, "--- relative to first result")
@@ -208,7 +210,8 @@ func oMetBlock(basename string, base oMetRow, others []oMetRow) []string {
 		if m == nil {
 			return [6]string{}
 		}
-		return [6]string{m.vmstat[4], m.vmstat[3], m.iostat[5], m.iostat[6], m.iostat[7], awkF0(m.iostat[8])}
+		io, vm := m.line(3), m.line(6)
+		return [6]string{field(vm, 5), field(vm, 4), field(io, 6), field(io, 7), field(io, 8), awkF0(field(io, 9))}
 	}
 	b := tok(base.met)
 	for _, r := range others {
