@@ -89,8 +89,11 @@ func (r *SysbenchResult) warn(format string, args ...any) {
 
 // SysbenchLoad is the prepare (load) step of a DBMS.
 type SysbenchLoad struct {
-	DBMS     string
-	Sfx      string // suffix of sb.prepare.o.<sfx>
+	DBMS string
+	Sfx  string // suffix of sb.prepare.o.<sfx>
+	// Engine is the --mysql-storage-engine of the prepare command, ""
+	// without one. run.sh passed it to the prepare only, not to the runs.
+	Engine   string
 	Seconds  Value
 	IPS      Value // rows inserted per second, with the text of the Load seconds line
 	HW       SysbenchHW
@@ -105,6 +108,7 @@ type SysbenchDBMS struct {
 	Results  []*SysbenchResult
 	Warnings []string // missing thread counts and other folder-level problems
 	byKey    map[string]*SysbenchResult
+	engine   string // Options.Engine
 }
 
 // Result returns the result of a test (by suffix) at nt threads, or nil.
@@ -178,7 +182,7 @@ func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 	}
 	out := make([]*SysbenchDBMS, len(dirs))
 	for di, dir := range dirs {
-		d := &SysbenchDBMS{Dir: dir, Name: dir.Name, byKey: map[string]*SysbenchResult{}}
+		d := &SysbenchDBMS{Dir: dir, Name: dir.Name, byKey: map[string]*SysbenchResult{}, engine: opt.Engine}
 		all := dir.AllThreads()
 		for _, t := range dir.Tests {
 			if t.Warmup() {
@@ -421,6 +425,9 @@ func NewSysbenchLoad(run *parse.SysbenchRun, dbms string) *SysbenchLoad {
 		l.Warnings = append(l.Warnings, p.Error())
 	}
 	o := run.Output
+	if o != nil {
+		l.Engine = o.Options["mysql-storage-engine"]
+	}
 	switch {
 	case o == nil:
 		l.Seconds, l.IPS = NA(Seconds, "sb.prepare.o file missing"), NA(InsertsPerSec, "sb.prepare.o file missing")
@@ -586,8 +593,9 @@ func vmstatSums(v *parse.Vmstat) vmSums {
 }
 
 // engineOf returns the engine label run.sh writes in sb.r.* lines: the
-// --mysql-storage-engine of the command line for MySQL, else the driver
-// ("pgsql").
+// --mysql-storage-engine of the command line, else for --db-driver=mysql
+// "innodb" (run.sh's default engine, which it did not pass to the runs),
+// else the driver ("pgsql").
 func engineOf(o *parse.SysbenchOutput) string {
 	if o == nil {
 		return ""
@@ -595,12 +603,22 @@ func engineOf(o *parse.SysbenchOutput) string {
 	if e := o.Options["mysql-storage-engine"]; e != "" {
 		return e
 	}
-	return o.Options["db-driver"]
+	if d := o.Options["db-driver"]; d != "mysql" {
+		return d
+	}
+	return "innodb"
 }
 
-// Engine is the engine label of a DBMS's sb.r lines: that of its first
-// run that names one, "" when none does.
+// Engine is the engine label of a DBMS's sb.r lines: Options.Engine when
+// set, else the --mysql-storage-engine of its prepare command, else that
+// of its first run that names one; "" when none does.
 func (d *SysbenchDBMS) Engine() string {
+	if d.engine != "" {
+		return d.engine
+	}
+	if d.Load != nil && d.Load.Engine != "" {
+		return d.Load.Engine
+	}
 	for _, r := range d.Results {
 		if r.Engine != "" {
 			return r.Engine

@@ -386,3 +386,39 @@ func TestSysbenchArchivedMet(t *testing.T) {
 		t.Errorf("-nan in sb.met: %+v", h.CPUPerOp)
 	}
 }
+
+// TestSysbenchEngineLabel covers the engine of the sb.r labels: run.sh
+// passed --mysql-storage-engine to the prepare only, and its default
+// engine was InnoDB.
+func TestSysbenchEngineLabel(t *testing.T) {
+	run, err := os.ReadFile(sbRaw + "/x.pg15.c1.pk1/sb.o.point-query.range100.pk1.dop1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prep, err := os.ReadFile(sbRaw + "/x.pg15.c1.pk1/sb.prepare.o.point-query.range100.pk1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mysql := func(b []byte, extra string) []byte {
+		return []byte(strings.ReplaceAll(string(b), "--db-driver=pgsql", "--db-driver=mysql"+extra))
+	}
+	fsys := fstest.MapFS{
+		"x.pg.c.pk1/sb.o.point-query.range100.pk1.dop1":    {Data: run},
+		"x.my.c.pk1/sb.o.point-query.range100.pk1.dop1":    {Data: mysql(run, "")},
+		"x.rx.c.pk1/sb.o.point-query.range100.pk1.dop1":    {Data: mysql(run, "")},
+		"x.rx.c.pk1/sb.prepare.o.point-query.range100.pk1": {Data: mysql(prep, " --mysql-storage-engine=rocksdb")},
+		"x.rx2.c.pk1/sb.o.point-query.range100.pk1.dop1":   {Data: mysql(run, " --mysql-storage-engine=rocksdb")},
+	}
+	var got []string
+	for _, d := range sbSet(t, fsys, metrics.Options{}).DBMS {
+		got = append(got, d.Name+"="+d.Engine())
+	}
+	if want := "x.my.c.pk1=innodb x.pg.c.pk1=pgsql x.rx.c.pk1=rocksdb x.rx2.c.pk1=rocksdb"; strings.Join(got, " ") != want {
+		t.Errorf("engines %q, want %s", got, want)
+	}
+	for _, d := range sbSet(t, fsys, metrics.Options{Engine: "myisam"}).DBMS {
+		if d.Engine() != "myisam" {
+			t.Errorf("%s: engine %q with Options.Engine", d.Name, d.Engine())
+		}
+	}
+}
