@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"errors"
 	"io/fs"
 	"path"
 	"regexp"
@@ -191,12 +192,19 @@ var (
 // FindSysbenchDirs finds the sysbench result folders at dir, in its
 // subfolders and one level deeper (the res.dop<N>.… grouping of rdop.sh). A
 // folder is a sysbench result when it holds a sb.o.*, sb.met.* or
-// sb.prepare.o.* file (archives may keep only sb.met of a run).
+// sb.prepare.o.* file (archives may keep only sb.met of a run). Symbolic
+// links to folders are followed, but not back into an enclosing folder (a
+// loop).
 // Folders are returned in natural order of their paths.
 func FindSysbenchDirs(fsys fs.FS, dir string) ([]*SysbenchDir, error) {
 	var out []*SysbenchDir
+	up := &ancestors{fsys: fsys}
 	var walk func(d string, depth int) error
 	walk = func(d string, depth int) error {
+		if !up.enter(d) {
+			return nil // a link back to an enclosing folder
+		}
+		defer up.leave()
 		ents, err := fs.ReadDir(fsys, d)
 		if err != nil {
 			return err
@@ -213,7 +221,7 @@ func FindSysbenchDirs(fsys fs.FS, dir string) ([]*SysbenchDir, error) {
 			return nil
 		}
 		for _, e := range ents {
-			if e.IsDir() {
+			if isDir(fsys, d, e) {
 				if err := walk(path.Join(d, e.Name()), depth-1); err != nil {
 					return err
 				}
@@ -246,9 +254,14 @@ func readSysbenchDir(fsys fs.FS, dir string, ents []fs.DirEntry) (*SysbenchDir, 
 		if e.IsDir() || !strings.HasPrefix(name, "sb.") {
 			continue
 		}
-		info, err := e.Info()
-		if err != nil {
+		info, err := entryInfo(fsys, dir, e)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue // a link to nothing
+		case err != nil:
 			return nil, err
+		case info.IsDir():
+			continue
 		}
 		d.ModTime[name] = info.ModTime()
 		if sfx, ok := strings.CutPrefix(name, "sb.prepare.o."); ok {
