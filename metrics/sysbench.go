@@ -191,7 +191,7 @@ func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 			have := dir.Threads[t.Sfx]
 			for _, nt := range all {
 				if !containsInt(have, nt) {
-					d.Warnings = append(d.Warnings, fmt.Sprintf("%s: %s has no run with %d threads (missing thread count)", dir.Name, t.Sfx, nt))
+					d.Warnings = append(d.Warnings, fmt.Sprintf("%s: %s has no run with %s (missing thread count)", dir.Name, t.Sfx, Plural(nt, "thread")))
 				}
 			}
 		}

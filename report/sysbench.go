@@ -224,7 +224,7 @@ func oMetSpecs(set *metrics.SysbenchSet, nt int, file string) ([]oMetSpec, []str
 		if b := base.Result(test.Sfx, nt); b != nil {
 			spec.base.hw = &b.HW
 		} else {
-			warns = append(warns, fmt.Sprintf("%s: %s: the base DBMS %s has no run with %d threads", file, test.Sfx, base.Name, nt))
+			warns = append(warns, fmt.Sprintf("%s: %s: the base DBMS %s has no run with %s", file, test.Sfx, base.Name, metrics.Plural(nt, "thread")))
 		}
 		for _, d := range set.DBMS[1:] {
 			row := oMetRow{dbms: d.Name}

@@ -24,7 +24,7 @@ func runBuild(args []string, stdout, stderr io.Writer) error {
 	fs := flags("build", &c.common, stderr)
 	fs.StringVar(&c.format, "format", "html", "output format: "+strings.Join(report.Formats, ", "))
 	fs.IntVar(&c.clients, "clients", 0, "number of benchmark clients (default: the dop of the raw trees; archives need it)")
-	fs.StringVar(&c.title, "title", "", "report title (default: \"<N>M docs and <C> client(s)\")")
+	fs.StringVar(&c.title, "title", "", "report title (default: \"<N>M docs and <C> clients\")")
 	fs.StringVar(&c.intro, "intro", "", "Markdown file with the test description (default: generated)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
