@@ -332,7 +332,7 @@ func TestSysbenchWarmupThreads(t *testing.T) {
 	}
 }
 
-// sbMet is an archived sb.met (nov25.sb.mysql/dop1, point-query.pre).
+// sbMet is an archived sb.met (nov25.sb.mysql/dop1, x.my5651…, point-query.warm).
 const sbMet = "iostat, vmstat normalized by operation rate\n" +
 	"samp\tr/s\trMB/s\tw/s\twMB/s\tr/o\trKB/o\twKB/o\to/s\n" +
 	"604\t0.2\t0.0\t9.1\t0.1\t0.000\t0.000\t0.003\t24726.83\n\n" +
