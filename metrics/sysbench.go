@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"path"
 	"strconv"
 	"strings"
 
@@ -55,9 +56,11 @@ type SysbenchHW struct {
 }
 
 // FromMet reports whether any value comes from an archived sb.met file.
-func (h *SysbenchHW) FromMet() bool {
-	return strings.Contains(h.IostatSource, "sb.met.") || strings.Contains(h.IostatSource, "sb.prepare.met.") ||
-		strings.Contains(h.VmstatSource, "sb.met.") || strings.Contains(h.VmstatSource, "sb.prepare.met.")
+func (h *SysbenchHW) FromMet() bool { return isMet(h.IostatSource) || isMet(h.VmstatSource) }
+
+func isMet(file string) bool {
+	b := path.Base(file)
+	return strings.HasPrefix(b, "sb.met.") || strings.HasPrefix(b, "sb.prepare.met.")
 }
 
 // SysbenchResult is one DBMS × test × thread count.
