@@ -645,8 +645,8 @@ func (cm *comparer) finish() {
 			best = math.Min(best, minP(len(f.Base.Values), len(f.New.Values)))
 		}
 		if best*float64(c.Tests) >= c.Alpha {
-			c.note(fmt.Sprintf("with %d tests and these run counts no change can be significant after the Holm adjustment "+
-				"(smallest possible p %.2g × %d >= %g): add runs, or compare fewer tables or metrics", c.Tests, best, c.Tests, c.Alpha))
+			c.note(fmt.Sprintf("with %s and these run counts no change can be significant after the Holm adjustment "+
+				"(smallest possible p %.2g × %d >= %g): add runs, or compare fewer tables or metrics", Plural(c.Tests, "test"), best, c.Tests, c.Alpha))
 		}
 		for i, adj := range Holm(ps) {
 			f := &c.Findings[cm.pending[i]]

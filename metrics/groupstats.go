@@ -40,7 +40,7 @@ func DefaultSysbenchGroups(tests []parse.SysbenchTest, split int) []SysbenchGrou
 	var point, rng, write []parse.SysbenchTest
 	for _, t := range tests {
 		switch {
-		case t.Phase == parse.Warm || t.Phase == parse.WarmPre:
+		case t.Warmup():
 		case reWriteTest.MatchString(t.Type):
 			write = append(write, t)
 		case strings.Contains(t.Type, "point"):
@@ -90,7 +90,7 @@ func CustomSysbenchGroups(spec []parse.SysbenchGroup, tests []parse.SysbenchTest
 		out = append(out, sg)
 	}
 	for _, t := range tests {
-		if !used[t.Sfx] && t.Phase != parse.Warm && t.Phase != parse.WarmPre {
+		if !used[t.Sfx] && !t.Warmup() {
 			warns = append(warns, fmt.Sprintf("test %s is in no group", t.Sfx))
 		}
 	}

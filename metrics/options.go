@@ -22,6 +22,12 @@ type Options struct {
 	// ScanGenRowsPerScanRate or ScanGenRowsPerLatency. 0 means the current
 	// one, ScanGenRowsPerLatency.
 	ScanGen int
+	// Engine, when set, is the engine label of every sysbench folder in
+	// the sb.r lines and the summaries' labels ("innodb", "rocksdb",
+	// "pgsql"). Without it the label is the --mysql-storage-engine of the
+	// prepare or run command, "innodb" for --db-driver=mysql without one,
+	// else the driver.
+	Engine string
 }
 
 // DefaultOptions are the options of the default (correct) mode.

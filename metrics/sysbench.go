@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"path"
 	"strconv"
+	"strings"
 
 	"github.com/ibreport/ibreport/parse"
 )
@@ -46,6 +48,19 @@ type SysbenchHW struct {
 	CPUMicrosPerOp Value
 	CPUs           int    // 0 when unknown
 	CPUsSource     string // "option", the sb.o "<N> CPUs" line or the iostat banner
+	// IostatSource and VmstatSource name the files the iostat and vmstat
+	// values come from: sb.io and sb.vm, or, in archives that kept only
+	// the results, the sb.met that an.sh wrote from them; "" when there is
+	// none.
+	IostatSource, VmstatSource string
+}
+
+// FromMet reports whether any value comes from an archived sb.met file.
+func (h *SysbenchHW) FromMet() bool { return isMet(h.IostatSource) || isMet(h.VmstatSource) }
+
+func isMet(file string) bool {
+	b := path.Base(file)
+	return strings.HasPrefix(b, "sb.met.") || strings.HasPrefix(b, "sb.prepare.met.")
 }
 
 // SysbenchResult is one DBMS × test × thread count.
@@ -77,8 +92,11 @@ func (r *SysbenchResult) warn(format string, args ...any) {
 
 // SysbenchLoad is the prepare (load) step of a DBMS.
 type SysbenchLoad struct {
-	DBMS     string
-	Sfx      string // suffix of sb.prepare.o.<sfx>
+	DBMS string
+	Sfx  string // suffix of sb.prepare.o.<sfx>
+	// Engine is the --mysql-storage-engine of the prepare command, ""
+	// without one. run.sh passed it to the prepare only, not to the runs.
+	Engine   string
 	Seconds  Value
 	IPS      Value // rows inserted per second, with the text of the Load seconds line
 	HW       SysbenchHW
@@ -93,6 +111,7 @@ type SysbenchDBMS struct {
 	Results  []*SysbenchResult
 	Warnings []string // missing thread counts and other folder-level problems
 	byKey    map[string]*SysbenchResult
+	engine   string // Options.Engine
 }
 
 // Result returns the result of a test (by suffix) at nt threads, or nil.
@@ -166,13 +185,16 @@ func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 	}
 	out := make([]*SysbenchDBMS, len(dirs))
 	for di, dir := range dirs {
-		d := &SysbenchDBMS{Dir: dir, Name: dir.Name, byKey: map[string]*SysbenchResult{}}
+		d := &SysbenchDBMS{Dir: dir, Name: dir.Name, byKey: map[string]*SysbenchResult{}, engine: opt.Engine}
 		all := dir.AllThreads()
 		for _, t := range dir.Tests {
+			if t.Warmup() {
+				continue
+			}
 			have := dir.Threads[t.Sfx]
 			for _, nt := range all {
 				if !containsInt(have, nt) {
-					d.Warnings = append(d.Warnings, fmt.Sprintf("%s: %s has no run with %d threads (missing thread count)", dir.Name, t.Sfx, nt))
+					d.Warnings = append(d.Warnings, fmt.Sprintf("%s: %s has no run with %s (missing thread count)", dir.Name, t.Sfx, Plural(nt, "thread")))
 				}
 			}
 		}
@@ -214,7 +236,7 @@ func SysbenchOp(t parse.SysbenchTest) string {
 // ComputeSysbenchRun computes the numbers of one run.
 func ComputeSysbenchRun(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchResult {
 	r := NewSysbenchResult(run, dbms)
-	if run.Test.Scan() {
+	if run.Test.Scan() && (run.Output != nil || run.Met == nil) {
 		r.QPS, r.HW.Rate = scanRate(run.Output, opt.ScanGen)
 	}
 	cpus, src := SysbenchCPUs(run, opt)
@@ -270,6 +292,19 @@ func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
 	if rep.Errors.Found() && rep.Errors.Value > 0 && rep.Queries.Found() && rep.Queries.Value == 0 {
 		r.warn("%s: every query failed (%s errors)", o.Name, rep.Errors.Text)
 	}
+	if o == nil && run.Met != nil {
+		// The rate run.sh passed to an.sh: the query rate, or the row
+		// rate of a scan test.
+		u := QueriesPerSec
+		if run.Test.Scan() {
+			u = KRowsPerSec
+		}
+		r.QPS, r.HW.Rate = MetRate(run.Met, u)
+		if r.QPS.OK() {
+			r.warn("%s: QPS %s from its o/s (no sb.o: TPS and latencies are NA)", run.Met.Name, r.HW.Rate.Format(-1))
+		}
+		return r
+	}
 	if run.Test.Scan() {
 		r.QPS = NA(KRowsPerSec, "scan rate not computed")
 		r.HW.Rate = r.QPS
@@ -278,6 +313,32 @@ func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
 	r.QPS = measure(rep.QPS, "query rate", QueriesPerSec, false)
 	r.HW.Rate = measure(rep.QPS, "query rate", QueriesPerSec, true)
 	return r
+}
+
+// MetRate is the operation rate of an archived sb.met (its o/s, the rate
+// run.sh passed to an.sh) as the run's rate: the value, and the value with
+// the text an.sh printed.
+func MetRate(m *parse.SysbenchMet, u Unit) (v, printed Value) {
+	tok, _ := m.IostatValue("o/s")
+	v = metNumber(m, tok, "o/s", u)
+	if !v.OK() {
+		return v, v
+	}
+	return v, v.Printed(tok)
+}
+
+// metNumber reads one cell of an archived sb.met: NA when it is absent,
+// empty or not a finite number (an.sh printed -nan or inf for a division
+// by zero).
+func metNumber(m *parse.SysbenchMet, tok, col string, u Unit) Value {
+	x, err := strconv.ParseFloat(tok, 64)
+	switch {
+	case tok == "":
+		return NAf(u, "%s: no %s value", m.Name, col)
+	case err != nil || math.IsNaN(x) || math.IsInf(x, 0):
+		return NAf(u, "%s: %s is %q", m.Name, col, tok)
+	}
+	return Known(x, u)
 }
 
 // SysbenchCPUs returns the CPU count of a run's host and where it comes
@@ -367,6 +428,9 @@ func NewSysbenchLoad(run *parse.SysbenchRun, dbms string) *SysbenchLoad {
 		l.Warnings = append(l.Warnings, p.Error())
 	}
 	o := run.Output
+	if o != nil {
+		l.Engine = o.Options["mysql-storage-engine"]
+	}
 	switch {
 	case o == nil:
 		l.Seconds, l.IPS = NA(Seconds, "sb.prepare.o file missing"), NA(InsertsPerSec, "sb.prepare.o file missing")
@@ -403,7 +467,9 @@ func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string
 	h.IostatSamples, h.VmstatSamples = io.n, vm.n
 	q := rateText(rate)
 	qOK := rate.OK() && rate.V > 0 && !math.IsInf(rate.V, 0)
-	if !qOK {
+	// Values from an archived sb.met were divided by an.sh already.
+	fromMet := run.Met != nil && run.Iostat == nil && run.Vmstat == nil
+	if !qOK && !fromMet {
 		warns = append(warns, fmt.Sprintf("%s: operation rate %q is not positive; per-operation values are NA", run.Dir+"/"+run.Test.Sfx, q))
 	}
 	// v builds one value: the average of sum over c samples, divided by
@@ -432,8 +498,34 @@ func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string
 	h.CPUPerSec = v(vm.cpu, vm.n, 1, false, "vmstat", CPUPercent)
 	h.CsPerOp = v(vm.cs, vm.n, 1, true, "vmstat", PerOp("cs", op))
 	h.CPUPerOp = v(vm.cpu, vm.n, 1, true, "vmstat", PerOp(string(CPUPercent), op))
+	if run.Iostat != nil {
+		h.IostatSource = run.Iostat.Name
+	} else if m := run.Met; m != nil {
+		h.IostatSource = m.Name
+		h.IostatSamples = metSamples(m.IostatValue("samp"))
+		get := func(col string, u Unit) Value { tok, _ := m.IostatValue(col); return metNumber(m, tok, col, u) }
+		h.ReadsPerSec, h.ReadMBPerSec = get("r/s", ReadsPerSec), get("rMB/s", MiBPerSec)
+		h.WritesPerSec, h.WriteMBPerSec = get("w/s", WritesPerSec), get("wMB/s", MiBPerSec)
+		h.ReadsPerOp, h.ReadKBPerOp = get("r/o", PerOp("reads", op)), get("rKB/o", PerOp("KiB read", op))
+		h.WriteKBPerOp = get("wKB/o", PerOp("KiB written", op))
+	}
+	if run.Vmstat != nil {
+		h.VmstatSource = run.Vmstat.Name
+	} else if m := run.Met; m != nil {
+		h.VmstatSource = m.Name
+		h.VmstatSamples = metSamples(m.VmstatValue("samp"))
+		get := func(col string, u Unit) Value { tok, _ := m.VmstatValue(col); return metNumber(m, tok, col, u) }
+		h.CsPerSec, h.CPUPerSec = get("cs/s", CSPerSec), get("cpu/s", CPUPercent)
+		h.CsPerOp, h.CPUPerOp = get("cs/o", PerOp("cs", op)), get("cpu/o", PerOp(string(CPUPercent), op))
+	}
 	h.CPUMicrosPerOp = CPUMicros(h.CPUPerOp, cpus, op)
 	return h, warns
+}
+
+// metSamples is a sample count of sb.met, 0 when an.sh printed none.
+func metSamples(tok string, _ bool) int {
+	n, _ := strconv.Atoi(tok)
+	return n
 }
 
 // CPUMicros is CPU microseconds per operation from cpu/o (a percentage of
@@ -504,8 +596,9 @@ func vmstatSums(v *parse.Vmstat) vmSums {
 }
 
 // engineOf returns the engine label run.sh writes in sb.r.* lines: the
-// --mysql-storage-engine of the command line for MySQL, else the driver
-// ("pgsql").
+// --mysql-storage-engine of the command line, else for --db-driver=mysql
+// "innodb" (run.sh's default engine, which it did not pass to the runs),
+// else the driver ("pgsql").
 func engineOf(o *parse.SysbenchOutput) string {
 	if o == nil {
 		return ""
@@ -513,12 +606,22 @@ func engineOf(o *parse.SysbenchOutput) string {
 	if e := o.Options["mysql-storage-engine"]; e != "" {
 		return e
 	}
-	return o.Options["db-driver"]
+	if d := o.Options["db-driver"]; d != "mysql" {
+		return d
+	}
+	return "innodb"
 }
 
-// Engine is the engine label of a DBMS's sb.r lines: that of its first
-// run that names one, "" when none does.
+// Engine is the engine label of a DBMS's sb.r lines: Options.Engine when
+// set, else the --mysql-storage-engine of its prepare command, else that
+// of its first run that names one; "" when none does.
 func (d *SysbenchDBMS) Engine() string {
+	if d.engine != "" {
+		return d.engine
+	}
+	if d.Load != nil && d.Load.Engine != "" {
+		return d.Load.Engine
+	}
 	for _, r := range d.Results {
 		if r.Engine != "" {
 			return r.Engine

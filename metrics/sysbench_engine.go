@@ -51,7 +51,7 @@ func (s *SysbenchSet) EngineTable(nt int, extra *parse.SysbenchExtra) (*EngineTa
 		t.Extra = extra.Columns
 	}
 	for _, test := range s.Tests {
-		if test.Phase == parse.Warm || test.Phase == parse.WarmPre {
+		if test.Warmup() {
 			continue
 		}
 		b := EngineBlock{Test: test}
@@ -60,7 +60,7 @@ func (s *SysbenchSet) EngineTable(nt int, extra *parse.SysbenchExtra) (*EngineTa
 			if r := d.Result(test.Sfx, nt); r != nil {
 				row.QPS, row.LatAvg, row.LatPct, row.Percentile = r.QPS, r.LatAvg, r.LatPct, r.Percentile
 			} else {
-				why := fmt.Sprintf("%s has no %s run with %d threads", d.Name, test.Sfx, nt)
+				why := fmt.Sprintf("%s has no %s run with %s", d.Name, test.Sfx, Plural(nt, "thread"))
 				row.QPS, row.LatAvg, row.LatPct = NA(QueriesPerSec, why), NA(Millis, why), NA(Millis, why)
 			}
 			if extra != nil {
@@ -89,7 +89,7 @@ func (s *SysbenchSet) EngineTable(nt int, extra *parse.SysbenchExtra) (*EngineTa
 	if extra != nil {
 		for i, x := range extra.Rows {
 			if !used[i] && (x.Threads == 0 || x.Threads == nt) {
-				warns = append(warns, fmt.Sprintf("%s: no %s run of %s with %d threads for this row", x.Pos, x.Test, x.DBMS, nt))
+				warns = append(warns, fmt.Sprintf("%s: no %s run of %s with %s for this row", x.Pos, x.Test, x.DBMS, Plural(nt, "thread")))
 			}
 		}
 	}

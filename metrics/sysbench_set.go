@@ -125,9 +125,9 @@ func (s *SysbenchSet) Relative(d *SysbenchDBMS, t parse.SysbenchTest, nt int) Sy
 	for _, p := range pairs {
 		switch {
 		case rel.Result == nil:
-			*p.dst = NAf(RatioUnit, "%s has no %s run with %d threads", d.Name, t.Sfx, nt)
+			*p.dst = NAf(RatioUnit, "%s has no %s run with %s", d.Name, t.Sfx, Plural(nt, "thread"))
 		case rel.Base == nil:
-			*p.dst = NAf(RatioUnit, "the base DBMS has no %s run with %d threads", t.Sfx, nt)
+			*p.dst = NAf(RatioUnit, "the base DBMS has no %s run with %s", t.Sfx, Plural(nt, "thread"))
 		default:
 			*p.dst = Ratio(p.get(rel.Result), p.get(rel.Base))
 		}

@@ -306,3 +306,119 @@ func TestEngineTable(t *testing.T) {
 		t.Errorf("unset extra %+v", tab.Blocks[0].Rows[0])
 	}
 }
+
+// TestSysbenchWarmupThreads checks that a warm-up run does not make a
+// thread count: point-query.warm runs with as many threads as tables.
+func TestSysbenchWarmupThreads(t *testing.T) {
+	good, err := os.ReadFile(sbRaw + "/x.pg15.c1.pk1/sb.o.point-query.range100.pk1.dop1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{
+		"x.a.c.pk1/sb.o.point-query.warm.range100.pk1.dop8": {Data: good},
+		"x.a.c.pk1/sb.o.point-query.range100.pk1.dop40":     {Data: good},
+		"x.a.c.pk1/sb.o.insert.range100.pk1.dop40":          {Data: good},
+		"x.a.c.pk1/sb.o.scan.warm.range100.pk1.dop40":       {Data: good},
+	}
+	set := sbSet(t, fsys, metrics.Options{})
+	if len(set.Threads) != 1 || set.Threads[0] != 40 {
+		t.Errorf("thread counts %v, want [40]", set.Threads)
+	}
+	if w := set.Warnings(); strings.Contains(strings.Join(w, "\n"), "missing thread count") {
+		t.Errorf("warnings %q", w)
+	}
+	if set.DBMS[0].Result("point-query.warm.range100.pk1", 8) == nil {
+		t.Error("the warm-up run is not computed")
+	}
+}
+
+// sbMet is an archived sb.met (nov25.sb.mysql/dop1, x.my5651…, point-query.warm).
+const sbMet = "iostat, vmstat normalized by operation rate\n" +
+	"samp\tr/s\trMB/s\tw/s\twMB/s\tr/o\trKB/o\twKB/o\to/s\n" +
+	"604\t0.2\t0.0\t9.1\t0.1\t0.000\t0.000\t0.003\t24726.83\n\n" +
+	"samp\tcs/s\tcpu/s\tcs/o\tcpu/o\n" +
+	"633\t94578\t12.6\t3.825\t0.000511\n"
+
+// TestSysbenchArchivedMet covers archives that kept sb.o and sb.met but not
+// the vmstat and iostat files: the HW values come from sb.met, and a run
+// whose sb.o is gone keeps them and its QPS (sb.met's o/s).
+func TestSysbenchArchivedMet(t *testing.T) {
+	good, err := os.ReadFile(sbRaw + "/x.pg15.c1.pk1/sb.o.point-query.range100.pk1.dop1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{
+		"x.a.c.pk1/sb.o.point-query.range100.pk1.dop1":   {Data: good},
+		"x.a.c.pk1/sb.met.point-query.range100.pk1.dop1": {Data: []byte(sbMet)},
+		"x.a.c.pk1/sb.met.insert.range100.pk1.dop1":      {Data: []byte(sbMet)},
+		"x.a.c.pk1/sb.met.scan.range100.pk1.dop1":        {Data: []byte(strings.Replace(sbMet, "24726.83", "6553", 1))},
+	}
+	set := sbSet(t, fsys, metrics.Options{Cores: 8})
+	d := set.DBMS[0]
+	r := d.Result("point-query.range100.pk1", 1)
+	h := r.HW
+	if h.CPUPerOp.V != 0.000511 || h.CsPerOp.V != 3.825 || h.WriteKBPerOp.V != 0.003 || h.ReadsPerOp.V != 0 || h.CsPerSec.V != 94578 ||
+		h.IostatSamples != 604 || h.VmstatSamples != 633 || math.Abs(h.CPUMicrosPerOp.V-0.000511*8e4) > 1e-9 {
+		t.Errorf("HW from sb.met: %+v", h)
+	}
+	if !h.FromMet() || h.VmstatSource != "x.a.c.pk1/sb.met.point-query.range100.pk1.dop1" || r.QPS.Format(0) != "8760" {
+		t.Errorf("sources %q %q, QPS %v", h.IostatSource, h.VmstatSource, r.QPS)
+	}
+	if len(r.Warnings) != 0 {
+		t.Errorf("warnings of an archived run: %q", r.Warnings)
+	}
+	noOut := d.Result("insert.range100.pk1", 1)
+	if noOut == nil || noOut.QPS.V != 24726.83 || noOut.HW.Rate.Format(0) != "24726.83" || noOut.HW.CPUPerOp.V != 0.000511 || noOut.TPS.OK() {
+		t.Fatalf("no sb.o: %+v", noOut)
+	}
+	w := strings.Join(noOut.Warnings, "\n")
+	if !strings.Contains(w, "x.a.c.pk1/sb.o.insert.range100.pk1.dop1: missing") ||
+		!strings.Contains(w, "x.a.c.pk1/sb.met.insert.range100.pk1.dop1: QPS 24726.83 from its o/s") {
+		t.Errorf("no sb.o: warnings %q", noOut.Warnings)
+	}
+	if scan := d.Result("scan.range100.pk1", 1); scan.QPS.V != 6553 || scan.QPS.Unit != metrics.KRowsPerSec || scan.HW.CsPerOp.Unit != "cs/krow" {
+		t.Errorf("scan without sb.o: %+v", scan.QPS)
+	}
+	// A value an.sh could not compute is NA with the reason.
+	fsys["x.a.c.pk1/sb.met.point-query.range100.pk1.dop1"] = &fstest.MapFile{Data: []byte(strings.Replace(sbMet, "3.825\t0.000511", "-nan\t-nan", 1))}
+	h = sbSet(t, fsys, metrics.Options{}).DBMS[0].Result("point-query.range100.pk1", 1).HW
+	if h.CPUPerOp.OK() || !strings.Contains(h.CPUPerOp.Why, `cpu/o is "-nan"`) || h.CPUMicrosPerOp.OK() {
+		t.Errorf("-nan in sb.met: %+v", h.CPUPerOp)
+	}
+}
+
+// TestSysbenchEngineLabel covers the engine of the sb.r labels: run.sh
+// passed --mysql-storage-engine to the prepare only, and its default
+// engine was InnoDB.
+func TestSysbenchEngineLabel(t *testing.T) {
+	run, err := os.ReadFile(sbRaw + "/x.pg15.c1.pk1/sb.o.point-query.range100.pk1.dop1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prep, err := os.ReadFile(sbRaw + "/x.pg15.c1.pk1/sb.prepare.o.point-query.range100.pk1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mysql := func(b []byte, extra string) []byte {
+		return []byte(strings.ReplaceAll(string(b), "--db-driver=pgsql", "--db-driver=mysql"+extra))
+	}
+	fsys := fstest.MapFS{
+		"x.pg.c.pk1/sb.o.point-query.range100.pk1.dop1":    {Data: run},
+		"x.my.c.pk1/sb.o.point-query.range100.pk1.dop1":    {Data: mysql(run, "")},
+		"x.rx.c.pk1/sb.o.point-query.range100.pk1.dop1":    {Data: mysql(run, "")},
+		"x.rx.c.pk1/sb.prepare.o.point-query.range100.pk1": {Data: mysql(prep, " --mysql-storage-engine=rocksdb")},
+		"x.rx2.c.pk1/sb.o.point-query.range100.pk1.dop1":   {Data: mysql(run, " --mysql-storage-engine=rocksdb")},
+	}
+	var got []string
+	for _, d := range sbSet(t, fsys, metrics.Options{}).DBMS {
+		got = append(got, d.Name+"="+d.Engine())
+	}
+	if want := "x.my.c.pk1=innodb x.pg.c.pk1=pgsql x.rx.c.pk1=rocksdb x.rx2.c.pk1=rocksdb"; strings.Join(got, " ") != want {
+		t.Errorf("engines %q, want %s", got, want)
+	}
+	for _, d := range sbSet(t, fsys, metrics.Options{Engine: "myisam"}).DBMS {
+		if d.Engine() != "myisam" {
+			t.Errorf("%s: engine %q with Options.Engine", d.Name, d.Engine())
+		}
+	}
+}

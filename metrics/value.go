@@ -186,3 +186,12 @@ func RatioText(o, b Value) string {
 	}
 	return Ratio(o, b).Format(2)
 }
+
+// Plural writes a number of things, the noun in the plural unless there is
+// one: Plural(1, "thread") is "1 thread", Plural(40, "thread") "40 threads".
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}

@@ -472,3 +472,21 @@ func FuzzReadSysbenchExtra(f *testing.F) {
 		}
 	})
 }
+
+func FuzzReadSysbenchMet(f *testing.F) {
+	addSeeds(f, []string{sbMet}, filepath.Join(sysbenchDir, "*", "sb.met.*"), filepath.Join(sysbenchDir, "*", "sb.prepare.met.*"))
+	f.Fuzz(func(t *testing.T, input string) {
+		m, err := parse.ReadSysbenchMet(strings.NewReader(input), fuzzName)
+		lines := countLines(input)
+		checkSyntaxErrorList(t, err, lines)
+		if m == nil {
+			t.Fatal("nil SysbenchMet")
+		}
+		if m.Name != fuzzName || len(m.Lines) != lines || m.IostatLine > lines || m.VmstatLine > lines {
+			t.Errorf("Name %q, %d lines of %d, iostat at %d, vmstat at %d", m.Name, len(m.Lines), lines, m.IostatLine, m.VmstatLine)
+		}
+		if m.IostatLine > 0 && m.Iostat != m.Lines[m.IostatLine-1] || m.VmstatLine > 0 && m.Vmstat != m.Lines[m.VmstatLine-1] {
+			t.Errorf("data lines %q %q", m.Iostat, m.Vmstat)
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -144,7 +145,7 @@ type SysbenchDir struct {
 	PK     int    // -1 when the name has no .pk<n>
 	Tests  []SysbenchTest
 	// Threads lists, per test suffix, the thread counts that have a
-	// sb.o, sb.vm or sb.io file, ascending.
+	// sb.o, sb.vm, sb.io or sb.met file, ascending.
 	Threads map[string][]int
 	// Prepare is the suffix of sb.prepare.o.<sfx>, "" without a load step.
 	Prepare string
@@ -153,12 +154,21 @@ type SysbenchDir struct {
 	ModTime map[string]time.Time
 }
 
-// AllThreads returns every thread count of the folder, ascending.
+// Warmup reports whether the test is a warm-up run (.warm, .warmpre),
+// whose thread count is not one of the folder's: point-query.warm runs
+// with as many threads as tables.
+func (t SysbenchTest) Warmup() bool { return t.Phase == Warm || t.Phase == WarmPre }
+
+// AllThreads returns the thread counts of the folder, ascending: those of
+// every test but the warm-up runs.
 func (d *SysbenchDir) AllThreads() []int {
 	seen := map[int]bool{}
 	var out []int
-	for _, l := range d.Threads {
-		for _, n := range l {
+	for _, t := range d.Tests {
+		if t.Warmup() {
+			continue
+		}
+		for _, n := range d.Threads[t.Sfx] {
 			if !seen[n] {
 				seen[n] = true
 				out = append(out, n)
@@ -176,18 +186,26 @@ func (d *SysbenchDir) HasFile(name string) bool {
 }
 
 var (
-	reSbRunFile = regexp.MustCompile(`^sb\.(o|vm|io)\.(.+)\.dop([0-9]+)$`)
+	reSbRunFile = regexp.MustCompile(`^sb\.(o|vm|io|met)\.(.+)\.dop([0-9]+)$`)
 	reSbDirName = regexp.MustCompile(`^x\.([^.]+)\.(.+)\.pk([0-9]+)$`)
 )
 
 // FindSysbenchDirs finds the sysbench result folders at dir, in its
 // subfolders and one level deeper (the res.dop<N>.… grouping of rdop.sh). A
-// folder is a sysbench result when it holds a sb.o.* or sb.prepare.o.* file.
+// folder is a sysbench result when it holds a sb.o.*, sb.met.* or
+// sb.prepare.o.* file (archives may keep only sb.met of a run). Symbolic
+// links to folders are followed, but not back into an enclosing folder (a
+// loop).
 // Folders are returned in natural order of their paths.
 func FindSysbenchDirs(fsys fs.FS, dir string) ([]*SysbenchDir, error) {
 	var out []*SysbenchDir
+	up := &ancestors{fsys: fsys}
 	var walk func(d string, depth int) error
 	walk = func(d string, depth int) error {
+		if !up.enter(d) {
+			return nil // a link back to an enclosing folder
+		}
+		defer up.leave()
 		ents, err := fs.ReadDir(fsys, d)
 		if err != nil {
 			return err
@@ -204,7 +222,7 @@ func FindSysbenchDirs(fsys fs.FS, dir string) ([]*SysbenchDir, error) {
 			return nil
 		}
 		for _, e := range ents {
-			if e.IsDir() {
+			if isDir(fsys, d, e) {
 				if err := walk(path.Join(d, e.Name()), depth-1); err != nil {
 					return err
 				}
@@ -242,9 +260,14 @@ func readSysbenchDir(fsys fs.FS, dir string, ents []fs.DirEntry) (*SysbenchDir, 
 		if e.IsDir() || !strings.HasPrefix(name, "sb.") {
 			continue
 		}
-		info, err := e.Info()
-		if err != nil {
+		info, err := entryInfo(fsys, dir, e)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue // a link to nothing
+		case err != nil:
 			return nil, err
+		case info.IsDir():
+			continue
 		}
 		d.ModTime[name] = info.ModTime()
 		if sfx, ok := strings.CutPrefix(name, "sb.prepare.o."); ok {
@@ -266,7 +289,7 @@ func readSysbenchDir(fsys fs.FS, dir string, ents []fs.DirEntry) (*SysbenchDir, 
 		if err != nil || nt <= 0 {
 			continue
 		}
-		if m[1] == "o" {
+		if m[1] == "o" || m[1] == "met" {
 			found = true
 		}
 		if seen[t.Sfx] == nil {
@@ -298,8 +321,8 @@ func readSysbenchDir(fsys fs.FS, dir string, ents []fs.DirEntry) (*SysbenchDir, 
 
 // SysbenchRun is everything read for one test at one thread count: the
 // sysbench output and the vmstat, iostat, ps and /usr/bin/time files
-// recorded beside it. The prepare (load) step has the same shape, with
-// Threads 0 and no time file.
+// recorded beside it, and the sb.met file an.sh computed from them. The
+// prepare (load) step has the same shape, with Threads 0 and no time file.
 type SysbenchRun struct {
 	Dir     string
 	Test    SysbenchTest
@@ -309,16 +332,27 @@ type SysbenchRun struct {
 	Iostat  *Iostat         // sb.io.…
 	Ps      *PsSamples      // sb.ps.…
 	Time    *Time           // sb.time.…
+	// Met is the sb.met file, nil when there is none. A run that has one
+	// is archived: its missing sb.vm, sb.io, sb.ps and sb.time files are
+	// not problems (the HW values come from sb.met where sb.vm or sb.io is
+	// missing).
+	Met *SysbenchMet
 	// Problems lists syntax errors and missing files; none is fatal.
 	Problems []error
 }
 
 // ReadSysbenchRun reads the files of one test at nt threads. A missing or
-// malformed file is recorded in Problems (the parsed part is kept); only
-// I/O errors other than "not found" are returned.
+// malformed file is recorded in Problems (the parsed part is kept), a
+// missing sb.met only when it is malformed, and a missing sb.vm, sb.io,
+// sb.ps or sb.time not when the run has sb.met; only I/O errors other than
+// "not found" are returned.
 func ReadSysbenchRun(fsys fs.FS, dir string, t SysbenchTest, nt int) (*SysbenchRun, error) {
 	sfx := t.Sfx + ".dop" + strconv.Itoa(nt)
 	r := &SysbenchRun{Dir: dir, Test: t, Threads: nt}
+	var err error
+	if r.Met, err = readOptional(fsys, dir, "sb.met."+sfx, ReadSysbenchMet, &r.Problems); err != nil {
+		return r, err
+	}
 	return r, r.read(fsys, "sb.o."+sfx, "sb.vm."+sfx, "sb.io."+sfx, "sb.ps."+sfx, "sb.time."+sfx)
 }
 
@@ -334,19 +368,19 @@ func (r *SysbenchRun) read(fsys fs.FS, o, vm, io, ps, tm string) error {
 	if r.Output, err = readFile(fsys, r.Dir, o, ReadSysbench, &r.Problems); err != nil {
 		return err
 	}
-	if r.Vmstat, err = readFile(fsys, r.Dir, vm, ReadVmstat, &r.Problems); err != nil {
+	// An archived run (one with sb.met) is not expected to have the rest.
+	archived := r.Met != nil
+	if r.Vmstat, err = readMaybe(fsys, r.Dir, vm, ReadVmstat, &r.Problems, archived); err != nil {
 		return err
 	}
-	if r.Iostat, err = readFile(fsys, r.Dir, io, ReadIostat, &r.Problems); err != nil {
+	if r.Iostat, err = readMaybe(fsys, r.Dir, io, ReadIostat, &r.Problems, archived); err != nil {
 		return err
 	}
-	if r.Ps, err = readFile(fsys, r.Dir, ps, ReadPs, &r.Problems); err != nil {
+	if r.Ps, err = readMaybe(fsys, r.Dir, ps, ReadPs, &r.Problems, archived); err != nil {
 		return err
 	}
 	if tm != "" {
-		if r.Time, err = readFile(fsys, r.Dir, tm, ReadTime, &r.Problems); err != nil {
-			return err
-		}
+		r.Time, err = readMaybe(fsys, r.Dir, tm, ReadTime, &r.Problems, archived)
 	}
-	return nil
+	return err
 }

@@ -339,3 +339,91 @@ func TestReadSysbenchExtra(t *testing.T) {
 	_, err = parse.ReadSysbenchExtra(strings.NewReader(""), testName)
 	checkErrors(t, err, []string{"test: empty file"})
 }
+
+// sbMet is an sb.met file of the archives (nov25.sb.mysql, dop1).
+const sbMet = "iostat, vmstat normalized by operation rate\n" +
+	"samp\tr/s\trMB/s\tw/s\twMB/s\tr/o\trKB/o\twKB/o\to/s\n" +
+	"604\t0.2\t0.0\t9.1\t0.1\t0.000\t0.000\t0.003\t24726.83\n\n" +
+	"samp\tcs/s\tcpu/s\tcs/o\tcpu/o\n" +
+	"633\t94578\t12.6\t3.825\t0.000511\n"
+
+func TestReadSysbenchMet(t *testing.T) {
+	m, err := parse.ReadSysbenchMet(strings.NewReader(sbMet), "sb.met")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		iostat     bool
+		col, want  string
+		wantExists bool
+	}{
+		{true, "samp", "604", true}, {true, "o/s", "24726.83", true}, {true, "wKB/o", "0.003", true},
+		{false, "cpu/o", "0.000511", true}, {false, "cs/s", "94578", true}, {false, "r/o", "", false},
+	} {
+		get := m.VmstatValue
+		if c.iostat {
+			get = m.IostatValue
+		}
+		if got, ok := get(c.col); got != c.want || ok != c.wantExists {
+			t.Errorf("%s: %q %v", c.col, got, ok)
+		}
+	}
+	if m.IostatLine != 3 || m.VmstatLine != 6 || len(m.Lines) != 6 {
+		t.Errorf("lines %d %d %d", m.IostatLine, m.VmstatLine, len(m.Lines))
+	}
+	// an.sh printed an empty count and -nan when iostat had no rows.
+	empty := strings.Replace(sbMet, "604\t0.2\t0.0\t9.1\t0.1\t0.000\t0.000\t0.003", "\t-nan\t-nan\t-nan\t-nan\t-nan\t-nan\t-nan", 1)
+	m, err = parse.ReadSysbenchMet(strings.NewReader(empty), "sb.met")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := m.IostatValue("samp"); s != "" || m.Iostat != "\t-nan\t-nan\t-nan\t-nan\t-nan\t-nan\t-nan\t24726.83" {
+		t.Errorf("empty count: %q %q", s, m.Iostat)
+	}
+	for in, want := range map[string]string{
+		"Cannot parse: Device foo\n":                "sb.met:1: no iostat or vmstat block",
+		sbMet[:strings.Index(sbMet, "\n\n")]:        "sb.met:3: no vmstat block",
+		strings.Replace(sbMet, "\t24726.83", "", 1): "sb.met:3: iostat line has 8 cells, its header 9",
+	} {
+		if _, err := parse.ReadSysbenchMet(strings.NewReader(in), "sb.met"); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %s", in, err, want)
+		}
+	}
+}
+
+// TestArchivedSysbenchRun reads a folder that kept only sb.o and sb.met,
+// and a run whose sb.o is gone: the folder is found, the missing sb.vm,
+// sb.io, sb.ps and sb.time are not problems, a missing sb.o is.
+func TestArchivedSysbenchRun(t *testing.T) {
+	fsys := fstest.MapFS{
+		"x.my8032.z1.pk1/sb.o.insert.range100.pk1.dop1":   {Data: []byte(sbReport)},
+		"x.my8032.z1.pk1/sb.met.insert.range100.pk1.dop1": {Data: []byte(sbMet)},
+		"x.my8032.z1.pk1/sb.met.scan.range100.pk1.dop1":   {Data: []byte(sbMet)},
+		"x.pg.c.pk1/sb.met.scan.range100.pk1.dop1":        {Data: []byte(sbMet)},
+	}
+	dirs, err := parse.FindSysbenchDirs(fsys, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dirs) != 2 || len(dirs[0].Tests) != 2 || dirs[1].Threads["scan.range100.pk1"][0] != 1 {
+		t.Fatalf("%d dirs: %+v", len(dirs), dirs)
+	}
+	d := dirs[0]
+	for _, c := range []struct {
+		sfx      string
+		problems string
+	}{{"insert.range100.pk1", ""}, {"scan.range100.pk1", "x.my8032.z1.pk1/sb.o.scan.range100.pk1.dop1: missing"}} {
+		test, _ := parse.ParseSysbenchSfx(c.sfx)
+		run, err := parse.ReadSysbenchRun(fsys, d.Dir, test, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, p := range run.Problems {
+			got = append(got, p.Error())
+		}
+		if strings.Join(got, "\n") != c.problems || run.Met == nil || run.Vmstat != nil {
+			t.Errorf("%s: problems %q, want %q", c.sfx, got, c.problems)
+		}
+	}
+}

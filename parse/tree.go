@@ -33,8 +33,9 @@ var rePrefix = regexp.MustCompile(`^([0-9]+m)\.`)
 
 // ReadTree finds the DBMS trees below dir: dir itself when it holds step
 // directories, otherwise its subdirectories (one more level is searched, for
-// the <dop>u.1t<x>/ grouping of the run drivers). Trees are returned in
-// natural sort order of their paths.
+// the <dop>u.1t<x>/ grouping of the run drivers). Symbolic links to folders
+// are followed, but not back into an enclosing folder (a loop). Trees are
+// returned in natural sort order of their paths.
 func ReadTree(fsys fs.FS, dir string) ([]*Tree, error) {
 	if t, err := readOneTree(fsys, dir); err != nil {
 		return nil, err
@@ -42,17 +43,22 @@ func ReadTree(fsys fs.FS, dir string) ([]*Tree, error) {
 		return []*Tree{t}, nil
 	}
 	var trees []*Tree
+	up := &ancestors{fsys: fsys}
 	var walk func(d string, depth int) error
 	walk = func(d string, depth int) error {
+		if !up.enter(d) {
+			return nil // a link back to an enclosing folder
+		}
+		defer up.leave()
 		ents, err := fs.ReadDir(fsys, d)
 		if err != nil {
 			return err
 		}
 		for _, e := range ents {
-			if !e.IsDir() {
+			sub := path.Join(d, e.Name())
+			if !isDir(fsys, d, e) {
 				continue
 			}
-			sub := path.Join(d, e.Name())
 			t, err := readOneTree(fsys, sub)
 			if err != nil {
 				return err
@@ -90,7 +96,7 @@ func readOneTree(fsys fs.FS, dir string) (*Tree, error) {
 	}
 	var steps []Step
 	for _, e := range ents {
-		if !e.IsDir() {
+		if !isDir(fsys, dir, e) {
 			continue
 		}
 		if s, ok := ParseStepName(e.Name()); ok {
@@ -331,6 +337,23 @@ func readFile[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) 
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	return v, nil
+}
+
+// readOptional is readFile for a file that may be absent: a missing file
+// is not a problem.
+func readOptional[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) (*T, error), problems *[]error) (*T, error) {
+	if _, err := fs.Stat(fsys, path.Join(dir, name)); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return readFile(fsys, dir, name, read, problems)
+}
+
+// readMaybe is readOptional when optional is set, else readFile.
+func readMaybe[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) (*T, error), problems *[]error, optional bool) (*T, error) {
+	if optional {
+		return readOptional(fsys, dir, name, read, problems)
+	}
+	return readFile(fsys, dir, name, read, problems)
 }
 
 // ReadClientOptions reads only the command lines of the client logs of a

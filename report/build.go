@@ -14,7 +14,7 @@ import (
 
 // BuildOptions control Build. The zero value builds the default report.
 type BuildOptions struct {
-	Title string // default: "<N>M docs and <C> client(s)" as the original
+	Title string // default: "<N>M docs and <C> clients" ("1 client"; the original wrote "client(s)")
 	// Intro is the report's introduction in Markdown (server, DBMS versions,
 	// configs). Empty means a generated description of the steps and DBMS.
 	Intro string
@@ -214,7 +214,7 @@ func (b *builder) clients(flag int) {
 			if b.nClients == 0 {
 				b.nClients = d
 			} else if d != b.nClients {
-				b.note("%s %s ran with %d clients, the first step with %d; targets use %d", t.Tree.Name, sr.Step.Name, d, b.nClients, b.nClients)
+				b.note("%s %s ran with %s, the first step with %d; targets use %d", t.Tree.Name, sr.Step.Name, metrics.Plural(d, "client"), b.nClients, b.nClients)
 			}
 		}
 	}
@@ -318,9 +318,9 @@ func (b *builder) defaultTitle() string {
 	}
 	switch {
 	case p != "" && b.nClients > 0:
-		return fmt.Sprintf("%sM docs and %d client(s)", strings.TrimSuffix(p, "m"), b.nClients)
+		return fmt.Sprintf("%sM docs and %s", strings.TrimSuffix(p, "m"), metrics.Plural(b.nClients, "client"))
 	case b.nClients > 0:
-		return fmt.Sprintf("Insert benchmark with %d client(s)", b.nClients)
+		return "Insert benchmark with " + metrics.Plural(b.nClients, "client")
 	}
 	return "Insert benchmark"
 }
@@ -719,8 +719,8 @@ func (b *builder) insertRate() {
 	t := &Table{
 		ID:    "insert-rate",
 		Title: "Insert rate during read+write steps",
-		Caption: fmt.Sprintf("Average inserts/s during the read+write steps. The target is %d client(s) × the per-client rate; "+
-			"values below 95%% of the target are red (✗): that DBMS did not sustain the target.", b.nClients),
+		Caption: fmt.Sprintf("Average inserts/s during the read+write steps. The target is %s × the per-client rate; "+
+			"values below 95%% of the target are red (✗): that DBMS did not sustain the target.", metrics.Plural(b.nClients, "client")),
 	}
 	t.Header = append(t.Header, "dbms")
 	for _, st := range rw {

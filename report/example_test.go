@@ -75,7 +75,7 @@ func ExampleBuild() {
 		fmt.Println(strings.Join(cells, " | "))
 	}
 	// Output:
-	// 2M docs and 2 client(s)
+	// 2M docs and 2 clients
 	// dbms l.i0 l.x l.i1 l.i2
 	// pg15.c1 | 86957 ▼ | 333350 | 27907 ▼ | 6383 ▼
 	// pg15.c2 | 111111 ▲ | 400020 ▲ | 42857 ▲ | 14286 ▲
@@ -110,7 +110,7 @@ func ExampleWrite() {
 	// Output:
 	// ### Insert rate during read+write steps
 	//
-	// Average inserts/s during the read+write steps. The target is 2 client(s) × the per-client rate; values below 95% of the target are red (✗): that DBMS did not sustain the target.
+	// Average inserts/s during the read+write steps. The target is 2 clients × the per-client rate; values below 95% of the target are red (✗): that DBMS did not sustain the target.
 	//
 	// | dbms | qr100.L1 | qp100.L2 | qr500.L3 | qp500.L4 | qr1000.L5 | qp1000.L6 |
 	// | --- | ---: | ---: | ---: | ---: | ---: | ---: |

@@ -11,6 +11,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/templates"
 )
 
@@ -33,6 +34,7 @@ func pageTemplate() *template.Template {
 			"cell":     cellHTML,
 			"chart":    func(*Chart) template.HTML { return "" }, // replaced per page
 			"rowClass": rowClass,
+			"plural":   metrics.Plural,
 		}).ParseFS(templates.FS, "report.html.tmpl"))
 	})
 	return htmlTmpl

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -46,7 +47,35 @@ func Settings(fsys fs.FS, dir string, opt metrics.Options) (metrics.Options, err
 	if opt.Device == "" {
 		opt.Device = set["device"]
 	}
+	if opt.ScanGen == 0 && set["scan-gen"] != "" {
+		if opt.ScanGen, err = strconv.Atoi(set["scan-gen"]); err != nil || opt.ScanGen < 1 || opt.ScanGen > metrics.ScanGenRowsPerLatency {
+			return opt, badf("%s: scan-gen = %q: want 1, 2 or 3", path.Join(dir, parse.SettingsFile), set["scan-gen"])
+		}
+	}
+	if opt.Engine == "" {
+		opt.Engine = set["sb-engine"]
+	}
 	return opt, nil
+}
+
+// SysbenchSettings resolves the sysbench options of the results folder's
+// ibreport.settings file (keys sb-tag and collate): fields already set in
+// so win. The collation is checked.
+func SysbenchSettings(fsys fs.FS, dir string, so SysbenchOptions) (SysbenchOptions, error) {
+	set, err := parse.ReadSettings(fsys, dir)
+	if err != nil {
+		return so, bad(err)
+	}
+	if so.Tag == "" {
+		so.Tag = set["sb-tag"]
+	}
+	if so.Collate == "" {
+		so.Collate = set["collate"]
+	}
+	if _, err := compat.ParseCollation(cmp.Or(so.Collate, "en_US")); err != nil {
+		return so, bad(err)
+	}
+	return so, nil
 }
 
 // Results is one results folder, loaded: raw insert-benchmark trees with
@@ -123,7 +152,11 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if mopt.ScanGen < 0 || mopt.ScanGen > metrics.ScanGenRowsPerLatency {
 		return nil, badf("scan generation %d: want 1, 2 or 3", mopt.ScanGen)
 	}
-	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: opt.Sysbench}
+	sopt, err := SysbenchSettings(fsys, ".", opt.Sysbench)
+	if err != nil {
+		return nil, err
+	}
+	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: sopt}
 	trees, err := parse.ReadTree(fsys, ".")
 	if err != nil {
 		return nil, bad(err)

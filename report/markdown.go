@@ -7,6 +7,7 @@ import (
 	"sync"
 	"text/template"
 
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/templates"
 )
 
@@ -21,6 +22,7 @@ func markdownTemplate() *template.Template {
 	mdOnce.Do(func() {
 		mdTmpl = template.Must(template.New("report.md.tmpl").Funcs(template.FuncMap{
 			"mdtext": mdEscape,
+			"plural": metrics.Plural,
 			"mdcell": mdCell,
 			"mdrow": func(cells []string) string {
 				out := make([]string, len(cells))

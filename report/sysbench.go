@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"regexp"
@@ -25,6 +26,11 @@ type SysbenchOptions struct {
 	GroupSplit int
 	// Extra holds user-supplied per-query columns for the engine table.
 	Extra *parse.SysbenchExtra
+	// Collate is the locale order in which the original summaries listed
+	// sorted file names, for --compat: "en_US" (glibc's en_US.UTF-8, the
+	// locale of the published archives; "" means en_US) or "C" (byte
+	// order).
+	Collate string
 }
 
 // SysbenchTables builds the sysbench summaries of a set computed in the
@@ -65,7 +71,11 @@ func sysbenchTables(set *metrics.SysbenchSet, sbc *compat.Sysbench, opt Sysbench
 	t := &sbTables{set: set, opt: opt, fs: newFileSet()}
 	t.warns = append(t.warns, set.Warnings()...)
 	if sbc != nil {
-		files, warns := compat.SysbenchTables(sbc, opt.Tag)
+		coll, err := compat.ParseCollation(cmp.Or(opt.Collate, "en_US"))
+		if err != nil {
+			return nil, nil, err
+		}
+		files, warns := compat.SysbenchTables(sbc, opt.Tag, coll)
 		for _, f := range files {
 			t.fs.line(f.Name, f.Lines...)
 		}
@@ -153,8 +163,11 @@ func (t *sbTables) perDBMS() {
 		if d.Load != nil {
 			t.fs.line(d.Name+"/sb.prepare.met."+d.Load.Sfx, metLines(&d.Load.HW)...)
 		}
-		threads := d.Dir.AllThreads()
 		for _, test := range d.Dir.Tests {
+			threads := d.Dir.AllThreads()
+			if test.Warmup() {
+				threads = d.Dir.Threads[test.Sfx] // its own, not a thread count of the folder
+			}
 			for _, m := range sbRMetrics {
 				var b strings.Builder
 				for _, nt := range threads {
@@ -211,7 +224,7 @@ func oMetSpecs(set *metrics.SysbenchSet, nt int, file string) ([]oMetSpec, []str
 		if b := base.Result(test.Sfx, nt); b != nil {
 			spec.base.hw = &b.HW
 		} else {
-			warns = append(warns, fmt.Sprintf("%s: %s: the base DBMS %s has no run with %d threads", file, test.Sfx, base.Name, nt))
+			warns = append(warns, fmt.Sprintf("%s: %s: the base DBMS %s has no run with %s", file, test.Sfx, base.Name, metrics.Plural(nt, "thread")))
 		}
 		for _, d := range set.DBMS[1:] {
 			row := oMetRow{dbms: d.Name}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/metrics"
@@ -92,7 +93,45 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 	if len(set.DBMS) < 2 {
 		p.Notes = append(p.Notes, "Only one DBMS: there are no relative values.")
 	}
+	if n := sbHWSources(set); n != "" {
+		p.Notes = append(p.Notes, n)
+	}
 	b.rep.Sysbench = p
+}
+
+// sbHWSources says which runs have their HW values (iostat, vmstat, per
+// operation) from the archived sb.met files an.sh wrote, because their
+// sb.vm or sb.io file is missing; "" when none has.
+func sbHWSources(set *metrics.SysbenchSet) string {
+	var parts []string
+	all, met := 0, 0
+	for _, d := range set.DBMS {
+		runs := make([]*metrics.SysbenchHW, 0, len(d.Results)+1)
+		for _, r := range d.Results {
+			runs = append(runs, &r.HW)
+		}
+		if d.Load != nil {
+			runs = append(runs, &d.Load.HW)
+		}
+		n := 0
+		for _, h := range runs {
+			if h.FromMet() {
+				n++
+			}
+		}
+		all, met = all+len(runs), met+n
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s (%d of %s)", d.Name, n, metrics.Plural(len(runs), "run")))
+		}
+	}
+	const what = "HW values (cpu/o, cs/o, r/o, rKB/o, wKB/o and the rates per second) come from the archived sb.met files, as an.sh printed them"
+	switch {
+	case met == 0:
+		return ""
+	case met == all:
+		return what + ": the folders have no sb.vm or sb.io files."
+	}
+	return what + ", for the runs without sb.vm or sb.io files: " + strings.Join(parts, ", ") + "; the others are computed from sb.vm and sb.io."
 }
 
 // Decimals of the values of the sysbench part.
@@ -142,7 +181,7 @@ func sbTestName(t parse.SysbenchTest) string { return t.Label() }
 func sbTests(set *metrics.SysbenchSet) []parse.SysbenchTest {
 	var out []parse.SysbenchTest
 	for _, t := range set.Tests {
-		if t.Phase != parse.Warm && t.Phase != parse.WarmPre {
+		if !t.Warmup() {
 			out = append(out, t)
 		}
 	}
@@ -168,7 +207,7 @@ func (f sbText) loadTable(set *metrics.SysbenchSet) *Table {
 
 func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
 	others := set.DBMS[1:]
-	t := &Table{ID: id + ".groups", Title: fmt.Sprintf("Relative QPS by test group, %d threads", nt),
+	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + metrics.Plural(nt, "thread"),
 		Caption: "Statistics of each DBMS's QPS relative to the base DBMS " + set.DBMS[0].Name +
 			" over the tests of a group, as the result posts print them. Below 0.95 yellow (▽), above 1.05 blue (△)."}
 	t.Header = []string{"group", "statistic"}
@@ -211,7 +250,7 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 	var out []*Chart
 	for _, g := range groups {
 		c := &Chart{ID: fmt.Sprintf("%s.chart.group.%s", id, g.Name), Kind: "bar",
-			Title: fmt.Sprintf("%s: QPS relative to %s, %d threads", g.Name, set.DBMS[0].Name, nt), YLabel: "relative QPS"}
+			Title: fmt.Sprintf("%s: QPS relative to %s, %s", g.Name, set.DBMS[0].Name, metrics.Plural(nt, "thread")), YLabel: "relative QPS"}
 		for _, t := range g.Tests {
 			c.Categories = append(c.Categories, t.Type)
 		}
@@ -233,7 +272,7 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 }
 
 func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string) *Table {
-	t := &Table{ID: id + ".relative", Title: fmt.Sprintf("Relative QPS, %d threads", nt),
+	t := &Table{ID: id + ".relative", Title: "Relative QPS, " + metrics.Plural(nt, "thread"),
 		Caption: "QPS of each DBMS divided by the QPS of the base DBMS " + set.DBMS[0].Name +
 			" (1 for 0/0, inf for x/0). Below 0.95 yellow (▽), above 1.05 blue (△)."}
 	t.Header = []string{"test"}
@@ -268,7 +307,7 @@ func (f sbText) absoluteTables(set *metrics.SysbenchSet, nt int, id string) []*T
 	}
 	var out []*Table
 	for _, m := range measures {
-		t := &Table{ID: id + ".abs." + m.key, Title: fmt.Sprintf("%s, %d threads", m.title, nt)}
+		t := &Table{ID: id + ".abs." + m.key, Title: m.title + ", " + metrics.Plural(nt, "thread")}
 		t.Header = []string{"test"}
 		for _, d := range set.DBMS {
 			t.Header = append(t.Header, d.Name)
@@ -279,7 +318,7 @@ func (f sbText) absoluteTables(set *metrics.SysbenchSet, nt int, id string) []*T
 				res := d.Result(test.Sfx, nt)
 				if res == nil {
 					r.Cells = append(r.Cells, Cell{Text: "NA", Band: NotANumber})
-					t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: no run with %d threads", d.Name, test.Sfx, nt))
+					t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: no run with %s", d.Name, test.Sfx, metrics.Plural(nt, "thread")))
 					continue
 				}
 				v := m.get(res)
@@ -316,7 +355,7 @@ var sbHWColumns = []struct {
 func (f sbText) efficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 	var out []*Table
 	for _, test := range sbTests(set) {
-		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Title: fmt.Sprintf("HW use per operation: %s, %d threads", sbTestName(test), nt),
+		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Title: fmt.Sprintf("HW use per operation: %s, %s", sbTestName(test), metrics.Plural(nt, "thread")),
 			Header: []string{"dbms", "cpu/o", "µs/o", "cs/o", "r/o", "rKB/o", "wKB/o", "o/s"}}
 		ran := false
 		for _, d := range set.DBMS {
@@ -366,7 +405,7 @@ func (f sbText) perQueryTables(set *metrics.SysbenchSet, nt int, id string, extr
 	et, _ := set.EngineTable(nt, extra) // warned by the tables
 	var out []*Table
 	for _, blk := range et.Blocks {
-		t := &Table{ID: fmt.Sprintf("%s.query.%s", id, blk.Test.Sfx), Title: fmt.Sprintf("%s, %d threads", sbTestName(blk.Test), nt),
+		t := &Table{ID: fmt.Sprintf("%s.query.%s", id, blk.Test.Sfx), Title: sbTestName(blk.Test) + ", " + metrics.Plural(nt, "thread"),
 			Header: append([]string{"dbms", "QPS", "latency avg (ms)", "latency " + blk.PercentileLabel() + " (ms)"}, et.Extra...)}
 		for _, r := range blk.Rows {
 			row := Row{Kind: DataRow, Cells: []Cell{{Text: r.DBMS}, f.sbValueCell(r.QPS, sbRateDigits), f.sbValueCell(r.LatAvg, sbLatDigits), f.sbValueCell(r.LatPct, sbLatDigits)}}
@@ -386,7 +425,7 @@ func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) []*Chart {
 	var out []*Chart
 	for _, test := range sbTests(set) {
 		qps := &Chart{ID: fmt.Sprintf("%s.chart.qps.%s", id, test.Sfx), Kind: "line",
-			Title: fmt.Sprintf("QPS per interval: %s, %d threads", sbTestName(test), nt), XLabel: "time (s)", YLabel: "queries/s"}
+			Title: fmt.Sprintf("QPS per interval: %s, %s", sbTestName(test), metrics.Plural(nt, "thread")), XLabel: "time (s)", YLabel: "queries/s"}
 		lat := &Chart{ID: fmt.Sprintf("%s.chart.lat.%s", id, test.Sfx), Kind: "line", XLabel: "time (s)", YLabel: "ms"}
 		pct := 0
 		for _, d := range set.DBMS {
@@ -411,7 +450,7 @@ func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) []*Chart {
 		if pct == 0 {
 			pct = 95
 		}
-		lat.Title = fmt.Sprintf("Latency p%d per interval: %s, %d threads", pct, sbTestName(test), nt)
+		lat.Title = fmt.Sprintf("Latency p%d per interval: %s, %s", pct, sbTestName(test), metrics.Plural(nt, "thread"))
 		if hasData(qps) {
 			out = append(out, qps, lat)
 		}
@@ -428,7 +467,7 @@ func (f sbText) prePost(set *metrics.SysbenchSet) []*Table {
 	nt := set.Threads[0]
 	var out []*Table
 	for _, d := range set.DBMS {
-		t := &Table{ID: "sb.prepost." + d.Name, Title: fmt.Sprintf("Before and after the writes: %s, %d threads", d.Name, nt),
+		t := &Table{ID: "sb.prepost." + d.Name, Title: fmt.Sprintf("Before and after the writes: %s, %s", d.Name, metrics.Plural(nt, "thread")),
 			Header:  []string{"test", "QPS pre", "QPS post", "post / pre"},
 			Caption: "QPS of a test run before the write-heavy tests and of the same test after them. Below 0.95 yellow (▽), above 1.05 blue (△)."}
 		for _, test := range d.Dir.Tests {

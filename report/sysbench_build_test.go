@@ -209,13 +209,15 @@ func copySysbench(t *testing.T, m fstest.MapFS) {
 }
 
 // TestSysbenchCompatReport builds the report in compat mode with no vmstat
-// file for one test: the values show the texts the scripts printed (-nan
-// for 0/0), and so do their ratios; the default mode shows NA.
+// file (and no sb.met to stand in for it) for one test: the values show the
+// texts the scripts printed (-nan for 0/0), and so do their ratios; the
+// default mode shows NA.
 func TestSysbenchCompatReport(t *testing.T) {
 	m := fstest.MapFS{}
 	copySysbench(t, m)
 	for _, d := range []string{"x.pg15.c1.pk1", "x.pg15.c2.pk1"} {
 		delete(m, d+"/sb.vm.read-only.range100.pk1.dop1")
+		delete(m, d+"/sb.met.read-only.range100.pk1.dop1")
 	}
 	const id = "sb.dop1.hw.read-only.range100.pk1"
 	for _, c := range []struct {
@@ -242,5 +244,54 @@ func TestSysbenchCompatReport(t *testing.T) {
 		if band := tab.Rows[2].Cells[1].Band; c.opt.Compat == (band == report.NotANumber) {
 			t.Errorf("compat %v: ratio band %q", c.opt.Compat, band)
 		}
+	}
+}
+
+// TestSysbenchReportArchive builds the report of published results that
+// kept only sb.o and sb.met (testdata/arc): one section for the one thread
+// count, HW tables filled from sb.met, and a note saying so.
+func TestSysbenchReportArchive(t *testing.T) {
+	for _, compatMode := range []bool{false, true} {
+		r := buildFrom(t, os.DirFS("../testdata/arc/nov25.sb.mysql/dop1"), metrics.Options{Cores: 8, Compat: compatMode}, nil, report.BuildOptions{})
+		sb := r.Sysbench
+		if len(sb.DBMS) != 9 || len(sb.Threads) != 1 || sb.Threads[0].Threads != 1 {
+			t.Fatalf("compat %v: %d DBMS, %d thread counts", compatMode, len(sb.DBMS), len(sb.Threads))
+		}
+		cells := 0
+		for _, tab := range sb.Threads[0].Efficiency {
+			for _, row := range tab.Rows {
+				for _, c := range row.Cells[1:] {
+					if c.Text == "NA" || c.Text == "-nan" {
+						t.Errorf("compat %v: %s %s: %s", compatMode, tab.ID, row.Cells[0].Text, c.Text)
+					}
+					cells++
+				}
+			}
+		}
+		if cells == 0 || !strings.Contains(strings.Join(sb.Notes, "\n"), "come from the archived sb.met files, as an.sh printed them: the folders have no sb.vm or sb.io files") {
+			t.Errorf("compat %v: %d HW cells, notes %q", compatMode, cells, sb.Notes)
+		}
+	}
+}
+
+// TestSysbenchReportWarmup checks that a warm-up run with its own thread
+// count (point-query.warm runs with as many threads as tables) makes no
+// section of the report.
+func TestSysbenchReportWarmup(t *testing.T) {
+	m := fstest.MapFS{}
+	copySysbench(t, m)
+	for _, d := range []string{"x.pg15.c1.pk1", "x.pg15.c2.pk1"} {
+		m[d+"/sb.o.point-query.warm.range100.pk1.dop8"] = m[d+"/sb.o.point-query.range100.pk1.dop1"]
+	}
+	r := buildFrom(t, m, metrics.Options{Device: "vda"}, nil, report.BuildOptions{})
+	var nts []int
+	for _, th := range r.Sysbench.Threads {
+		nts = append(nts, th.Threads)
+	}
+	if len(nts) != 2 || nts[0] != 1 || nts[1] != 2 {
+		t.Errorf("thread counts %v, want [1 2]", nts)
+	}
+	if n := strings.Join(r.Notes, "\n"); strings.Contains(n, "8 threads") {
+		t.Errorf("notes about the warm-up's thread count:\n%s", n)
 	}
 }

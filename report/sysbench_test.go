@@ -100,7 +100,7 @@ func sbTables(t testing.TB, fsys fs.FS, opt metrics.Options, sopt report.Sysbenc
 // original scripts wrote for the fixture folders: the per-run sb.met and
 // sb.r files in the raw folders and the summaries in the reference folder.
 func TestSysbenchCompatReference(t *testing.T) {
-	files, _ := sbTables(t, sbFS(t), sbCompat, report.SysbenchOptions{Tag: "pg"})
+	files, _ := sbTables(t, sbFS(t), sbCompat, report.SysbenchOptions{Tag: "pg", Collate: "C"})
 	got := map[string][]byte{}
 	for _, f := range files {
 		got[f.Name] = f.Data
@@ -182,7 +182,7 @@ func TestSysbenchMissingTest(t *testing.T) {
 		}
 	}
 	tables := func(opt metrics.Options) (map[string]string, []string) {
-		files, warns := sbTables(t, fsys, opt, report.SysbenchOptions{Tag: "pg"})
+		files, warns := sbTables(t, fsys, opt, report.SysbenchOptions{Tag: "pg", Collate: "C"})
 		out := map[string]string{}
 		for _, f := range files {
 			out[f.Name] = string(f.Data)

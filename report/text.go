@@ -9,6 +9,8 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // WriteText writes the report as plain text: headings, the introduction's
@@ -56,7 +58,7 @@ func WriteText(w io.Writer, r *Report) error {
 		}
 		tw.table(sb.Load)
 		for _, th := range sb.Threads {
-			tw.heading(fmt.Sprintf("sysbench, %d threads", th.Threads), '-')
+			tw.heading("sysbench, "+metrics.Plural(th.Threads, "thread"), '-')
 			tw.table(th.Groups)
 			tw.table(th.Relative)
 			for _, group := range [][]*Table{th.Absolute, th.Efficiency, th.PerQuery} {

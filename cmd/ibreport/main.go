@@ -96,7 +96,11 @@ type common struct {
 	sbGroups string
 	sbExtra  string
 	scanGen  int
+	sbEngine string
+	collate  string
 	quiet    bool
+	// fset is the parsed flag set, to tell flags given from defaults.
+	fset *flag.FlagSet
 	// progress counts what Load reads, for the progress line; nil for none.
 	progress *report.Progress
 }
@@ -114,8 +118,21 @@ func flags(name string, c *common, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&c.sbGroups, "sb-groups", "", "sysbench: `file` of test groups (<name>: <test> ...) replacing point/range/write")
 	fs.StringVar(&c.sbExtra, "sb-extra", "", "sysbench: CSV `file` of extra per-query columns (dbms,test[,threads],...)")
 	fs.IntVar(&c.scanGen, "scan-gen", 0, "sysbench: scan row-rate `generation` 1, 2 or 3 (default 3, the current one)")
+	fs.StringVar(&c.sbEngine, "sb-engine", "", "sysbench: `engine` label of the sb.r lines and summaries (default: the command lines' --mysql-storage-engine, innodb for MySQL, else the driver)")
+	fs.StringVar(&c.collate, "collate", "", "compat: `locale` order of the sorted file lists of the original summaries, en_US or C (default en_US)")
 	fs.BoolVar(&c.quiet, "quiet", false, "no progress line on a terminal")
+	c.fset = fs
 	return fs
+}
+
+// given reports whether the flag was on the command line (settings keys
+// apply to the others).
+func (c *common) given(name string) bool {
+	found := false
+	if c.fset != nil {
+		c.fset.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	}
+	return found
 }
 
 // parseInterspersed parses flags that may stand before or after the
@@ -138,10 +155,14 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func (c *common) load(dir string) (*report.Results, error) {
+	tag := c.sbTag
+	if !c.given("sb-tag") {
+		tag = "" // the settings file's, else the default
+	}
 	return report.Load(dir, report.LoadOptions{
-		Metrics:        metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen},
+		Metrics:        metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen, Engine: c.sbEngine},
 		DBMSList:       c.dbms,
-		Sysbench:       report.SysbenchOptions{Tag: c.sbTag},
+		Sysbench:       report.SysbenchOptions{Tag: tag, Collate: c.collate},
 		SysbenchGroups: c.sbGroups,
 		SysbenchExtra:  c.sbExtra,
 		Progress:       c.progress,

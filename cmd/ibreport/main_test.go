@@ -120,7 +120,7 @@ func TestInspect(t *testing.T) {
 // and checks bad flags and user files.
 func TestTablesSysbench(t *testing.T) {
 	dir := t.TempDir()
-	code, _, stderr := runCmd(t, "tables", "--compat", "--sb-tag", "pg", "--device", "vda", "../../testdata/sysbench/raw", "-o", dir)
+	code, _, stderr := runCmd(t, "tables", "--compat", "--sb-tag", "pg", "--collate", "C", "--device", "vda", "../../testdata/sysbench/raw", "-o", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -160,5 +160,47 @@ func TestTablesSysbench(t *testing.T) {
 	code, _, stderr = runCmd(t, "tables", "--scan-gen", "7", "../../testdata/sysbench/raw", "-o", t.TempDir())
 	if code != 2 || !strings.Contains(stderr, "scan generation 7") {
 		t.Errorf("bad --scan-gen: exit %d: %s", code, stderr)
+	}
+}
+
+// TestSysbenchSettings sets the sysbench options in ibreport.settings:
+// sb-tag, sb-engine, scan-gen and collate apply, flags win, and a bad
+// value is bad input.
+func TestSysbenchSettings(t *testing.T) {
+	res := t.TempDir()
+	if err := os.CopyFS(res, os.DirFS("../../testdata/sysbench/raw")); err != nil {
+		t.Fatal(err)
+	}
+	settings := filepath.Join(res, "ibreport.settings")
+	os.WriteFile(settings, []byte("device = vda\nsb-tag = fromfile\nsb-engine = postgres\nscan-gen = 2\ncollate = C\n"), 0o644)
+	out := t.TempDir()
+	if code, _, stderr := runCmd(t, "tables", "--compat", res, "-o", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	r, err := os.ReadFile(filepath.Join(out, "x.pg15.c1.pk1", "sb.r.qps.insert.range100.pk1"))
+	if _, err2 := os.Stat(filepath.Join(out, "qps.abs.fromfile.tsv")); err != nil || err2 != nil || !strings.HasSuffix(string(r), "\tpostgres insert range=100\n") {
+		t.Errorf("settings not applied: %q %v %v", r, err, err2)
+	}
+	out = t.TempDir()
+	if code, _, stderr := runCmd(t, "tables", "--compat", "--sb-tag", "sb", "--sb-engine", "pgsql", res, "-o", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	r, err = os.ReadFile(filepath.Join(out, "x.pg15.c1.pk1", "sb.r.qps.insert.range100.pk1"))
+	if _, err2 := os.Stat(filepath.Join(out, "qps.abs.sb.tsv")); err != nil || err2 != nil || !strings.HasSuffix(string(r), "\tpgsql insert range=100\n") {
+		t.Errorf("flags do not win: %q %v %v", r, err, err2)
+	}
+	for _, c := range []struct{ settings, flag, msg string }{
+		{"collate = de_DE\n", "", `collation "de_DE": want en_US or C`},
+		{"scan-gen = 4\n", "", `scan-gen = "4": want 1, 2 or 3`},
+		{"", "--collate=fr", `collation "fr": want en_US or C`},
+	} {
+		os.WriteFile(settings, []byte(c.settings), 0o644)
+		args := []string{"tables", res, "-o", t.TempDir()}
+		if c.flag != "" {
+			args = append(args, c.flag)
+		}
+		if code, _, stderr := runCmd(t, args...); code != 2 || !strings.Contains(stderr, c.msg) {
+			t.Errorf("%q %s: exit %d: %s", c.settings, c.flag, code, stderr)
+		}
 	}
 }

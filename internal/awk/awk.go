@@ -60,13 +60,27 @@ func trimZeros(s string) string {
 	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 }
 
-// Num converts a string to a number the way awk does: the longest numeric
-// prefix after leading blanks, 0 when there is none.
+// Num converts a string to a number the way mawk does (with C's strtod):
+// the longest numeric prefix after leading blanks, 0 when there is none;
+// "nan" and "inf" or "infinity" (any case, after an optional sign) read as
+// NaN and infinity, so that a "-nan" that an earlier printf wrote stays
+// -nan.
 func Num(s string) float64 {
 	s = strings.TrimLeft(s, " \t\n")
 	i := 0
+	neg := false
 	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
 		i++
+	}
+	switch word := strings.ToLower(s[i:min(i+3, len(s))]); word {
+	case "nan":
+		return math.NaN()
+	case "inf":
+		if neg {
+			return math.Inf(-1)
+		}
+		return math.Inf(1)
 	}
 	digits := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {

@@ -43,10 +43,18 @@ func TestNum(t *testing.T) {
 		want float64
 	}{
 		{"", 0}, {"NA", 0}, {"12", 12}, {" 1.5x", 1.5}, {"-3", -3}, {"+.5", 0.5},
-		{"1e3", 1000}, {"1e", 1}, {".", 0}, {"-nan", 0}, {"inf", 0}, {"i_qps", 0},
+		{"1e3", 1000}, {"1e", 1}, {".", 0}, {"i_qps", 0}, {"NA", 0}, {"na", 0},
+		{"inf", math.Inf(1)}, {"-inf", math.Inf(-1)}, {" Infinity", math.Inf(1)},
 	} {
 		if got := Num(c.s); got != c.want {
 			t.Errorf("Num(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+	// mawk reads numbers with strtod: a "-nan" an earlier printf wrote is NaN
+	// again (echo "-nan 5" | mawk '{ printf "%.2f", $1/$2 }' prints -nan).
+	for _, s := range []string{"-nan", "nan", "NaN"} {
+		if !math.IsNaN(Num(s)) {
+			t.Errorf("Num(%q) = %v, want NaN", s, Num(s))
 		}
 	}
 	if !math.IsInf(Num("1e999"), 1) {

@@ -10,7 +10,8 @@ func TestRatioText(t *testing.T) {
 		{"3", "2", "1.50"}, {"0", "0", "1"}, {"0.000", "0", "1"}, {"5", "0", "inf"},
 		{"NA", "1", "NA"}, {"1", "NA", "NA"},
 		{"", "", "-nan"}, // an empty cell is not equal to 0 but reads as 0: 0/0
-		{"", "5", "0.00"}, {"-nan", "2", "0.00"}, {"i_qps", "3", "0.00"},
+		{"", "5", "0.00"}, {"i_qps", "3", "0.00"},
+		{"-nan", "2", "-nan"}, {"2", "-nan", "-nan"}, {"inf", "2", "inf"}, // mawk reads them back with strtod
 	} {
 		if got := RatioText(c.x, c.b); got != c.want {
 			t.Errorf("RatioText(%q, %q) = %q, want %q", c.x, c.b, got, c.want)

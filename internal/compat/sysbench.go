@@ -46,22 +46,41 @@ type runText struct {
 	r [numR]string
 }
 
-// metText is one sb.met file as an.sh printed it.
+// metText is one sb.met file as an.sh printed it, computed or archived.
 type metText struct {
-	rate   string    // the operation rate run.sh passed to an.sh, as given
-	iostat [9]string // line 3: samp r/s rMB/s w/s wMB/s r/o rKB/o wKB/o o/s
-	vmstat [5]string // line 6: samp cs/s cpu/s cs/o cpu/o
+	rate string // the operation rate run.sh passed to an.sh, as given
+	// iostat and vmstat are lines 3 and 6, as printed: samp r/s rMB/s w/s
+	// wMB/s r/o rKB/o wKB/o o/s and samp cs/s cpu/s cs/o cpu/o, TAB
+	// separated. The summaries split them as awk does, so an empty sample
+	// count shifts the later fields.
+	iostat, vmstat string
+	// archived holds the lines of an archived sb.met file, written back
+	// as they are; nil for a computed one.
+	archived []string
+}
+
+// line is line n of sb.met as awk's NR == n reads it, "" when the file is
+// shorter.
+func (m *metText) line(n int) string {
+	l := m.lines()
+	if n > len(l) {
+		return ""
+	}
+	return l[n-1]
 }
 
 // lines are the six lines of sb.met.
 func (m *metText) lines() []string {
+	if m.archived != nil {
+		return m.archived
+	}
 	return []string{
 		"iostat, vmstat normalized by operation rate",
 		"samp\tr/s\trMB/s\tw/s\twMB/s\tr/o\trKB/o\twKB/o\to/s",
-		strings.Join(m.iostat[:], "\t"),
+		m.iostat,
 		"",
 		"samp\tcs/s\tcpu/s\tcs/o\tcpu/o",
-		strings.Join(m.vmstat[:], "\t"),
+		m.vmstat,
 	}
 }
 
@@ -91,12 +110,22 @@ func (sb *Sysbench) run(run *parse.SysbenchRun, dbms string, opt metrics.Options
 	// rate is the operation rate as run.sh passed it to an.sh.
 	var rate string
 	rateUnit := metrics.QueriesPerSec
-	if run.Test.Scan() {
+	switch {
+	case run.Output == nil && run.Met != nil:
+		// No sb.o: the rate run.sh passed to an.sh is in sb.met (and
+		// NewSysbenchResult said so).
+		if run.Test.Scan() {
+			rateUnit = metrics.KRowsPerSec
+		}
+		rate, _ = run.Met.IostatValue("o/s")
+		r.QPS = metrics.Known(awk.Num(rate), rateUnit).Printed(awk.F(awk.Num(rate), 0))
+		t.r[rQPS] = awk.F(awk.Num(rate), 0)
+	case run.Test.Scan():
 		v := scanRate(run.Output, opt.ScanGen)
 		rate, rateUnit = awk.F(v, 0), metrics.KRowsPerSec
 		r.QPS = metrics.Known(v, metrics.KRowsPerSec).Printed(rate)
 		t.r[rQPS] = rate
-	} else {
+	default:
 		rate = rep.QPS.Text
 		r.QPS = printed(r.QPS, 0)
 		t.r[rQPS] = rCell(rep.QPS, true)
@@ -214,11 +243,49 @@ func normalizeHW(run *parse.SysbenchRun, q string, rateUnit metrics.Unit, cpus i
 	t := func(v metrics.Value) string { s, _ := v.Text(); return s }
 	met := metText{
 		rate: q,
-		iostat: [9]string{countStr(io.n), t(h.ReadsPerSec), t(h.ReadMBPerSec), t(h.WritesPerSec), t(h.WriteMBPerSec),
-			t(h.ReadsPerOp), t(h.ReadKBPerOp), t(h.WriteKBPerOp), q},
-		vmstat: [5]string{countStr(vm.n), t(h.CsPerSec), t(h.CPUPerSec), t(h.CsPerOp), t(h.CPUPerOp)},
+		iostat: strings.Join([]string{countStr(io.n), t(h.ReadsPerSec), t(h.ReadMBPerSec), t(h.WritesPerSec), t(h.WriteMBPerSec),
+			t(h.ReadsPerOp), t(h.ReadKBPerOp), t(h.WriteKBPerOp), q}, "\t"),
+		vmstat: strings.Join([]string{countStr(vm.n), t(h.CsPerSec), t(h.CPUPerSec), t(h.CsPerOp), t(h.CPUPerOp)}, "\t"),
+	}
+	if run.Iostat != nil {
+		h.IostatSource = run.Iostat.Name
+	}
+	if run.Vmstat != nil {
+		h.VmstatSource = run.Vmstat.Name
+	}
+	if m := run.Met; m != nil && (run.Iostat == nil || run.Vmstat == nil) {
+		archivedHW(&h, &met, m, op, cpus, run.Iostat == nil, run.Vmstat == nil)
 	}
 	return h, met, warns
+}
+
+// archivedHW takes the iostat values, the vmstat values or both from an
+// archived sb.met (where sb.io or sb.vm is missing): the lines as an.sh
+// printed them and values that keep those texts. A run with neither file
+// keeps the sb.met file as it is.
+func archivedHW(h *metrics.SysbenchHW, met *metText, m *parse.SysbenchMet, op string, cpus int, iostat, vmstat bool) {
+	v := func(tok string, u metrics.Unit) metrics.Value { return metrics.Known(awk.Num(tok), u).Printed(tok) }
+	if iostat {
+		h.IostatSource, met.iostat = m.Name, m.Iostat
+		c := func(col string) string { tok, _ := m.IostatValue(col); return tok }
+		h.IostatSamples = int(awk.Num(c("samp")))
+		h.ReadsPerSec, h.ReadMBPerSec = v(c("r/s"), metrics.ReadsPerSec), v(c("rMB/s"), metrics.MiBPerSec)
+		h.WritesPerSec, h.WriteMBPerSec = v(c("w/s"), metrics.WritesPerSec), v(c("wMB/s"), metrics.MiBPerSec)
+		h.ReadsPerOp = v(c("r/o"), metrics.PerOp("reads", op))
+		h.ReadKBPerOp = v(c("rKB/o"), metrics.PerOp("KiB read", op))
+		h.WriteKBPerOp = v(c("wKB/o"), metrics.PerOp("KiB written", op))
+	}
+	if vmstat {
+		h.VmstatSource, met.vmstat = m.Name, m.Vmstat
+		c := func(col string) string { tok, _ := m.VmstatValue(col); return tok }
+		h.VmstatSamples = int(awk.Num(c("samp")))
+		h.CsPerSec, h.CPUPerSec = v(c("cs/s"), metrics.CSPerSec), v(c("cpu/s"), metrics.CPUPercent)
+		h.CsPerOp, h.CPUPerOp = v(c("cs/o"), metrics.PerOp("cs", op)), v(c("cpu/o"), metrics.PerOp(string(metrics.CPUPercent), op))
+		h.CPUMicrosPerOp = printed(metrics.CPUMicros(h.CPUPerOp, cpus, op), 1)
+	}
+	if iostat && vmstat {
+		met.archived = m.Lines
+	}
 }
 
 // ioSums are the sums of the iostat columns the metrics use, over the rows

@@ -32,9 +32,11 @@ type File struct {
 //
 // The summaries read the printed sb.r and sb.met tokens, list files by
 // modification time or sorted name, and paste DBMS by position. It returns
-// the files in the order written and the warnings.
-func SysbenchTables(sb *Sysbench, tag string) ([]File, []string) {
-	t := &tables{sb: sb, set: sb.Set, tag: tag}
+// the files in the order written and the warnings. coll is the collation
+// of the locale the scripts ran in, which ordered sorted names and broke
+// ties of modification times.
+func SysbenchTables(sb *Sysbench, tag string, coll Collation) ([]File, []string) {
+	t := &tables{sb: sb, set: sb.Set, tag: tag, coll: coll}
 	t.perDBMS()
 	for _, nt := range t.set.Threads {
 		t.oMet(nt)
@@ -51,6 +53,7 @@ type tables struct {
 	sb    *Sysbench
 	set   *metrics.SysbenchSet
 	tag   string
+	coll  Collation
 	files []File
 	warns []string
 	// qps holds each DBMS's sb.r.qps line by test suffix, the input of the
@@ -164,7 +167,7 @@ func (t *tables) oMet(nt int) {
 		lsrt(keys, func(n string) time.Time {
 			r := names[n]
 			return mtimeOf(base.Dir, n, fmt.Sprintf("sb.o.%s.dop%d", r.test.Sfx, r.nt))
-		})
+		}, t.coll)
 		for _, k := range keys {
 			runs = append(runs, names[k])
 		}
@@ -189,15 +192,17 @@ func (t *tables) oMet(nt int) {
 	t.file(name, lines...)
 }
 
-// oMetBlock renders one block of o.met from the printed sb.met tokens: the
-// file name, the absolute rows of the base and each other DBMS (a missing
-// file drops its row), and the relative rows (a missing file divides by
-// nothing: inf).
+// oMetBlock renders one block of o.met from the printed sb.met lines 3
+// and 6, split into fields as awk does (an empty sample count shifts the
+// later fields left): the file name, the absolute rows of the base and
+// each other DBMS (a missing file drops its row), and the relative rows (a
+// missing file divides by nothing: inf).
 func oMetBlock(basename string, base oMetRow, others []oMetRow) []string {
 	out := []string{basename, "--- absolute", "cpu/o\t\tcs/o\tr/o\trKB/o\twKB/o\to/s\tdbms"}
 	for _, r := range append([]oMetRow{base}, others...) {
 		if m := r.met; m != nil {
-			out = append(out, strings.Join([]string{m.vmstat[4], m.vmstat[3], awkG(m.iostat[5]), awkG(m.iostat[6]), awkG(m.iostat[7]), awkF0(m.iostat[8]), r.dbms}, "\t"))
+			io, vm := m.line(3), m.line(6)
+			out = append(out, strings.Join([]string{field(vm, 5), field(vm, 4), awkG(field(io, 6)), awkG(field(io, 7)), awkG(field(io, 8)), awkF0(field(io, 9)), r.dbms}, "\t"))
 		}
 	}
 	out = append(out, "--- relative to first result")
@@ -205,7 +210,8 @@ func oMetBlock(basename string, base oMetRow, others []oMetRow) []string {
 		if m == nil {
 			return [6]string{}
 		}
-		return [6]string{m.vmstat[4], m.vmstat[3], m.iostat[5], m.iostat[6], m.iostat[7], awkF0(m.iostat[8])}
+		io, vm := m.line(3), m.line(6)
+		return [6]string{field(vm, 5), field(vm, 4), field(io, 6), field(io, 7), field(io, 8), awkF0(field(io, 9))}
 	}
 	b := tok(base.met)
 	for _, r := range others {
@@ -241,7 +247,7 @@ func (t *tables) qpsFiles() []parse.SysbenchTest {
 			from = append(from, fmt.Sprintf("sb.o.%s.dop%d", byName[n].Sfx, nt))
 		}
 		return mtimeOf(base.Dir, n, from...)
-	})
+	}, t.coll)
 	out := make([]parse.SysbenchTest, 0, len(names))
 	for _, n := range names {
 		out = append(out, byName[n])
@@ -372,7 +378,7 @@ func (t *tables) sumQps() {
 	cols := make([][]string, len(t.set.DBMS))
 	var labels []string
 	for i, d := range t.set.DBMS {
-		for _, test := range sortedTests(d.Dir.Tests) {
+		for _, test := range sortedTests(d.Name, d.Dir.Tests, t.coll) {
 			line := t.qps[d.Name][test.Sfx]
 			cols[i] = append(cols[i], field(line, 1))
 			if i == 0 {
@@ -458,7 +464,7 @@ func (t *tables) qpsGroupCols(g string, nopre bool) ([]string, [][]string) {
 	cols := make([][]string, len(t.set.DBMS))
 	var labels []string
 	for i, d := range t.set.DBMS {
-		for _, test := range sortedTests(d.Dir.Tests) {
+		for _, test := range sortedTests(d.Name, d.Dir.Tests, t.coll) {
 			line := t.qps[d.Name][test.Sfx]
 			if !qpsGroup(g, line, nopre) {
 				continue

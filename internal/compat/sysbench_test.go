@@ -170,7 +170,7 @@ func TestSysbenchRunShift(t *testing.T) {
 	if q, _ := sb.Set.DBMS[0].Result("point-query.range100.pk1", 1).QPS.Text(); q != "8760" {
 		t.Errorf("printed QPS %q", q)
 	}
-	files, _ := SysbenchTables(sb, "sb")
+	files, _ := SysbenchTables(sb, "sb", CollateC)
 	got := map[string]string{}
 	for _, f := range files {
 		got[f.Name] = strings.Join(f.Lines, "\n")
@@ -205,7 +205,7 @@ func TestSysbenchFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := SysbenchTables(sb, "pg")
+	files, _ := SysbenchTables(sb, "pg", CollateC)
 	n := 0
 	for _, f := range files {
 		if !strings.Contains(f.Name, "/") {
@@ -223,5 +223,67 @@ func TestSysbenchFixture(t *testing.T) {
 	}
 	if want := 2 * (12 + 30 + 1); n != want {
 		t.Errorf("%d files compared, want %d", n, want)
+	}
+}
+
+// sbMet is an archived sb.met (nov25.sb.mysql/dop1, x.my5651…, point-query.warm).
+const sbMet = "iostat, vmstat normalized by operation rate\n" +
+	"samp\tr/s\trMB/s\tw/s\twMB/s\tr/o\trKB/o\twKB/o\to/s\n" +
+	"604\t0.2\t0.0\t9.1\t0.1\t0.000\t0.000\t0.003\t24726.83\n\n" +
+	"samp\tcs/s\tcpu/s\tcs/o\tcpu/o\n" +
+	"633\t94578\t12.6\t3.825\t0.000511\n"
+
+// TestSysbenchArchivedMet covers archived runs: sb.met is written back as
+// it is and its values are the run's, a run without sb.o takes its QPS
+// from sb.met's o/s, and sum_met.sh splits an sb.met whose sample counts
+// an.sh left empty as awk does, shifting the fields (the expected block is
+// what sum_met.sh printed for these two files with mawk 1.3.4).
+func TestSysbenchArchivedMet(t *testing.T) {
+	good, err := os.ReadFile(sbRaw + "/x.pg15.c1.pk1/sb.o.point-query.range100.pk1.dop1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := strings.Replace(strings.Replace(sbMet, "604\t0.2\t0.0\t9.1\t0.1\t0.000\t0.000\t0.003", "\t-nan\t-nan\t-nan\t-nan\t-nan\t-nan\t-nan", 1),
+		"633\t94578\t12.6\t3.825\t0.000511", "\t-nan\t-nan\t-nan\t-nan", 1)
+	fsys := fstest.MapFS{
+		"x.a.c.pk1/sb.o.point-query.range100.pk1.dop1":   {Data: good},
+		"x.a.c.pk1/sb.met.point-query.range100.pk1.dop1": {Data: []byte(sbMet)},
+		"x.b.c.pk1/sb.met.point-query.range100.pk1.dop1": {Data: []byte(empty)},
+	}
+	dirs, err := parse.FindSysbenchDirs(fsys, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb, err := ComputeSysbench(fsys, dirs, metrics.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := sb.Set.DBMS[0].Result("point-query.range100.pk1", 1)
+	if FormatValue(a.HW.CPUPerOp, 6) != "0.000511" || FormatValue(a.HW.WriteKBPerOp, 3) != "0.003" || FormatValue(a.QPS, 0) != "8760" {
+		t.Errorf("archived run: %+v", a.HW)
+	}
+	b := sb.Set.DBMS[1].Result("point-query.range100.pk1", 1)
+	if FormatValue(b.QPS, 0) != "24727" || FormatValue(b.HW.CPUPerOp, 6) != "-nan" ||
+		!strings.Contains(strings.Join(b.Warnings, "\n"), "x.b.c.pk1/sb.o.point-query.range100.pk1.dop1: missing") {
+		t.Errorf("run without sb.o: QPS %v, cpu/o %v, warnings %q", b.QPS, b.HW.CPUPerOp, b.Warnings)
+	}
+	files, _ := SysbenchTables(sb, "sb", CollateC)
+	got := map[string]string{}
+	for _, f := range files {
+		got[f.Name] = strings.Join(f.Lines, "\n") + "\n"
+	}
+	for name, want := range map[string]string{
+		"x.a.c.pk1/sb.met.point-query.range100.pk1.dop1": sbMet,
+		"x.b.c.pk1/sb.met.point-query.range100.pk1.dop1": empty,
+		"x.b.c.pk1/sb.r.qps.point-query.range100.pk1":    "24727\tNA point-query range=100\n",
+		"o.met.sb.dop1": "sb.met.point-query.range100.pk1.dop1\n--- absolute\ncpu/o\t\tcs/o\tr/o\trKB/o\twKB/o\to/s\tdbms\n" +
+			"0.000511\t3.825\t0\t0\t0.003\t24727\tx.a.c.pk1\n" +
+			"\t-nan\t-nan\t-nan\t24726.8\t0\tx.b.c.pk1\n" +
+			"--- relative to first result\n" +
+			"inf\t\t-nan\tinf\tinf\t8242276.67\t0.00\tx.b.c.pk1\n\n",
+	} {
+		if got[name] != want {
+			t.Errorf("%s:\n%q\nwant\n%q", name, got[name], want)
+		}
 	}
 }

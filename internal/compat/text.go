@@ -119,14 +119,15 @@ func paste(sep string, cols ...[]string) []string {
 }
 
 // lsrt orders names as `ls -rt` lists them: oldest first; equal times in
-// reverse name order (ls reverses its whole comparison).
-func lsrt(names []string, mtime func(string) time.Time) {
+// reverse collation order (ls breaks ties by name, and -r reverses its
+// whole comparison).
+func lsrt(names []string, mtime func(string) time.Time, coll Collation) {
 	sort.SliceStable(names, func(i, j int) bool {
 		a, b := mtime(names[i]), mtime(names[j])
 		if !a.Equal(b) {
 			return a.Before(b)
 		}
-		return names[i] > names[j]
+		return coll.Compare(names[i], names[j]) > 0
 	})
 }
 
@@ -146,10 +147,12 @@ func mtimeOf(d *parse.SysbenchDir, name string, from ...string) time.Time {
 	return best
 }
 
-// sortedTests orders tests by their sb.r.qps file names in byte order, as
-// `ls | sort` with LC_ALL=C and shell globs list them.
-func sortedTests(tests []parse.SysbenchTest) []parse.SysbenchTest {
+// sortedTests orders the tests of folder dir by their sb.r.qps file names
+// as `ls dir/sb.r.qps.* | sort` and the shell glob dir/sb.r.qps.* list
+// them under the collation.
+func sortedTests(dir string, tests []parse.SysbenchTest, coll Collation) []parse.SysbenchTest {
 	out := append([]parse.SysbenchTest(nil), tests...)
-	sort.Slice(out, func(i, j int) bool { return out[i].Sfx < out[j].Sfx })
+	name := func(t parse.SysbenchTest) string { return dir + "/sb.r.qps." + t.Sfx }
+	sort.SliceStable(out, func(i, j int) bool { return coll.Less(name(out[i]), name(out[j])) })
 	return out
 }

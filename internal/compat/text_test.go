@@ -118,8 +118,16 @@ func TestShellText(t *testing.T) {
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	mt := map[string]time.Time{"a": t0.Add(time.Minute), "b": t0, "c": t0, "d": t0.Add(-time.Minute)}
 	names := []string{"a", "b", "c", "d"}
-	lsrt(names, func(n string) time.Time { return mt[n] })
+	lsrt(names, func(n string) time.Time { return mt[n] }, CollateC)
 	if strings.Join(names, " ") != "d c b a" {
 		t.Errorf("ls -rt order %v", names)
+	}
+	// Equal times: reverse name order, by the collation.
+	for coll, want := range map[Collation]string{CollateC: "r.range1000.pk1 r.range100.pk1", CollateEnUS: "r.range100.pk1 r.range1000.pk1"} {
+		names := []string{"r.range1000.pk1", "r.range100.pk1"}
+		lsrt(names, func(string) time.Time { return t0 }, coll)
+		if strings.Join(names, " ") != want {
+			t.Errorf("ls -rt order with %v: %v", coll, names)
+		}
 	}
 }
