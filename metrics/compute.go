@@ -460,7 +460,7 @@ func (s *summarizer) percentiles() {
 			var vals [3]Value
 			if n < 10 {
 				for i := range vals {
-					vals[i] = NAf(units[i], "%s has %s, fewer than 10", c.Name, plural(n, "interval"))
+					vals[i] = NAf(units[i], "%s has %s, fewer than 10", c.Name, Plural(n, "interval"))
 				}
 			} else {
 				p.Offset = int(math.RoundToEven(float64(x*n) / 100))
@@ -532,7 +532,7 @@ func (s *summarizer) rateWindows() {
 			n := len(vals)
 			for w := range 10 {
 				if n < 10 {
-					rw.Values[w] = NAf(units[k], "%s has %s, fewer than 10", c.Name, plural(n, "interval"))
+					rw.Values[w] = NAf(units[k], "%s has %s, fewer than 10", c.Name, Plural(n, "interval"))
 					continue
 				}
 				lo, hi := w*n/10, (w+1)*n/10
@@ -690,12 +690,4 @@ func scale(v Value, f float64) Value {
 		v.V *= f
 	}
 	return v
-}
-
-// plural is "1 interval", "2 intervals".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }
