@@ -11,7 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"syscall"
 
 	"github.com/ibreport/ibreport/metrics"
@@ -35,24 +35,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer signal.Stop(sigs)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var writing atomic.Bool
+	gate := &writeGate{}
 	finished := make(chan struct{})
 	defer close(finished)
 	go func() {
 		select {
 		case <-finished:
 		case <-sigs:
-			// A run that is not writing has nothing to clean up; one that is
-			// writing sees the cancellation, removes its temporary files and
-			// returns.
+			// A run that is not writing has nothing to clean up and exits.
 			cancel()
-			if !writing.Load() {
+			if gate.stop() {
 				fmt.Fprintln(stderr, "ibreport: interrupted")
 				os.Exit(exitInterrupted)
 			}
 		}
 	}()
-	env := &env{ctx: ctx, stdout: stdout, stderr: stderr, writing: &writing}
+	env := &env{ctx: ctx, stdout: stdout, stderr: stderr, gate: gate}
 	err := dispatch(env, args)
 	switch {
 	case err == nil:
@@ -73,13 +71,44 @@ func run(args []string, stdout, stderr io.Writer) int {
 type env struct {
 	ctx            context.Context // done on SIGINT or SIGTERM
 	stdout, stderr io.Writer
-	writing        *atomic.Bool // set while output files are being written
+	gate           *writeGate
+}
+
+// writeGate tells the signal handler whether output is being written. Its
+// lock makes the handler's decision and the start of a write exclusive: a
+// run is never stopped between creating its temporary files and removing
+// them, and no write starts once the handler has decided to exit.
+type writeGate struct {
+	mu      sync.Mutex
+	writing bool
+	stopped bool
+}
+
+// stop reports whether the run may exit at once (it is not writing); then
+// no write starts any more. A run that is writing sees the cancellation,
+// removes its temporary files and returns.
+func (g *writeGate) stop() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.stopped = !g.writing
+	return g.stopped
 }
 
 // write runs f, which writes the output, with the signal handler told so.
 func (e *env) write(f func() error) error {
-	e.writing.Store(true)
-	defer e.writing.Store(false)
+	g := e.gate
+	g.mu.Lock()
+	if g.stopped {
+		g.mu.Unlock()
+		return context.Canceled
+	}
+	g.writing = true
+	g.mu.Unlock()
+	defer func() {
+		g.mu.Lock()
+		g.writing = false
+		g.mu.Unlock()
+	}()
 	return f()
 }
 
