@@ -461,10 +461,10 @@ func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string
 	if h.Device == "" && run.Iostat != nil {
 		h.Device = run.Iostat.BusiestDevice()
 	}
-	io := iostatSums(run.Iostat, h.Device)
+	io := SumIostat(run.Iostat, h.Device, nil)
 	vm := vmstatSums(run.Vmstat)
-	warns := io.warnings
-	h.IostatSamples, h.VmstatSamples = io.n, vm.n
+	warns := io.Warnings
+	h.IostatSamples, h.VmstatSamples = io.Rows, vm.n
 	q := rateText(rate)
 	qOK := rate.OK() && rate.V > 0 && !math.IsInf(rate.V, 0)
 	// Values from an archived sb.met were divided by an.sh already.
@@ -487,13 +487,13 @@ func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string
 		}
 		return Known(x, u)
 	}
-	h.ReadsPerSec = v(io.rs, io.n, 1, false, "iostat", ReadsPerSec)
-	h.ReadMBPerSec = v(io.rkb, io.n, 1024, false, "iostat", MiBPerSec)
-	h.WritesPerSec = v(io.ws, io.n, 1, false, "iostat", WritesPerSec)
-	h.WriteMBPerSec = v(io.wkb, io.n, 1024, false, "iostat", MiBPerSec)
-	h.ReadsPerOp = v(io.rs, io.n, 1, true, "iostat", PerOp("reads", op))
-	h.ReadKBPerOp = v(io.rkb, io.n, 1, true, "iostat", PerOp("KiB read", op))
-	h.WriteKBPerOp = v(io.wkb, io.n, 1, true, "iostat", PerOp("KiB written", op))
+	h.ReadsPerSec = v(io.RS, io.Rows, 1, false, "iostat", ReadsPerSec)
+	h.ReadMBPerSec = v(io.RKB, io.Rows, 1024, false, "iostat", MiBPerSec)
+	h.WritesPerSec = v(io.WS, io.Rows, 1, false, "iostat", WritesPerSec)
+	h.WriteMBPerSec = v(io.WKB, io.Rows, 1024, false, "iostat", MiBPerSec)
+	h.ReadsPerOp = v(io.RS, io.Rows, 1, true, "iostat", PerOp("reads", op))
+	h.ReadKBPerOp = v(io.RKB, io.Rows, 1, true, "iostat", PerOp("KiB read", op))
+	h.WriteKBPerOp = v(io.WKB, io.Rows, 1, true, "iostat", PerOp("KiB written", op))
 	h.CsPerSec = v(vm.cs, vm.n, 1, false, "vmstat", CSPerSec)
 	h.CPUPerSec = v(vm.cpu, vm.n, 1, false, "vmstat", CPUPercent)
 	h.CsPerOp = v(vm.cs, vm.n, 1, true, "vmstat", PerOp("cs", op))
@@ -541,33 +541,35 @@ func CPUMicros(cpuPerOp Value, cpus int, op string) Value {
 	return Known(cpuPerOp.V*float64(cpus)*1e4, u)
 }
 
-// ioSums are the sums of the iostat columns the metrics use, over the rows
-// of one device.
-type ioSums struct {
-	n                int
-	rs, rkb, ws, wkb float64
-	warnings         []string
+// IostatSums are the sums of the iostat columns the metrics use (r/s,
+// rkB/s, w/s and wkB/s) over the rows of one device, and the count of
+// those rows.
+type IostatSums struct {
+	Rows             int
+	RS, RKB, WS, WKB float64
+	Warnings         []string
 }
 
-// iostatSums adds up r/s, rkB/s, w/s and wkB/s of the rows of the device
-// (its exact name).
-func iostatSums(s *parse.Iostat, device string) ioSums {
-	var out ioSums
+// SumIostat adds up the rows of the device. match decides whether a row's
+// device is the one asked for; nil means the exact name. A sum of no rows
+// carries a warning.
+func SumIostat(s *parse.Iostat, device string, match func(rowDevice, device string) bool) IostatSums {
+	var out IostatSums
 	if s == nil || device == "" || !s.HasRates() {
 		return out
 	}
 	for _, r := range s.Rows {
-		if r.Device != device {
+		if r.Device != device && (match == nil || !match(r.Device, device)) {
 			continue
 		}
-		out.rs += r.Values[s.Col.RS]
-		out.rkb += r.Values[s.Col.RKB]
-		out.ws += r.Values[s.Col.WS]
-		out.wkb += r.Values[s.Col.WKB]
-		out.n++
+		out.RS += r.Values[s.Col.RS]
+		out.RKB += r.Values[s.Col.RKB]
+		out.WS += r.Values[s.Col.WS]
+		out.WKB += r.Values[s.Col.WKB]
+		out.Rows++
 	}
-	if out.n == 0 {
-		out.warnings = append(out.warnings, fmt.Sprintf("%s: no iostat rows for device %q", s.Name, device))
+	if out.Rows == 0 {
+		out.Warnings = append(out.Warnings, fmt.Sprintf("%s: no iostat rows for device %q", s.Name, device))
 	}
 	return out
 }

@@ -59,6 +59,15 @@ func sortInts(l []int) {
 	}
 }
 
+// Names are the DBMS names in column order, the base first.
+func (s *SysbenchSet) Names() []string {
+	out := make([]string, len(s.DBMS))
+	for i, d := range s.DBMS {
+		out[i] = d.Name
+	}
+	return out
+}
+
 // Base returns the base DBMS, or nil for an empty set.
 func (s *SysbenchSet) Base() *SysbenchDBMS {
 	if len(s.DBMS) == 0 {

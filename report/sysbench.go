@@ -352,11 +352,7 @@ func (t *sbTables) sumr() {
 	base := t.set.Base()
 	others := t.set.DBMS[1:]
 	var abs, rel, abs21, rel21 []string
-	var hdr []string
-	for i, d := range t.set.DBMS {
-		abs = append(abs, fmt.Sprintf("db_%d =\t%s", i+1, d.Name))
-		hdr = append(hdr, "db_"+strconv.Itoa(i+1))
-	}
+	abs, hdr := compat.Legend(t.set.Names(), "db_%d =\t%s", "db_")
 	abs = append(abs, "", strings.Join(hdr, "\t"))
 	rel = append(rel, abs...)
 	if base.Load != nil {
@@ -424,12 +420,7 @@ func (t *sbTables) sumr() {
 // sumQps writes sum.<tag> (sum_qps.sh): the QPS of every test at the first
 // thread count, a column per DBMS, joined by test.
 func (t *sbTables) sumQps() {
-	var out []string
-	var hdr []string
-	for i, d := range t.set.DBMS {
-		out = append(out, fmt.Sprintf("col-%d : %s", i+1, d.Name))
-		hdr = append(hdr, "col-"+strconv.Itoa(i+1))
-	}
+	out, hdr := compat.Legend(t.set.Names(), "col-%d : %s", "col-")
 	out = append(out, "", strings.Join(hdr, "\t"))
 	for _, test := range sbTests(t.set) {
 		out = append(out, joinValues(t.firstQPS(test), sbRateDigits, "\t")+"\t"+engine(t.set.Base())+" "+test.Label())
@@ -446,23 +437,6 @@ func (t *sbTables) firstQPS(test parse.SysbenchTest) []metrics.Value {
 	return out
 }
 
-var reWrites = regexp.MustCompile(`delete|insert|update|write`)
-
-// qpsGroup is sum_qps_csv.sh's selection of tests for a group, by test
-// type: point, range or write.
-func qpsGroup(group, testType string, nopre bool) bool {
-	if nopre && group != "write" && strings.Contains(testType, "pre") {
-		return false
-	}
-	switch group {
-	case "point":
-		return strings.Contains(testType, "point") && !strings.Contains(testType, "warm")
-	case "range":
-		return !strings.Contains(testType, "point") && !reWrites.MatchString(testType)
-	}
-	return reWrites.MatchString(testType)
-}
-
 // qpsCSV writes qps.{abs,rel}.<tag>.{tsv,csv} (sum_qps_csv.sh, or its
 // _nopre variant as qps.*.<tag>.nopre.*): per group the QPS of each DBMS
 // at the first thread count and its ratio to the base's, joined by test.
@@ -471,19 +445,7 @@ func (t *sbTables) qpsCSV(nopre bool) {
 	if nopre {
 		name += ".nopre"
 	}
-	dbms := t.set.DBMS
-	var inAbs, inRel []string
-	var hAbs, hRel []string
-	for i, d := range dbms {
-		inAbs = append(inAbs, fmt.Sprintf("col-%d : %s", i+1, d.Name))
-		hAbs = append(hAbs, "col-"+strconv.Itoa(i+1))
-		if i == 0 {
-			inRel = append(inRel, "Relative to: "+d.Name)
-		} else {
-			inRel = append(inRel, fmt.Sprintf("col-%d : %s", i, d.Name))
-			hRel = append(hRel, "col-"+strconv.Itoa(i))
-		}
-	}
+	inAbs, hAbs, inRel, hRel := compat.QPSLegends(t.set.Names())
 	inAbs, inRel = append(inAbs, ""), append(inRel, "")
 	tsvAbs := append(append([]string{}, inAbs...), strings.Join(hAbs, "\t"))
 	tsvRel := append(append([]string{}, inRel...), strings.Join(hRel, "\t"))
@@ -491,7 +453,7 @@ func (t *sbTables) qpsCSV(nopre bool) {
 	eng := engine(t.set.Base())
 	for _, g := range []string{"point", "range", "write"} {
 		for _, test := range sbTests(t.set) {
-			if !qpsGroup(g, test.Type, nopre) {
+			if !compat.QPSGroup(g, test.Type, nopre) {
 				continue
 			}
 			label := strings.ReplaceAll(eng+" "+test.Label(), " ", "_")

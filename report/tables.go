@@ -302,13 +302,13 @@ func iostatFiles(fs *FileSet, byName map[string]*metrics.TreeResult, tags []stri
 			if compatMode {
 				tag = compat.StripPrefix(full, prefix)
 			}
-			lines = append(lines, tabTerminated(iostatTexts(sr.IostatAvg.Values))+"\t"+tag)
+			lines = append(lines, compat.TabTerminated(iostatTexts(sr.IostatAvg.Values))+"\t"+tag)
 		}
 		fs.touch(fmt.Sprintf(name, dop))
 		fs.line(fmt.Sprintf(name, dop), lines...)
 	}
 	if header != nil {
-		fs.line("o.iostat.avg.header.dop"+strconv.Itoa(dop), tabTerminated(header))
+		fs.line("o.iostat.avg.header.dop"+strconv.Itoa(dop), compat.TabTerminated(header))
 	}
 }
 
@@ -319,15 +319,4 @@ func iostatTexts(vals []metrics.Value) []string {
 		out[i] = v.Format(metrics.IostatDigits(v.V))
 	}
 	return out
-}
-
-// tabTerminated joins fields with a TAB after each one, the way the original
-// awk loops printed iostat columns.
-func tabTerminated(f []string) string {
-	var b strings.Builder
-	for _, x := range f {
-		b.WriteString(x)
-		b.WriteByte('\t')
-	}
-	return b.String()
 }

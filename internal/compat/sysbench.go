@@ -217,8 +217,8 @@ func normalizeHW(run *parse.SysbenchRun, q string, rateUnit metrics.Unit, cpus i
 	}
 	io := iostatSums(run.Iostat, h.Device)
 	vm := vmstatSums(run.Vmstat)
-	warns := append(io.warnings, vm.warnings...)
-	h.IostatSamples, h.VmstatSamples = io.n, vm.n
+	warns := append(io.Warnings, vm.warnings...)
+	h.IostatSamples, h.VmstatSamples = io.Rows, vm.n
 	qv := awk.Num(q)
 	h.Rate = metrics.Known(qv, rateUnit).Printed(q)
 	v := func(sum float64, c int, scale float64, digits int, per bool, u metrics.Unit) metrics.Value {
@@ -228,13 +228,13 @@ func normalizeHW(run *parse.SysbenchRun, q string, rateUnit metrics.Unit, cpus i
 		}
 		return metrics.Known(x, u).Printed(awk.F(x, digits))
 	}
-	h.ReadsPerSec = v(io.rs, io.n, 1, 1, false, metrics.ReadsPerSec)
-	h.ReadMBPerSec = v(io.rkb, io.n, 1024, 1, false, metrics.MiBPerSec)
-	h.WritesPerSec = v(io.ws, io.n, 1, 1, false, metrics.WritesPerSec)
-	h.WriteMBPerSec = v(io.wkb, io.n, 1024, 1, false, metrics.MiBPerSec)
-	h.ReadsPerOp = v(io.rs, io.n, 1, 3, true, metrics.PerOp("reads", op))
-	h.ReadKBPerOp = v(io.rkb, io.n, 1, 3, true, metrics.PerOp("KiB read", op))
-	h.WriteKBPerOp = v(io.wkb, io.n, 1, 3, true, metrics.PerOp("KiB written", op))
+	h.ReadsPerSec = v(io.RS, io.Rows, 1, 1, false, metrics.ReadsPerSec)
+	h.ReadMBPerSec = v(io.RKB, io.Rows, 1024, 1, false, metrics.MiBPerSec)
+	h.WritesPerSec = v(io.WS, io.Rows, 1, 1, false, metrics.WritesPerSec)
+	h.WriteMBPerSec = v(io.WKB, io.Rows, 1024, 1, false, metrics.MiBPerSec)
+	h.ReadsPerOp = v(io.RS, io.Rows, 1, 3, true, metrics.PerOp("reads", op))
+	h.ReadKBPerOp = v(io.RKB, io.Rows, 1, 3, true, metrics.PerOp("KiB read", op))
+	h.WriteKBPerOp = v(io.WKB, io.Rows, 1, 3, true, metrics.PerOp("KiB written", op))
 	h.CsPerSec = v(vm.cs, vm.n, 1, 0, false, metrics.CSPerSec)
 	h.CPUPerSec = v(vm.cpu, vm.n, 1, 1, false, metrics.CPUPercent)
 	h.CsPerOp = v(vm.cs, vm.n, 1, 3, true, metrics.PerOp("cs", op))
@@ -243,7 +243,7 @@ func normalizeHW(run *parse.SysbenchRun, q string, rateUnit metrics.Unit, cpus i
 	t := func(v metrics.Value) string { s, _ := v.Text(); return s }
 	met := metText{
 		rate: q,
-		iostat: strings.Join([]string{countStr(io.n), t(h.ReadsPerSec), t(h.ReadMBPerSec), t(h.WritesPerSec), t(h.WriteMBPerSec),
+		iostat: strings.Join([]string{countStr(io.Rows), t(h.ReadsPerSec), t(h.ReadMBPerSec), t(h.WritesPerSec), t(h.WriteMBPerSec),
 			t(h.ReadsPerOp), t(h.ReadKBPerOp), t(h.WriteKBPerOp), q}, "\t"),
 		vmstat: strings.Join([]string{countStr(vm.n), t(h.CsPerSec), t(h.CPUPerSec), t(h.CsPerOp), t(h.CPUPerOp)}, "\t"),
 	}
@@ -288,42 +288,18 @@ func archivedHW(h *metrics.SysbenchHW, met *metText, m *parse.SysbenchMet, op st
 	}
 }
 
-// ioSums are the sums of the iostat columns the metrics use, over the rows
-// of one device.
-type ioSums struct {
-	n                int
-	rs, rkb, ws, wkb float64
-	warnings         []string
-}
-
-// iostatSums adds up r/s, rkB/s, w/s and wkB/s of every row whose device
-// name contains the name, as the scripts' grep did.
-func iostatSums(s *parse.Iostat, device string) ioSums {
-	var out ioSums
-	if s == nil || device == "" || !s.HasRates() {
+// iostatSums adds up the iostat rows of every device whose name contains
+// the name, as the scripts' grep did, and warns about each other device
+// that is averaged in.
+func iostatSums(s *parse.Iostat, device string) metrics.IostatSums {
+	out := metrics.SumIostat(s, device, strings.Contains)
+	if out.Rows == 0 {
 		return out
 	}
-	others := map[string]bool{}
-	for _, r := range s.Rows {
-		if r.Device != device {
-			if !strings.Contains(r.Device, device) {
-				continue
-			}
-			others[r.Device] = true
-		}
-		out.rs += r.Values[s.Col.RS]
-		out.rkb += r.Values[s.Col.RKB]
-		out.ws += r.Values[s.Col.WS]
-		out.wkb += r.Values[s.Col.WKB]
-		out.n++
-	}
 	for _, d := range s.Devices() {
-		if others[d] {
-			out.warnings = append(out.warnings, fmt.Sprintf("%s: device %s also matches %q and is averaged in (compat)", s.Name, d, device))
+		if d != device && strings.Contains(d, device) {
+			out.Warnings = append(out.Warnings, fmt.Sprintf("%s: device %s also matches %q and is averaged in (compat)", s.Name, d, device))
 		}
-	}
-	if out.n == 0 {
-		out.warnings = append(out.warnings, fmt.Sprintf("%s: no iostat rows for device %q", s.Name, device))
 	}
 	return out
 }

@@ -294,11 +294,7 @@ func (t *tables) sumr() {
 	base := t.set.Base()
 	others := t.set.DBMS[1:]
 	var abs, rel, abs21, rel21 []string
-	var hdr []string
-	for i, d := range t.set.DBMS {
-		abs = append(abs, fmt.Sprintf("db_%d =\t%s", i+1, d.Name))
-		hdr = append(hdr, "db_"+strconv.Itoa(i+1))
-	}
+	abs, hdr := Legend(t.set.Names(), "db_%d =\t%s", "db_")
 	abs = append(abs, "", strings.Join(hdr, "\t"))
 	rel = append(rel, abs...)
 	if base.Load != nil {
@@ -368,12 +364,7 @@ func (t *tables) sumr() {
 // line, each DBMS's files in sorted name order, pasted by position, and
 // tokens 3..NF of the base's line.
 func (t *tables) sumQps() {
-	var out []string
-	var hdr []string
-	for i, d := range t.set.DBMS {
-		out = append(out, fmt.Sprintf("col-%d : %s", i+1, d.Name))
-		hdr = append(hdr, "col-"+strconv.Itoa(i+1))
-	}
+	out, hdr := Legend(t.set.Names(), "col-%d : %s", "col-")
 	out = append(out, "", strings.Join(hdr, "\t"))
 	cols := make([][]string, len(t.set.DBMS))
 	var labels []string
@@ -396,8 +387,10 @@ func (t *tables) sumQps() {
 
 var reWrites = regexp.MustCompile(`delete|insert|update|write`)
 
-// qpsGroup is sum_qps_csv.sh's selection of sb.r.qps lines for a group.
-func qpsGroup(group, line string, nopre bool) bool {
+// QPSGroup is sum_qps_csv.sh's selection of tests for a group (point,
+// range or write) by the text that names the test: an sb.r.qps line or a
+// test type.
+func QPSGroup(group, line string, nopre bool) bool {
 	if nopre && group != "write" && strings.Contains(line, "pre") {
 		return false
 	}
@@ -410,6 +403,30 @@ func qpsGroup(group, line string, nopre bool) bool {
 	return reWrites.MatchString(line)
 }
 
+// Legend is the block that opens the sysbench summary files: a line per
+// DBMS that names its column (format takes the column number and the
+// name) and the column names (col followed by the number). Columns count
+// from 1.
+func Legend(names []string, format, col string) (lines, header []string) {
+	for i, n := range names {
+		lines = append(lines, fmt.Sprintf(format, i+1, n))
+		header = append(header, col+strconv.Itoa(i+1))
+	}
+	return lines, header
+}
+
+// QPSLegends are the legends of qps.abs and qps.rel: the relative file
+// names the base and numbers the others from 1.
+func QPSLegends(names []string) (inAbs, hAbs, inRel, hRel []string) {
+	inAbs, hAbs = Legend(names, "col-%d : %s", "col-")
+	if len(names) > 0 {
+		inRel = append([]string{"Relative to: " + names[0]}, inRel...)
+		l, h := Legend(names[1:], "col-%d : %s", "col-")
+		inRel, hRel = append(inRel, l...), h
+	}
+	return inAbs, hAbs, inRel, hRel
+}
+
 // qpsCSV writes qps.{abs,rel}.<tag>.{tsv,csv} (sum_qps_csv.sh, or its
 // _nopre variant as qps.*.<tag>.nopre.*).
 func (t *tables) qpsCSV(nopre bool) {
@@ -417,18 +434,7 @@ func (t *tables) qpsCSV(nopre bool) {
 	if nopre {
 		name += ".nopre"
 	}
-	var inAbs, inRel []string
-	var hAbs, hRel []string
-	for i, d := range t.set.DBMS {
-		inAbs = append(inAbs, fmt.Sprintf("col-%d : %s", i+1, d.Name))
-		hAbs = append(hAbs, "col-"+strconv.Itoa(i+1))
-		if i == 0 {
-			inRel = append(inRel, "Relative to: "+d.Name)
-		} else {
-			inRel = append(inRel, fmt.Sprintf("col-%d : %s", i, d.Name))
-			hRel = append(hRel, "col-"+strconv.Itoa(i))
-		}
-	}
+	inAbs, hAbs, inRel, hRel := QPSLegends(t.set.Names())
 	inAbs, inRel = append(inAbs, ""), append(inRel, "")
 	tsvAbs := append(append([]string{}, inAbs...), strings.Join(hAbs, "\t"))
 	tsvRel := append(append([]string{}, inRel...), strings.Join(hRel, "\t"))
@@ -466,7 +472,7 @@ func (t *tables) qpsGroupCols(g string, nopre bool) ([]string, [][]string) {
 	for i, d := range t.set.DBMS {
 		for _, test := range sortedTests(d.Name, d.Dir.Tests, t.coll) {
 			line := t.qps[d.Name][test.Sfx]
-			if !qpsGroup(g, line, nopre) {
+			if !QPSGroup(g, line, nopre) {
 				continue
 			}
 			cols[i] = append(cols[i], field(line, 1))
