@@ -7,7 +7,9 @@
 #
 # Without REPORT it builds the report of testdata/example first. Chromium is
 # installed from Debian's packages when it is missing. Set BROWSER_CHECK_SELFTEST=1
-# to also check that a page with a script error is caught.
+# to also check that a page with a script error is caught. The window is a
+# laptop's, 1366x768; set BROWSER_CHECK_HEIGHT to see more of the page in
+# one screenshot (the width stays).
 set -eu
 
 cd "$(dirname "$0")/.."
@@ -41,7 +43,7 @@ load() {
 		--no-first-run --disable-background-networking --disable-component-update \
 		--disable-sync --user-data-dir="$work/profile" \
 		--enable-logging=stderr --v=0 --hide-scrollbars \
-		--window-size=1280,2400 --screenshot="$2" \
+		--window-size=1366,"${BROWSER_CHECK_HEIGHT:-768}" --screenshot="$2" \
 		"file://$(realpath "$1")" >"$3" 2>&1 || true
 }
 
