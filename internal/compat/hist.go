@@ -1,60 +1,20 @@
 package compat
 
 import (
-	"strconv"
-	"strings"
 
 	"github.com/ibreport/ibreport/internal/awk"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
 
-// RTRow is one row of a response-time histogram table.
-type RTRow struct {
-	Label  string   // "t1", "t2", … then "sum" and "pct"
-	Values []string // one per bucket: counts, or percentages / "nonzero"
-	Max    string   // "%.3f" seconds
-}
-
-// histogram is the table as a typed histogram whose values keep their text.
-func (t *RTTable) histogram() *metrics.Histogram {
-	h := &metrics.Histogram{Kind: t.Kind, Header: t.Header, Max: CellValue(t.Pct.Max, metrics.Seconds)}
-	for _, c := range t.Clients {
-		var counts []int64
-		for _, v := range c.Values {
-			n, _ := strconv.ParseInt(v, 10, 64)
-			counts = append(counts, n)
-		}
-		h.Clients = append(h.Clients, counts)
-		h.ClientMax = append(h.ClientMax, CellValue(c.Max, metrics.Seconds))
-	}
-	for i, v := range t.Sum.Values {
-		n, _ := strconv.ParseInt(v, 10, 64)
-		h.Sum = append(h.Sum, n)
-		h.Share = append(h.Share, CellValue(t.Pct.Values[i], metrics.Percent))
-	}
-	return h
-}
-
-// RTTable is the response-time histogram table of one kind for one step
-// (the driver's o.rt.{c,t}.<kind>): one row per client, their sum, and the
-// share of responses per bucket over all clients.
-type RTTable struct {
-	Kind    parse.HistKind
-	Header  []string // bucket names and "max", from client 1; nil when it printed none
-	Clients []RTRow
-	Sum     RTRow
-	Pct     RTRow
-}
-
-// histTable builds the table as rth.sh did: the last histogram line of each
-// client, per-bucket sums, and percentages of the grand total.
-func histTable(sd *parse.StepData, k parse.HistKind) *RTTable {
-	t := &RTTable{Kind: k, Sum: RTRow{Label: "sum"}, Pct: RTRow{Label: "pct"}}
+// histTable builds the histogram of a kind as rth.sh did: the last
+// histogram line of each client, per-bucket sums, and percentages of the
+// grand total, every maximum and share keeping the text rth.sh printed.
+func histTable(sd *parse.StepData, k parse.HistKind) *metrics.Histogram {
+	t := &metrics.Histogram{Kind: k}
 	if len(sd.Clients) > 0 {
 		t.Header = sd.Clients[0].HistHeaders[k]
 	}
-	var sums []int64
 	var total int64
 	maxv := 0.0
 	for _, c := range sd.Clients {
@@ -62,68 +22,28 @@ func histTable(sd *parse.StepData, k parse.HistKind) *RTTable {
 		if h == nil {
 			continue
 		}
-		row := RTRow{Label: "t" + strconv.Itoa(len(t.Clients)+1), Max: awk.F(h.Max, 3)}
-		if len(h.Counts) > len(sums) {
-			sums = append(sums, make([]int64, len(h.Counts)-len(sums))...)
+		if len(h.Counts) > len(t.Sum) {
+			t.Sum = append(t.Sum, make([]int64, len(h.Counts)-len(t.Sum))...)
 		}
 		for i, n := range h.Counts {
-			row.Values = append(row.Values, strconv.FormatInt(n, 10))
-			sums[i] += n
+			t.Sum[i] += n
 			total += n
 		}
 		if h.Max > maxv {
 			maxv = h.Max
 		}
-		t.Clients = append(t.Clients, row)
+		t.Clients = append(t.Clients, h.Counts)
+		t.ClientMax = append(t.ClientMax, CellValue(awk.F(h.Max, 3), metrics.Seconds))
 	}
-	t.Sum.Max, t.Pct.Max = awk.F(maxv, 3), awk.F(maxv, 3)
-	for _, sm := range sums {
-		t.Sum.Values = append(t.Sum.Values, strconv.FormatInt(sm, 10))
+	t.Max = CellValue(awk.F(maxv, 3), metrics.Seconds)
+	for _, sm := range t.Sum {
 		v := awk.F(100*(float64(sm)/float64(total)), 3)
 		if sm > 0 && v == "0.000" {
 			v = "nonzero"
 		}
-		t.Pct.Values = append(t.Pct.Values, v)
+		t.Share = append(t.Share, CellValue(v, metrics.Percent))
 	}
 	return t
-}
-
-// Lines renders the table as the driver's o.rt file with the given separator
-// ("," for o.rt.c.*, TAB for o.rt.t.*) and DBMS name (the driver wrote the
-// literal "DBMS").
-func (t *RTTable) Lines(sep, dbms string) []string {
-	var out []string
-	if t.Header != nil {
-		out = append(out, strings.Join(t.Header, sep)+sep+"tag")
-	}
-	for _, r := range append(append([]RTRow{}, t.Clients...), t.Sum, t.Pct) {
-		out = append(out, r.line(sep, dbms))
-	}
-	return out
-}
-
-func (r RTRow) line(sep, dbms string) string {
-	var b strings.Builder
-	for _, v := range r.Values {
-		b.WriteString(v)
-		b.WriteString(sep)
-	}
-	b.WriteString(r.Max)
-	b.WriteString(sep)
-	b.WriteString(r.Label + ":" + dbms)
-	return b.String()
-}
-
-// RateLine is one client's ten average rates over consecutive tenths of the
-// step (o.rate.{c,t}.<x>).
-type RateLine struct {
-	Client int
-	Values [10]string
-}
-
-// Line renders the rate line with the given separator and DBMS name.
-func (r RateLine) Line(sep, dbms string) string {
-	return strings.Join(r.Values[:], sep) + sep + strconv.Itoa(r.Client) + ":" + dbms
 }
 
 // rateLines computes the ten-interval averages of stats column x (1-based:
@@ -131,18 +51,22 @@ func (r RateLine) Line(sep, dbms string) string {
 // file lines as np.sh did: window s covers lines s*xp+3 … s*xp+xp+2 where
 // xp = (lines with the header's field count − 2)/10, and lines that are not
 // stats lines count with whatever awk reads as their x-th field.
-func rateLines(sd *parse.StepData, x int) []RateLine {
-	col := parse.Column(x - 1)
-	var out []RateLine
+func rateLines(sd *parse.StepData, x int, u metrics.Unit) []metrics.RateWindows {
+	var out []metrics.RateWindows
 	for i, c := range sd.Clients {
-		rl := RateLine{Client: i + 1}
-		compatWindows(c, x, col, &rl)
-		out = append(out, rl)
+		w := metrics.RateWindows{Client: i + 1}
+		for s, t := range compatWindows(c, x) {
+			w.Values[s] = CellValue(t, u)
+		}
+		out = append(out, w)
 	}
 	return out
 }
 
-func compatWindows(c *parse.ClientLog, x int, col parse.Column, rl *RateLine) {
+// compatWindows are the ten averages of one client, as np.sh printed them.
+func compatWindows(c *parse.ClientLog, x int) [10]string {
+	col := parse.Column(x - 1)
+	var out [10]string
 	xm := c.WidthLines - 2
 	xp := xm / 10
 	if xp < 0 {
@@ -177,6 +101,7 @@ func compatWindows(c *parse.ClientLog, x int, col parse.Column, rl *RateLine) {
 			sum += value(line)
 			cnt++
 		}
-		rl.Values[s] = awk.F(sum/float64(cnt), 0)
+		out[s] = awk.F(sum/float64(cnt), 0)
 	}
+	return out
 }

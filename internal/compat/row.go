@@ -38,8 +38,6 @@ func Summarize(sd *parse.StepData, tree string, opt metrics.Options) *metrics.St
 		InsertRate: CellValue(s.InsertRate, metrics.IPS.Unit(kind)),
 		QueryRate:  CellValue(s.QueryRate, metrics.QueriesPerSec),
 		Max:        map[parse.HistKind][]metrics.Value{},
-		Hist:       map[parse.HistKind]*metrics.Histogram{},
-		Rates:      map[parse.HistKind][]metrics.RateWindows{},
 		ClientCPU:  CellValue(s.ClientCPU[2], metrics.Seconds),
 		DBMSCPU:    CellValue(s.DBMSCPU, metrics.Seconds),
 		PsUser:     s.PsUser, Cores: s.Cores, CoresSource: s.CoresSource, Device: s.Device,
@@ -79,20 +77,7 @@ func Summarize(sd *parse.StepData, tree string, opt metrics.Options) *metrics.St
 		}
 		r.Percentiles = append(r.Percentiles, out)
 	}
-	for k, t := range s.RT {
-		r.Hist[k] = t.histogram()
-	}
-	for x, kind := range map[int]parse.HistKind{3: parse.Insert, 5: parse.Delete, 7: parse.Query} {
-		var out []metrics.RateWindows
-		for _, rl := range s.Rates[x] {
-			w := metrics.RateWindows{Client: rl.Client}
-			for i, t := range rl.Values {
-				w.Values[i] = CellValue(t, units[kind])
-			}
-			out = append(out, w)
-		}
-		r.Rates[kind] = out
-	}
+	r.Hist, r.Rates = s.Hist, s.Rates
 	if len(sd.Clients) > 0 {
 		r.Series = metrics.NewClientSeries(1, sd.Clients[0])
 	}

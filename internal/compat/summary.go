@@ -58,8 +58,8 @@ type Summary struct {
 	ClientCPU   [3]string                   // user, system, total
 	DBMSCPU     string
 
-	RT    map[parse.HistKind]*RTTable
-	Rates map[int][]RateLine // by stats column 3 (inserts), 5 (deletes), 7 (queries)
+	Hist  map[parse.HistKind]*metrics.Histogram
+	Rates map[parse.HistKind][]metrics.RateWindows
 
 	Cores       int
 	CoresSource string
@@ -87,16 +87,18 @@ func summarize(sd *parse.StepData, opt metrics.Options) *Summary {
 	s.maxima(sd)
 	s.percentiles(sd, opt)
 	s.cpu(sd)
-	s.RT = map[parse.HistKind]*RTTable{}
+	s.Hist = map[parse.HistKind]*metrics.Histogram{}
 	for _, k := range parse.HistKinds {
 		if k == parse.Delete && s.Deletes != "yes" && s.Deletes != "1" {
 			continue
 		}
-		s.RT[k] = histTable(sd, k)
+		s.Hist[k] = histTable(sd, k)
 	}
-	s.Rates = map[int][]RateLine{}
-	for _, x := range []int{3, 5, 7} {
-		s.Rates[x] = rateLines(sd, x)
+	// The rates of stats columns 3 (inserts), 5 (deletes) and 7 (queries).
+	s.Rates = map[parse.HistKind][]metrics.RateWindows{
+		parse.Insert: rateLines(sd, 3, metrics.InsertsPerSec),
+		parse.Delete: rateLines(sd, 5, metrics.DeletesPerSec),
+		parse.Query:  rateLines(sd, 7, metrics.QueriesPerSec),
 	}
 	for _, c := range sd.Clients {
 		s.histText = append(s.histText, c.HistText)
