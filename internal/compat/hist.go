@@ -1,7 +1,6 @@
 package compat
 
 import (
-
 	"github.com/ibreport/ibreport/internal/awk"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"

@@ -81,11 +81,11 @@ func summarize(sd *parse.StepData, opt metrics.Options) *Summary {
 	s.RealDop = len(sd.Clients)
 	s.rates(sd, opt)
 	s.norm(sd, opt)
-	s.iostatAvg(sd, opt)
+	s.iostatAvg(sd)
 	s.sizes(sd)
 	s.ps(sd, opt)
 	s.maxima(sd)
-	s.percentiles(sd, opt)
+	s.percentiles(sd)
 	s.cpu(sd)
 	s.Hist = map[parse.HistKind]*metrics.Histogram{}
 	for _, k := range parse.HistKinds {
@@ -206,7 +206,7 @@ func (s *Summary) device(sd *parse.StepData, opt metrics.Options) string {
 
 // deviceRows returns the iostat rows of the device: every row whose name
 // contains it (the original grep).
-func (s *Summary) deviceRows(sd *parse.StepData, opt metrics.Options) []parse.IostatRow {
+func (s *Summary) deviceRows(sd *parse.StepData) []parse.IostatRow {
 	if sd.Iostat == nil || s.Device == "" {
 		return nil
 	}
@@ -222,55 +222,24 @@ func (s *Summary) deviceRows(sd *parse.StepData, opt metrics.Options) []parse.Io
 // norm computes the iostat and vmstat rows normalized by each rate (ios.sh).
 func (s *Summary) norm(sd *parse.StepData, opt metrics.Options) {
 	s.Device = s.device(sd, opt)
-	rows := s.deviceRows(sd, opt)
-	if sd.Iostat != nil && s.Device != "" && len(rows) == 0 {
+	if sd.Iostat != nil && s.Device != "" && len(s.deviceRows(sd)) == 0 {
 		s.warn("%s: no iostat rows for device %q", sd.Iostat.Name, s.Device)
 	}
 	if sd.Iostat != nil {
-		for _, d := range sd.Iostat.Devices() {
-			if d != s.Device && strings.Contains(d, s.Device) {
-				s.warn("%s: device %s also matches %q and is averaged in (compat)", sd.Iostat.Name, d, s.Device)
-			}
-		}
+		s.Warnings = append(s.Warnings, alsoMatching(sd.Iostat, s.Device)...)
 	}
-	var rs, rkb, ws, wkb float64
-	c := 0
-	if sd.Iostat != nil && sd.Iostat.HasRates() {
-		col := sd.Iostat.Col
-		for _, r := range rows {
-			rs += r.Values[col.RS]
-			rkb += r.Values[col.RKB]
-			ws += r.Values[col.WS]
-			wkb += r.Values[col.WKB]
-			c++
-		}
-	}
-	// vmstat samples
-	var cs, cpu float64
-	vc := 0
-	if v := sd.Vmstat; v != nil {
-		for _, x := range v.Samples {
-			cs += x.Cs
-			cpu += x.Us + x.Sy
-		}
-		// The original dropped the lines containing swpd and then only the
-		// first remaining line; every repeated "procs" header (and any other
-		// line) counted as a sample of zeros.
-		vc = max(v.Lines-v.ColumnHeaders-1, 0)
-		if extra := v.GroupHeaders - 1; extra > 0 {
-			s.warn("%s: %d repeated vmstat header lines counted as samples (compat)", v.Name, extra)
-		}
-	}
+	io := metrics.SumIostat(sd.Iostat, s.Device, strings.Contains)
+	vm := vmstatSums(sd.Vmstat)
+	s.Warnings = append(s.Warnings, vm.warnings...)
+	fc, fv := float64(io.Rows), float64(vm.n)
 	for i, q := range []string{s.InsertRate, s.QueryRate} {
 		qv := awk.Num(q)
 		var out NormRows
-		fc := float64(c)
 		out.Iostat = [10]string{
-			countStr(c), awk.F(rs/fc, 1), awk.F(rkb/fc/1024, 1), awk.F(ws/fc, 1), awk.F(wkb/fc/1024, 1),
-			awk.F(rs/fc/qv, 3), awk.F(rkb/fc/qv, 3), awk.F(ws/fc/qv, 3), awk.F(wkb/fc/qv, 3), q,
+			countStr(io.Rows), awk.F(io.RS/fc, 1), awk.F(io.RKB/fc/1024, 1), awk.F(io.WS/fc, 1), awk.F(io.WKB/fc/1024, 1),
+			awk.F(io.RS/fc/qv, 3), awk.F(io.RKB/fc/qv, 3), awk.F(io.WS/fc/qv, 3), awk.F(io.WKB/fc/qv, 3), q,
 		}
-		fv := float64(vc)
-		out.Vmstat = [5]string{countStr(vc), awk.F(cs/fv, 0), awk.F(cpu/fv, 1), awk.F(cs/fv/qv, 3), awk.F(cpu/fv/qv, 6)}
+		out.Vmstat = [5]string{countStr(vm.n), awk.F(vm.cs/fv, 0), awk.F(vm.cpu/fv, 1), awk.F(vm.cs/fv/qv, 3), awk.F(vm.cpu/fv/qv, 6)}
 		if i == 0 {
 			s.ByInsert = out
 		} else {
@@ -290,7 +259,7 @@ func countStr(c int) string {
 
 // iostatAvg computes the iostat column averages (sum_iostat.sh): every column
 // of every device row but the first, formatted by magnitude.
-func (s *Summary) iostatAvg(sd *parse.StepData, opt metrics.Options) {
+func (s *Summary) iostatAvg(sd *parse.StepData) {
 	if sd.Iostat == nil || sd.Iostat.Header == nil {
 		return
 	}
@@ -300,12 +269,10 @@ func (s *Summary) iostatAvg(sd *parse.StepData, opt metrics.Options) {
 		}
 		s.IostatHeader = append(s.IostatHeader, h)
 	}
-	rows := s.deviceRows(sd, opt)
+	rows := s.deviceRows(sd)
 	if len(rows) < 2 {
-		if len(rows) == 0 {
-			s.IostatAvg = []string{}
-			return
-		}
+		s.IostatAvg = []string{} // one row: awk never set nf, an empty line
+		return
 	}
 	nf := len(rows[len(rows)-1].Values)
 	sums := make([]float64, nf)
@@ -315,10 +282,6 @@ func (s *Summary) iostatAvg(sd *parse.StepData, opt metrics.Options) {
 		}
 	}
 	c := float64(len(rows) - 1)
-	if len(rows) == 1 {
-		s.IostatAvg = []string{} // awk never set nf: an empty line
-		return
-	}
 	for _, sm := range sums {
 		s.IostatAvg = append(s.IostatAvg, magnitude(sm/c))
 	}
@@ -415,7 +378,7 @@ func (s *Summary) maxima(sd *parse.StepData) {
 }
 
 // percentiles computes the per-client rate percentiles (50, 75, 90, 95, 99th).
-func (s *Summary) percentiles(sd *parse.StepData, opt metrics.Options) {
+func (s *Summary) percentiles(sd *parse.StepData) {
 	for _, c := range sd.Clients {
 		lines := len(c.Intervals)
 		if c.WidthLines > 0 {

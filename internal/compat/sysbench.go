@@ -296,9 +296,17 @@ func iostatSums(s *parse.Iostat, device string) metrics.IostatSums {
 	if out.Rows == 0 {
 		return out
 	}
+	out.Warnings = append(out.Warnings, alsoMatching(s, device)...)
+	return out
+}
+
+// alsoMatching warns about each device other than the one named whose name
+// contains it: the scripts' grep averaged its rows in.
+func alsoMatching(s *parse.Iostat, device string) []string {
+	var out []string
 	for _, d := range s.Devices() {
 		if d != device && strings.Contains(d, device) {
-			out.Warnings = append(out.Warnings, fmt.Sprintf("%s: device %s also matches %q and is averaged in (compat)", s.Name, d, device))
+			out = append(out, fmt.Sprintf("%s: device %s also matches %q and is averaged in (compat)", s.Name, d, device))
 		}
 	}
 	return out
