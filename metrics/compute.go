@@ -53,14 +53,11 @@ func ComputeTreesWith(fsys fs.FS, trees []*parse.Tree, opt Options, f StepFunc) 
 			if st.Name != "l.i0" {
 				continue
 			}
-			clients, err := parse.ReadClientOptions(fsys, path.Join(t.Dir, st.Name))
+			n, err := loadRows(fsys, path.Join(t.Dir, st.Name))
 			if err != nil {
 				return nil, err
 			}
-			for _, c := range clients {
-				n, _ := strconv.ParseInt(c["max_rows"], 10, 64)
-				topt.ExtraRows += n
-			}
+			topt.ExtraRows += n
 		}
 		for si := range t.Steps {
 			jobs = append(jobs, job{ti, si, topt})
@@ -79,6 +76,21 @@ func ComputeTreesWith(fsys fs.FS, trees []*parse.Tree, opt Options, f StepFunc) 
 		}
 	}
 	return out, nil
+}
+
+// loadRows is the row count the load step in dir inserted: the sum of its
+// clients' --max_rows, read from their command lines only.
+func loadRows(fsys fs.FS, dir string) (int64, error) {
+	clients, err := parse.ReadClientOptions(fsys, dir)
+	if err != nil {
+		return 0, err
+	}
+	var rows int64
+	for _, c := range clients {
+		n, _ := strconv.ParseInt(c["max_rows"], 10, 64)
+		rows += n
+	}
+	return rows, nil
 }
 
 // parallel calls f(0) … f(n-1) on up to GOMAXPROCS goroutines and waits.

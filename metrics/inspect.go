@@ -30,11 +30,8 @@ type Inspection struct {
 // opt.ExtraRows, as ComputeTree does.
 func ReadStepAlone(fsys fs.FS, st parse.Step, opt Options) (*parse.StepData, Options, error) {
 	if st.Kind == parse.CreateIndex {
-		if l0, err := parse.ReadStep(fsys, "l.i0", parse.Step{Name: "l.i0", MergeName: "l.i0"}); err == nil {
-			opt.ExtraRows = 0
-			for _, c := range l0.Clients {
-				opt.ExtraRows += c.IntOption("max_rows", 0)
-			}
+		if n, err := loadRows(fsys, "l.i0"); err == nil {
+			opt.ExtraRows = n
 		}
 	}
 	sd, err := parse.ReadStep(fsys, st.Name, st)

@@ -14,7 +14,8 @@ func Inspect(fsys fs.FS, treeName string, st parse.Step, opt metrics.Options) (*
 	if err != nil {
 		return nil, err
 	}
-	in := metrics.NewInspection(sd, Summarize(sd, treeName, opt))
-	in.Res = summarize(sd, opt).ResLines()
+	s := summarize(sd, opt)
+	in := metrics.NewInspection(sd, s.result(sd, treeName, opt))
+	in.Res = s.ResLines()
 	return in, nil
 }

@@ -27,7 +27,11 @@ func ComputeStep(fsys fs.FS, dir string, st parse.Step, tree string, opt metrics
 // number awk read from that text in the scripts' next step; a text that is
 // not a number ("", "-nan", "NA") is also NA, with awk's reading kept in V.
 func Summarize(sd *parse.StepData, tree string, opt metrics.Options) *metrics.StepResult {
-	s := summarize(sd, opt)
+	return summarize(sd, opt).result(sd, tree, opt)
+}
+
+// result is the typed step result of the summary.
+func (s *Summary) result(sd *parse.StepData, tree string, opt metrics.Options) *metrics.StepResult {
 	kind := sd.Step.Kind
 	r := &metrics.StepResult{
 		Tree: tree, Step: sd.Step, Dop: sd.Dop, Clients: len(sd.Clients),
