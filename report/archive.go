@@ -74,7 +74,7 @@ func ReadArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 				r.kind = otherRow
 			case parse.TableRow:
 				last := len(l.Cells) - 1
-				r.name, r.tag = l.Cells[last], l.Cells[last]
+				r.tag = l.Cells[last]
 				for i, c := range l.Cells[:last] {
 					u := metrics.NoUnit
 					if m, ok := metrics.MetricByName(t.Header[i]); ok {

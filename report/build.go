@@ -411,12 +411,7 @@ func (b *builder) row(step, tag string) (*mergedTable, *mergedRow) {
 	if mt == nil {
 		return nil, nil
 	}
-	for _, r := range mt.rows {
-		if r.kind == dataRow && r.tag == tag {
-			return mt, r
-		}
-	}
-	return mt, nil
+	return mt, mt.find(tag, false)
 }
 
 // cell returns the merged value of a DBMS in a step for a column. A DBMS
@@ -797,13 +792,8 @@ func (b *builder) section(st parse.Step, info StepInfo) {
 	if mt := b.merged[st.MergeName]; mt != nil && mt.cols != nil {
 		var some []*mergedRow
 		for _, tag := range b.shown {
-			var r *mergedRow
-			if b.res.Archived() {
-				_, r = b.row(st.MergeName, tag)
-			} else {
-				r = mt.find(tag, b.compat)
-			}
-			if r != nil {
+			// An archive's rows are matched by their tag in both modes.
+			if r := mt.find(tag, b.compat && !b.res.Archived()); r != nil {
 				some = append(some, r)
 			}
 		}

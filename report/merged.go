@@ -36,13 +36,11 @@ const (
 // mergedRow is one row of a merged table.
 type mergedRow struct {
 	kind rowKind
-	name string // the DBMS tree's name; the tag for archives
 	tag  string // the display tag: the name without the <N>m. prefix
 	// cells are the values of the metric columns, as the mrg table shows
 	// them: the step's typed metrics, or values that keep their printed
 	// text (compat, archives).
 	cells []metrics.Value
-	sr    *metrics.StepResult // nil for a missing step and for archives
 	// line is the row's line as its source had it: the archived file, or
 	// the compat edge's rendering; "" for the default mode, which renders it
 	// only when a file is written (text).
@@ -95,13 +93,8 @@ func mergeTrees(trees []*metrics.TreeResult, list []Entry, steps []parse.Step, o
 				mt.rows = append(mt.rows, &mergedRow{kind: breakRow, line: "-"})
 				continue
 			}
-			r := &mergedRow{name: e.Name, sr: rowOf(byName[e.Name], st)}
-			row := metrics.NARow("step " + st.MergeName + " is missing")
-			if r.sr != nil {
-				row = r.sr.Metrics
-			} else if opt.Compat {
-				row = compat.MissingRow(st, opt)
-			}
+			r := &mergedRow{}
+			row := stepRow(rowOf(byName[e.Name], st), st, opt.Compat)
 			if opt.Compat {
 				var cells []metrics.Value
 				r.line, cells = compat.MergeRow(&row, e.Name, prefix)
@@ -116,6 +109,19 @@ func mergeTrees(trees []*metrics.TreeResult, list []Entry, steps []parse.Step, o
 		out = append(out, mt)
 	}
 	return out
+}
+
+// stepRow is a tree's row of a step: the step's metrics, or for a missing
+// step (sr nil) NA cells saying so; compat mode has the almost empty row
+// etl.sh printed instead.
+func stepRow(sr *metrics.StepResult, st parse.Step, compatMode bool) metrics.Row {
+	switch {
+	case sr != nil:
+		return sr.Metrics
+	case compatMode:
+		return compat.MissingRow(st)
+	}
+	return metrics.NARow("step " + st.MergeName + " is missing")
 }
 
 // stripPrefix removes the "<N>m." row-count prefix at the start of a tree
@@ -139,27 +145,12 @@ func (t *mergedTable) text(r *mergedRow) string {
 	return strings.Join(append(texts, r.tag), "\t")
 }
 
-// dataRows returns the rows of DBMS, without breaks and other lines.
-func (t *mergedTable) dataRows() []*mergedRow {
-	var out []*mergedRow
-	for _, r := range t.rows {
-		if r.kind == dataRow {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // find returns the first row of a tag: compat mode matches as the original
 // `grep "<tag>$"` over the file's lines did (a regular expression that also
 // matches longer tags ending the same way), otherwise the tag must be equal.
 func (t *mergedTable) find(tag string, compatMode bool) *mergedRow {
 	if compatMode {
-		lines := []string{strings.Join(t.cols, "\t")}
-		for _, r := range t.rows {
-			lines = append(lines, t.text(r))
-		}
-		i := compat.FindRow(lines, tag)
+		i := compat.FindRow(t.lines(), tag)
 		if i < 1 || t.rows[i-1].kind != dataRow {
 			return nil
 		}
@@ -176,7 +167,7 @@ func (t *mergedTable) find(tag string, compatMode bool) *mergedRow {
 // lines returns the table as the mrg.<step> file holds it.
 func (t *mergedTable) lines() []string {
 	out := make([]string, 0, len(t.rows)+1)
-	if t.archived() {
+	if t.archive {
 		for _, r := range t.rows {
 			out = append(out, r.line)
 		}
@@ -189,8 +180,6 @@ func (t *mergedTable) lines() []string {
 	return out
 }
 
-func (t *mergedTable) archived() bool { return t.archive }
-
 // relLines computes rel.<step>: each row relative to the first row of its
 // group, which is not printed. The default mode divides the typed values
 // (unrounded for raw trees); a row or cell that is not a number gives NA.
@@ -200,7 +189,7 @@ func (t *mergedTable) relLines(compatMode bool, warns *[]string) []string {
 		return compat.RelLines(t.lines())
 	}
 	var out []string
-	if !t.archived() {
+	if !t.archive {
 		out = append(out, strings.Join(t.cols, "\t"))
 	}
 	var base *mergedRow

@@ -112,12 +112,7 @@ func treeTables(fs *FileSet, trees []*metrics.TreeResult, steps []parse.Step, co
 		fs.line(sum, metrics.MergeHeader)
 		fs.line(sumc, strings.Join(metrics.RowColumns, ","))
 		for _, st := range steps {
-			row := metrics.NARow("step " + st.MergeName + " is missing")
-			if sr := t.Step(st.MergeName); sr != nil {
-				row = sr.Metrics
-			} else if compatMode {
-				row = compat.MissingRow(st, metrics.Options{})
-			}
+			row := stepRow(t.Step(st.MergeName), st, compatMode)
 			cells := make([]string, 0, len(row)+1)
 			for i, v := range row {
 				cells = append(cells, v.Format(metrics.Metric(i).Digits()))
@@ -139,7 +134,7 @@ func writeMerged(fs *FileSet, merged []*mergedTable, tags []string, opt TablesOp
 	for _, mt := range merged {
 		byStep[mt.step.MergeName] = mt
 		name := mt.step.MergeName
-		if !mt.archived() {
+		if !mt.archive {
 			fs.line("mrg."+name, mt.lines()...)
 		}
 		rel[name] = mt.relLines(compatMode, warns)
@@ -164,7 +159,7 @@ func writeMerged(fs *FileSet, merged []*mergedTable, tags []string, opt TablesOp
 		fs.line("rel.some", rel[name]...)
 	}
 	for _, mt := range merged {
-		if mt.archived() {
+		if mt.archive {
 			continue
 		}
 		name := "mrg." + mt.step.MergeName

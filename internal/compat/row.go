@@ -104,8 +104,8 @@ func (s *Summary) cells(tag string, opt metrics.Options) Cells {
 
 // MissingRow is the row etl.sh printed for a step without o.res: almost
 // empty, as awk had no input line.
-func MissingRow(st parse.Step, opt metrics.Options) metrics.Row {
-	c := RowFromRes(nil, false, st.Kind.ReadWrite(), "", opt.PsUser, opt.Cores)
+func MissingRow(st parse.Step) metrics.Row {
+	c := RowFromRes(nil, false, st.Kind.ReadWrite(), "", "", 0)
 	var r metrics.Row
 	for i := range r {
 		r[i] = CellValue(c[i], metrics.Metric(i).Unit(st.Kind))
