@@ -854,11 +854,8 @@ func rtTable(id, title string, m *rtMerge, rows []*rtRow) *Table {
 func (b *builder) histogramTable(m *rtMerge) *Table {
 	var rows []*rtRow
 	for _, tag := range displayTags(shown(b.res.List), b.compat) {
-		for _, r := range m.rows {
-			if b.rowMatches(m, r, tag) {
-				rows = append(rows, r)
-				break
-			}
+		if i := m.find(tag, b.compat); i >= 1 && !m.rows[i-1].brk {
+			rows = append(rows, m.rows[i-1])
 		}
 	}
 	t := rtTable(m.step.MergeName+".hist."+m.kind.String(), kindTitle(m.kind)+" response time histogram", m, rows)
@@ -913,19 +910,6 @@ func (b *builder) histogramTable(m *rtMerge) *Table {
 		}
 	}
 	return t
-}
-
-// rowMatches reports whether a histogram row is the one chart_rt.sh picked
-// for a tag (compat: the first row `grep "<tag>$"` matched).
-func (b *builder) rowMatches(m *rtMerge, r *rtRow, tag string) bool {
-	if r.brk {
-		return false
-	}
-	if b.compat {
-		l, ok := m.find(tag, true)
-		return ok && l == r.line
-	}
-	return r.tag == tag
 }
 
 // iostatTable is the step's iostat averages per shown DBMS.

@@ -154,22 +154,19 @@ func (m *rtMerge) lines() []string {
 	return out
 }
 
-// find returns the row of a tag as chart_rt.sh found it: compat mode with
-// `grep "<tag>$"` over the file's lines, otherwise by the tag.
-func (m *rtMerge) find(tag string, compatMode bool) (string, bool) {
+// find returns the line of a tag as chart_rt.sh found it, as an index into
+// lines() (0 is the header, -1 none): compat mode with `grep "<tag>$"` over
+// the file's lines, otherwise by the tag.
+func (m *rtMerge) find(tag string, compatMode bool) int {
 	if compatMode {
-		lines := m.lines()
-		if i := compat.FindRow(lines, tag); i >= 0 {
-			return lines[i], true
-		}
-		return "", false
+		return compat.FindRow(m.lines(), tag)
 	}
-	for _, r := range m.rows {
+	for i, r := range m.rows {
 		if !r.brk && r.tag == tag {
-			return r.text(), true
+			return i + 1
 		}
 	}
-	return "", false
+	return -1
 }
 
 // rtFiles writes a step's histogram merges and, for the shown DBMS, their
@@ -181,8 +178,8 @@ func rtFiles(fs *FileSet, merges []*rtMerge, tags []string, prefix string, compa
 		fs.line(name, lines...)
 		fs.line(name+".some", lines[0])
 		for _, tag := range displayTags(tags, compatMode) {
-			if l, ok := m.find(tag, compatMode); ok {
-				fs.line(name+".some", l)
+			if i := m.find(tag, compatMode); i >= 0 {
+				fs.line(name+".some", lines[i])
 			}
 		}
 	}
