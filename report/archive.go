@@ -113,6 +113,6 @@ func archivedValue(text string, u metrics.Unit, compatMode bool) metrics.Value {
 func TablesFromArchive(a *Archive, opt TablesOptions) ([]File, []string) {
 	fs := newFileSet()
 	warns := append([]string(nil), a.Warnings...)
-	writeMerged(fs, a.tables, nil, opt, &warns)
+	writeMerged(fs, a.tables, nil, "", opt, &warns)
 	return fs.Files(), warns
 }

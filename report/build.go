@@ -168,10 +168,7 @@ func (b *builder) names() {
 				b.list = append(b.list, e)
 				continue
 			}
-			tag := stripPrefix(e.Name, prefix)
-			if b.compat {
-				tag = compat.StripPrefix(e.Name, prefix)
-			}
+			tag := displayTag(e.Name, prefix, b.compat)
 			b.tree[tag] = byName[e.Name]
 			b.list = append(b.list, Entry{Name: tag})
 		}
@@ -853,7 +850,7 @@ func rtTable(id, title string, m *rtMerge, rows []*rtRow) *Table {
 // shown DBMS' histograms (FORMATS.md §6.6).
 func (b *builder) histogramTable(m *rtMerge) *Table {
 	var rows []*rtRow
-	for _, tag := range displayTags(shown(b.res.List), b.compat) {
+	for _, tag := range displayTags(shown(b.res.List), parse.RowPrefix(firstName(b.res.List)), b.compat) {
 		if i := m.find(tag, b.compat); i >= 1 && !m.rows[i-1].brk {
 			rows = append(rows, m.rows[i-1])
 		}

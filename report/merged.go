@@ -99,11 +99,10 @@ func mergeTrees(trees []*metrics.TreeResult, list []Entry, steps []parse.Step, o
 				var cells []metrics.Value
 				r.line, cells = compat.MergeRow(&row, e.Name, prefix)
 				r.cells = cells[:metrics.NumMetrics]
-				r.tag = compat.StripPrefix(e.Name, prefix)
 			} else {
 				r.cells = row[:]
-				r.tag = stripPrefix(e.Name, prefix)
 			}
+			r.tag = displayTag(e.Name, prefix, opt.Compat)
 			mt.rows = append(mt.rows, r)
 		}
 		out = append(out, mt)
@@ -122,6 +121,15 @@ func stepRow(sr *metrics.StepResult, st parse.Step, compatMode bool) metrics.Row
 		return compat.MissingRow(st)
 	}
 	return metrics.NARow("step " + st.MergeName + " is missing")
+}
+
+// displayTag is the tag a tree's rows carry in the merged tables: its name
+// without the <N>m. prefix (compat: removed anywhere, as sed did).
+func displayTag(name, prefix string, compatMode bool) string {
+	if compatMode {
+		return compat.StripPrefix(name, prefix)
+	}
+	return stripPrefix(name, prefix)
 }
 
 // stripPrefix removes the "<N>m." row-count prefix at the start of a tree

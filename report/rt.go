@@ -177,7 +177,7 @@ func rtFiles(fs *FileSet, merges []*rtMerge, tags []string, prefix string, compa
 		lines := m.lines()
 		fs.line(name, lines...)
 		fs.line(name+".some", lines[0])
-		for _, tag := range displayTags(tags, compatMode) {
+		for _, tag := range displayTags(tags, prefix, compatMode) {
 			if i := m.find(tag, compatMode); i >= 0 {
 				fs.line(name+".some", lines[i])
 			}

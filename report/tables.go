@@ -41,12 +41,12 @@ func Tables(trees []*metrics.TreeResult, list []Entry, opt TablesOptions) ([]Fil
 	fs := newFileSet()
 	warns := treeWarnings(trees, steps, opt.Metrics.Compat)
 	treeTables(fs, trees, steps, opt.Metrics.Compat)
-	writeMerged(fs, merged, shown(list), opt, &warns)
+	prefix := parse.RowPrefix(firstName(list))
+	writeMerged(fs, merged, shown(list), prefix, opt, &warns)
 	byName := map[string]*metrics.TreeResult{}
 	for _, t := range trees {
 		byName[t.Tree.Name] = t
 	}
-	prefix := parse.RowPrefix(firstName(list))
 	for _, st := range steps {
 		rtFiles(fs, rtMerges(byName, list, st, prefix, opt.Metrics.Compat, &warns), shown(list), prefix, opt.Metrics.Compat)
 		rateFiles(fs, byName, list, st, prefix, opt.Metrics.Compat)
@@ -127,7 +127,7 @@ func treeTables(fs *FileSet, trees []*metrics.TreeResult, steps []parse.Step, co
 // writeMerged writes mrg.<step>, rel.<step>, mrg.some and rel.some, and the
 // rows and throughput of the shown DBMS (mrg.<step>.some, .ips or .qps) as
 // chart_all.sh made them.
-func writeMerged(fs *FileSet, merged []*mergedTable, tags []string, opt TablesOptions, warns *[]string) {
+func writeMerged(fs *FileSet, merged []*mergedTable, tags []string, prefix string, opt TablesOptions, warns *[]string) {
 	compatMode := opt.Metrics.Compat
 	byStep := map[string]*mergedTable{}
 	rel := map[string][]string{}
@@ -169,7 +169,7 @@ func writeMerged(fs *FileSet, merged []*mergedTable, tags []string, opt TablesOp
 		}
 		fs.line(name+".some", metrics.MergeHeader)
 		fs.touch(name + kind)
-		for _, tag := range displayTags(tags, compatMode) {
+		for _, tag := range displayTags(tags, prefix, compatMode) {
 			r := mt.find(tag, compatMode)
 			if r == nil {
 				continue
@@ -194,25 +194,11 @@ func writeMerged(fs *FileSet, merged []*mergedTable, tags []string, opt TablesOp
 }
 
 // displayTags are the tags of the shown DBMS as the merged tables print
-// them: without the <N>m. prefix of the first DBMS (compat: removed
-// anywhere, as sed did).
-func displayTags(names []string, compatMode bool) []string {
-	prefix := parse.RowPrefix(firstName(entries(names)))
+// them (displayTag).
+func displayTags(names []string, prefix string, compatMode bool) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		if compatMode {
-			out[i] = compat.StripPrefix(n, prefix)
-		} else {
-			out[i] = stripPrefix(n, prefix)
-		}
-	}
-	return out
-}
-
-func entries(names []string) []Entry {
-	out := make([]Entry, len(names))
-	for i, n := range names {
-		out[i] = Entry{Name: n}
+		out[i] = displayTag(n, prefix, compatMode)
 	}
 	return out
 }
@@ -293,11 +279,7 @@ func iostatFiles(fs *FileSet, byName map[string]*metrics.TreeResult, tags []stri
 			if sr.IostatAvg.Header != nil {
 				header = sr.IostatAvg.Header
 			}
-			tag := stripPrefix(full, prefix)
-			if compatMode {
-				tag = compat.StripPrefix(full, prefix)
-			}
-			lines = append(lines, compat.TabTerminated(iostatTexts(sr.IostatAvg.Values))+"\t"+tag)
+			lines = append(lines, compat.TabTerminated(iostatTexts(sr.IostatAvg.Values))+"\t"+displayTag(full, prefix, compatMode))
 		}
 		fs.touch(fmt.Sprintf(name, dop))
 		fs.line(fmt.Sprintf(name, dop), lines...)
