@@ -103,10 +103,6 @@ type sbTables struct {
 	warns []string
 }
 
-func (t *sbTables) warnf(format string, args ...any) {
-	t.warns = append(t.warns, fmt.Sprintf(format, args...))
-}
-
 // Decimals of the sysbench files: rates as run.sh's %.0f, latencies as
 // sysbench printed them (they keep their text), relative values two.
 const (

@@ -70,10 +70,7 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 	if base := set.Base(); base != nil {
 		p.Base = base.Name
 	}
-	groups := metrics.DefaultSysbenchGroups(set.Tests, opt.GroupSplit)
-	if opt.Groups != nil {
-		groups, _ = metrics.CustomSysbenchGroups(opt.Groups, set.Tests) // warned by the tables
-	}
+	groups, _ := sysbenchGroups(set, opt) // its warnings are in the notes
 	p.Load = f.loadTable(set)
 	for _, nt := range set.Threads {
 		st := &SysbenchThreads{Threads: nt}
