@@ -53,7 +53,7 @@ func NewResultTable(kind, step, file string, t *parse.Table) (ResultTable, error
 		return rt, fmt.Errorf("%s: the header does not end with a tag column", file)
 	}
 	rt.Columns = t.Header[:len(t.Header)-1]
-	used := map[string]bool{}
+	keys := RowKeys{}
 	for _, l := range t.Lines {
 		if l.Kind != parse.TableRow {
 			continue
@@ -62,14 +62,24 @@ func NewResultTable(kind, step, file string, t *parse.Table) (ResultTable, error
 		if tag == "" {
 			return rt, fmt.Errorf("%s:%d: row without a tag", file, l.Line)
 		}
-		key := tag
-		for n := 2; used[key]; n++ {
-			key = tag + "#" + strconv.Itoa(n)
-		}
-		used[key] = true
-		rt.Rows = append(rt.Rows, ResultRow{DBMS: key, Line: l.Line, Cells: l.Cells[:len(l.Cells)-1]})
+		rt.Rows = append(rt.Rows, ResultRow{DBMS: keys.Key(tag), Line: l.Line, Cells: l.Cells[:len(l.Cells)-1]})
 	}
 	return rt, nil
+}
+
+// RowKeys gives the rows of one table their DBMS keys: the tag, and for a
+// tag seen before tag#2, tag#3, …, so that repeated rows are compared in
+// order.
+type RowKeys map[string]bool
+
+// Key returns the key of the next row with the tag.
+func (u RowKeys) Key(tag string) string {
+	key := tag
+	for n := 2; u[key]; n++ {
+		key = tag + "#" + strconv.Itoa(n)
+	}
+	u[key] = true
+	return key
 }
 
 // ErrMismatch marks result sets that cannot be compared: a step, DBMS or

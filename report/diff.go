@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/ibreport/ibreport/metrics"
@@ -147,16 +146,7 @@ func resultTables(dir string, mt *mergedTable, compatMode bool, warns *[]string)
 			return mrg, rel, bad(err)
 		}
 	}
-	used := map[string]bool{}
-	key := func(tag string, used map[string]bool) string {
-		k := tag
-		for n := 2; used[k]; n++ {
-			k = tag + "#" + strconv.Itoa(n)
-		}
-		used[k] = true
-		return k
-	}
-	relUsed := map[string]bool{}
+	keys, relKeys := metrics.RowKeys{}, metrics.RowKeys{}
 	relLine := 1
 	var base *mergedRow
 	for i, r := range mt.rows {
@@ -173,7 +163,7 @@ func resultTables(dir string, mt *mergedTable, compatMode bool, warns *[]string)
 		for j, v := range r.cells {
 			texts[j] = cellText(mrg.Columns[j], v)
 		}
-		mrg.Rows = append(mrg.Rows, metrics.ResultRow{DBMS: key(metrics.TagKey(r.tag), used), Line: i + 2, Cells: texts})
+		mrg.Rows = append(mrg.Rows, metrics.ResultRow{DBMS: keys.Key(metrics.TagKey(r.tag)), Line: i + 2, Cells: texts})
 		if compatMode {
 			continue
 		}
@@ -182,11 +172,7 @@ func resultTables(dir string, mt *mergedTable, compatMode bool, warns *[]string)
 			continue
 		}
 		relLine++
-		ratios := make([]string, len(r.cells))
-		for j := range r.cells {
-			ratios[j] = metrics.RatioText(r.cells[j], base.cells[j])
-		}
-		rel.Rows = append(rel.Rows, metrics.ResultRow{DBMS: key(metrics.TagKey(r.tag), relUsed), Line: relLine, Cells: ratios})
+		rel.Rows = append(rel.Rows, metrics.ResultRow{DBMS: relKeys.Key(metrics.TagKey(r.tag)), Line: relLine, Cells: ratios(r, base)})
 	}
 	return mrg, rel, nil
 }

@@ -216,14 +216,17 @@ func (t *mergedTable) relLines(compatMode bool, warns *[]string) []string {
 				base = r
 				continue
 			}
-			var b strings.Builder
-			for i := range r.cells {
-				b.WriteString(metrics.RatioText(r.cells[i], base.cells[i]))
-				b.WriteByte('\t')
-			}
-			b.WriteString(r.tag)
-			out = append(out, b.String())
+			out = append(out, strings.Join(append(ratios(r, base), r.tag), "\t"))
 		}
+	}
+	return out
+}
+
+// ratios are the rel cells of a row: each value relative to the base's.
+func ratios(r, base *mergedRow) []string {
+	out := make([]string, len(r.cells))
+	for i := range r.cells {
+		out[i] = metrics.RatioText(r.cells[i], base.cells[i])
 	}
 	return out
 }
