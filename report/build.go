@@ -116,12 +116,13 @@ func (b *builder) model() error {
 		tables = res.Archive.tables
 		b.rep.Notes = append(b.rep.Notes, res.Archive.Warnings...)
 	} else {
-		if err := checkList(res.Trees, res.List); err != nil {
+		var warns []string
+		var err error
+		b.steps, tables, warns, err = mergeResults(res.Trees, res.List, res.Options)
+		if err != nil {
 			return bad(err)
 		}
-		b.steps = unionSteps(res.Trees)
-		tables = mergeTrees(res.Trees, res.List, b.steps, res.Options)
-		b.rep.Notes = append(b.rep.Notes, treeWarnings(res.Trees, b.steps, b.compat)...)
+		b.rep.Notes = append(b.rep.Notes, warns...)
 	}
 	for _, mt := range tables {
 		b.merged[mt.step.MergeName] = mt

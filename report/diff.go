@@ -79,12 +79,11 @@ func LoadResultSet(dir string, opt LoadOptions) (*metrics.ResultSet, []string, e
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := checkList(res.Trees, res.List); err != nil {
+		_, merged, warns, err := mergeResults(res.Trees, res.List, res.Options)
+		if err != nil {
 			return nil, nil, bad(err)
 		}
-		steps := unionSteps(res.Trees)
-		warns := treeWarnings(res.Trees, steps, res.Options.Compat)
-		for _, mt := range mergeTrees(res.Trees, res.List, steps, res.Options) {
+		for _, mt := range merged {
 			mrg, rel, err := resultTables(dir, mt, res.Options.Compat, &warns)
 			if err != nil {
 				return nil, nil, err

@@ -33,13 +33,11 @@ type TablesOptions struct {
 // missing steps and NA cells. The trees must have been computed in the mode
 // of opt.Metrics.Compat (metrics.ComputeTree, or the compat edge).
 func Tables(trees []*metrics.TreeResult, list []Entry, opt TablesOptions) ([]File, []string, error) {
-	if err := checkList(trees, list); err != nil {
+	steps, merged, warns, err := mergeResults(trees, list, opt.Metrics)
+	if err != nil {
 		return nil, nil, err
 	}
-	steps := unionSteps(trees)
-	merged := mergeTrees(trees, list, steps, opt.Metrics)
 	fs := newFileSet()
-	warns := treeWarnings(trees, steps, opt.Metrics.Compat)
 	treeTables(fs, trees, steps, opt.Metrics.Compat)
 	prefix := parse.RowPrefix(firstName(list))
 	writeMerged(fs, merged, shown(list), prefix, opt, &warns)
@@ -53,6 +51,17 @@ func Tables(trees []*metrics.TreeResult, list []Entry, opt TablesOptions) ([]Fil
 	}
 	iostatFiles(fs, byName, shown(list), steps, prefix, opt.Metrics.Compat)
 	return fs.Files(), warns, nil
+}
+
+// mergeResults checks the list against the trees and merges them: every
+// step of any tree, in report order, its merged table, and the warnings
+// about missing steps and NA cells.
+func mergeResults(trees []*metrics.TreeResult, list []Entry, opt metrics.Options) ([]parse.Step, []*mergedTable, []string, error) {
+	if err := checkList(trees, list); err != nil {
+		return nil, nil, nil, err
+	}
+	steps := unionSteps(trees)
+	return steps, mergeTrees(trees, list, steps, opt), treeWarnings(trees, steps, opt.Compat), nil
 }
 
 // checkList makes sure every listed DBMS has a tree and the list names one.
