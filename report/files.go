@@ -194,7 +194,7 @@ func CheckOutputFile(name string, inputs ...string) error {
 	st, err := os.Lstat(name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return checkNotInside(name, inputs)
+		return nil // a new file is never an input
 	case err != nil:
 		return err
 	case st.Mode()&fs.ModeSymlink != 0:
@@ -210,12 +210,9 @@ func CheckOutputFile(name string, inputs ...string) error {
 	return checkNotInside(name, inputs)
 }
 
-// checkNotInside refuses a path that is an existing file inside one of the
-// input folders: it may be one of the files the run reads.
+// checkNotInside refuses an existing file inside one of the input
+// folders: it may be one of the files the run reads.
 func checkNotInside(name string, inputs []string) error {
-	if _, err := os.Lstat(name); err != nil {
-		return nil // a new file is never an input
-	}
 	abs, err := filepath.Abs(name)
 	if err != nil {
 		return err
