@@ -127,11 +127,7 @@ func (b *builder) model() error {
 	for _, mt := range tables {
 		b.merged[mt.step.MergeName] = mt
 		if !b.compat {
-			for _, r := range mt.rows {
-				if r.kind == otherRow {
-					b.note("%s: line %d: not a row of the table, skipped", mt.file, r.lineNo)
-				}
-			}
+			b.rep.Notes = append(b.rep.Notes, mt.skipped()...)
 		}
 	}
 	b.names()

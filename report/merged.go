@@ -196,6 +196,7 @@ func (t *mergedTable) relLines(compatMode bool, warns *[]string) []string {
 	if compatMode {
 		return compat.RelLines(t.lines())
 	}
+	*warns = append(*warns, t.skipped()...)
 	var out []string
 	if !t.archive {
 		out = append(out, strings.Join(t.cols, "\t"))
@@ -209,8 +210,6 @@ func (t *mergedTable) relLines(compatMode bool, warns *[]string) []string {
 		case headerRow:
 			out = append(out, r.line)
 			base = nil
-		case otherRow:
-			*warns = append(*warns, fmt.Sprintf("%s: line %d: not a row of the table, skipped", t.file, r.lineNo))
 		case dataRow:
 			if base == nil {
 				base = r
@@ -227,6 +226,18 @@ func ratios(r, base *mergedRow) []string {
 	out := make([]string, len(r.cells))
 	for i := range r.cells {
 		out[i] = metrics.RatioText(r.cells[i], base.cells[i])
+	}
+	return out
+}
+
+// skipped are the warnings about an archive's lines that are not rows of
+// the table (otherRow).
+func (t *mergedTable) skipped() []string {
+	var out []string
+	for _, r := range t.rows {
+		if r.kind == otherRow {
+			out = append(out, fmt.Sprintf("%s: line %d: not a row of the table, skipped", t.file, r.lineNo))
+		}
 	}
 	return out
 }
