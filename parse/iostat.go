@@ -208,9 +208,6 @@ func scanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) 
 				if msg := s.locate(); msg != "" {
 					errs.add(name, n, "%s", msg)
 				}
-			} else if nf-1 != len(s.Header) {
-				errs.add(name, n, "Device header has %d columns, the first one had %d", nf-1, len(s.Header))
-				inDevices = false
 			}
 			continue
 		case f.is(0, "avg-cpu:"):
@@ -228,9 +225,8 @@ func scanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) 
 			}
 			continue
 		}
-		if !inDevices {
-			continue // avg-cpu values and anything else outside a device block
-		}
+		// Lines outside a device block and repeated headers were only looked
+		// at above: what is left is a device row of the wrong width.
 		errs.add(name, n, "device %s: %d values, the header has %d columns", f.at(0), nf-1, len(s.Header))
 	}
 	if err := sc.Err(); err != nil {
