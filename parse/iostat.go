@@ -124,7 +124,8 @@ func scanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) 
 			// stands outside a device block, and the repeated Device headers.
 			switch {
 			case bytes.HasPrefix(tok, deviceWord) && s.Header != nil:
-				nf, junk := countFields(line)
+				junk := f.split(line)
+				nf := f.n()
 				switch {
 				case junk:
 					errs.add(name, n, "binary data or overlong line")
@@ -138,7 +139,7 @@ func scanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) 
 				}
 				continue
 			case !inDevices && !bytes.HasPrefix(tok, deviceWord) && !(s.CPUs == 0 && bytes.HasPrefix(tok, []byte("Linux"))):
-				if _, junk := countFields(line); junk {
+				if junk := f.split(line); junk {
 					errs.add(name, n, "binary data or overlong line")
 				}
 				continue

@@ -375,23 +375,3 @@ func firstToken(line []byte) []byte {
 	}
 	return line[i:j]
 }
-
-// countFields counts the blank-separated fields of a line and reports
-// whether it is binary junk, as split does, without keeping the fields.
-func countFields(b []byte) (n int, junk bool) {
-	in, odd := false, false
-	for _, c := range b {
-		switch {
-		case c == ' ' || c == '\t':
-			in = false
-			continue
-		case c < 0x20 || c >= 0x7f:
-			odd = true
-		}
-		if !in {
-			n++
-			in = true
-		}
-	}
-	return n, odd && slowJunk(string(b))
-}
