@@ -165,13 +165,16 @@ func (a *stepAcc) busiest() string {
 	return best
 }
 
-func (a *stepAcc) vmstatSample(s *parse.VmstatSample) {
+func (a *stepAcc) vmstatSample(s *parse.VmstatSample) { a.vm.add(s) }
+
+// add counts a sample but the since-boot row, and adds its cs and us+sy.
+func (v *vmAcc) add(s *parse.VmstatSample) {
 	if s.SinceBoot {
 		return
 	}
-	a.vm.samples++
-	a.vm.cs += s.Cs
-	a.vm.cpu += s.Us + s.Sy
+	v.samples++
+	v.cs += s.Cs
+	v.cpu += s.Us + s.Sy
 }
 
 func (a *stepAcc) psRow(row *parse.PsRow) {

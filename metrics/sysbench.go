@@ -464,7 +464,7 @@ func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string
 	io := SumIostat(run.Iostat, h.Device, nil)
 	vm := vmstatSums(run.Vmstat)
 	warns := io.Warnings
-	h.IostatSamples, h.VmstatSamples = io.Rows, vm.n
+	h.IostatSamples, h.VmstatSamples = io.Rows, vm.samples
 	q := rateText(rate)
 	qOK := rate.OK() && rate.V > 0 && !math.IsInf(rate.V, 0)
 	// Values from an archived sb.met were divided by an.sh already.
@@ -494,10 +494,10 @@ func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string
 	h.ReadsPerOp = v(io.RS, io.Rows, 1, true, "iostat", PerOp("reads", op))
 	h.ReadKBPerOp = v(io.RKB, io.Rows, 1, true, "iostat", PerOp("KiB read", op))
 	h.WriteKBPerOp = v(io.WKB, io.Rows, 1, true, "iostat", PerOp("KiB written", op))
-	h.CsPerSec = v(vm.cs, vm.n, 1, false, "vmstat", CSPerSec)
-	h.CPUPerSec = v(vm.cpu, vm.n, 1, false, "vmstat", CPUPercent)
-	h.CsPerOp = v(vm.cs, vm.n, 1, true, "vmstat", PerOp("cs", op))
-	h.CPUPerOp = v(vm.cpu, vm.n, 1, true, "vmstat", PerOp(string(CPUPercent), op))
+	h.CsPerSec = v(vm.cs, vm.samples, 1, false, "vmstat", CSPerSec)
+	h.CPUPerSec = v(vm.cpu, vm.samples, 1, false, "vmstat", CPUPercent)
+	h.CsPerOp = v(vm.cs, vm.samples, 1, true, "vmstat", PerOp("cs", op))
+	h.CPUPerOp = v(vm.cpu, vm.samples, 1, true, "vmstat", PerOp(string(CPUPercent), op))
 	if run.Iostat != nil {
 		h.IostatSource = run.Iostat.Name
 	} else if m := run.Met; m != nil {
@@ -574,25 +574,13 @@ func SumIostat(s *parse.Iostat, device string, match func(rowDevice, device stri
 	return out
 }
 
-// vmSums are the vmstat sums of cs and us+sy.
-type vmSums struct {
-	n       int
-	cs, cpu float64
-}
-
 // vmstatSums adds up the vmstat samples but the since-boot row.
-func vmstatSums(v *parse.Vmstat) vmSums {
-	var out vmSums
-	if v == nil {
-		return out
-	}
-	for _, x := range v.Samples {
-		if x.SinceBoot {
-			continue
+func vmstatSums(v *parse.Vmstat) vmAcc {
+	var out vmAcc
+	if v != nil {
+		for i := range v.Samples {
+			out.add(&v.Samples[i])
 		}
-		out.cs += x.Cs
-		out.cpu += x.Us + x.Sy
-		out.n++
 	}
 	return out
 }
