@@ -180,17 +180,6 @@ func (s *summarizer) warn(format string, args ...any) {
 	s.r.Warnings = append(s.r.Warnings, fmt.Sprintf(format, args...))
 }
 
-// op names the operation of the step's per-operation metrics.
-func (s *summarizer) op() string {
-	switch {
-	case s.sd.Step.Kind.ReadWrite():
-		return "query"
-	case s.sd.Step.Kind == parse.CreateIndex:
-		return "row"
-	}
-	return "insert"
-}
-
 // opRate is the rate per-operation metrics divide by, and its name.
 func (s *summarizer) opRate() (Value, string) {
 	if s.sd.Step.Kind.ReadWrite() {
@@ -616,7 +605,7 @@ func (s *summarizer) row() {
 	sd, r := s.sd, s.r
 	m := &r.Metrics
 	rw := sd.Step.Kind.ReadWrite()
-	op := s.op()
+	u := func(m Metric) Unit { return m.Unit(sd.Step.Kind) }
 	rate, rateName := s.opRate()
 	m[IPS] = r.InsertRate
 	m[QPS] = Known(0, QueriesPerSec)
@@ -625,13 +614,13 @@ func (s *summarizer) row() {
 	}
 	m[RPS], m[RMBPS] = r.Iostat.ReadsPerSec, r.Iostat.ReadMiBPerSec
 	m[WPS], m[WMBPS] = r.Iostat.WritesPerSec, r.Iostat.WriteMiBPerSec
-	m[RPQ] = perOp(r.Iostat.ReadsPerSec, rate, rateName, PerOp("reads", op))
-	m[RKBPQ] = perOp(scale(r.Iostat.ReadMiBPerSec, 1024), rate, rateName, PerOp("KiB", op))
-	m[WPI] = perOp(r.Iostat.WritesPerSec, r.InsertRate, "insert rate", PerOp("writes", "insert"))
-	m[WKBPI] = perOp(scale(r.Iostat.WriteMiBPerSec, 1024), r.InsertRate, "insert rate", PerOp("KiB", "insert"))
+	m[RPQ] = perOp(r.Iostat.ReadsPerSec, rate, rateName, u(RPQ))
+	m[RKBPQ] = perOp(scale(r.Iostat.ReadMiBPerSec, 1024), rate, rateName, u(RKBPQ))
+	m[WPI] = perOp(r.Iostat.WritesPerSec, r.InsertRate, "insert rate", u(WPI))
+	m[WKBPI] = perOp(scale(r.Iostat.WriteMiBPerSec, 1024), r.InsertRate, "insert rate", u(WKBPI))
 	m[CSPS], m[CPUPS] = r.Vmstat.CSPerSec, r.Vmstat.CPUPercent
-	m[CSPQ] = perOp(r.Vmstat.CSPerSec, rate, rateName, PerOp("cs", op))
-	cpuUnit := PerOp("CPU µs", op)
+	m[CSPQ] = perOp(r.Vmstat.CSPerSec, rate, rateName, u(CSPQ))
+	cpuUnit := u(CPUPQ)
 	switch {
 	case r.Cores == 0:
 		m[CPUPQ] = NA(cpuUnit, "CPU count unknown (use --cores)")
@@ -668,7 +657,7 @@ func (s *summarizer) row() {
 		m[P50], m[P99] = NA(NoUnit, "no client log"), NA(NoUnit, "no client log")
 	}
 	for i := range m {
-		m[i].Unit = Metric(i).Unit(sd.Step.Kind)
+		m[i].Unit = u(Metric(i))
 	}
 }
 
