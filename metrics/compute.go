@@ -555,16 +555,8 @@ func (s *summarizer) series() {
 		return
 	}
 	c := s.acc.clients[0]
-	x := c.series.sec
-	s.r.Series = &ClientSeries{
-		Client: 1, Intervals: c.intervals,
-		Inserts:   Decimate(x, c.rates[0], MaxSeriesPoints),
-		Deletes:   Decimate(x, c.rates[1], MaxSeriesPoints),
-		Queries:   Decimate(x, c.rates[2], MaxSeriesPoints),
-		MaxInsert: Decimate(x, c.series.maxI, MaxSeriesPoints),
-		MaxDelete: Decimate(x, c.series.maxD, MaxSeriesPoints),
-		MaxQuery:  Decimate(x, c.series.maxQ, MaxSeriesPoints),
-	}
+	s.r.Series = newClientSeries(1, c.intervals, c.series.sec,
+		[6][]float64{c.rates[0], c.rates[1], c.rates[2], c.series.maxI, c.series.maxD, c.series.maxQ})
 }
 
 // cpuSeconds takes client 1's CPU seconds from /usr/bin/time and the DBMS's

@@ -193,15 +193,22 @@ func NewClientSeries(client int, c *parse.ClientLog) *ClientSeries {
 		}
 		return out
 	}
-	x := col(parse.TSec)
+	return newClientSeries(client, len(c.Intervals), col(parse.TSec),
+		[6][]float64{col(parse.IIps), col(parse.IDps), col(parse.IQps), col(parse.MaxI), col(parse.MaxD), col(parse.MaxQ)})
+}
+
+// newClientSeries decimates a client's per-interval lines: x the interval
+// ends (s), ys the insert, delete and query rates, then the largest insert,
+// delete and query response times.
+func newClientSeries(client, intervals int, x []float64, ys [6][]float64) *ClientSeries {
 	return &ClientSeries{
-		Client: client, Intervals: len(c.Intervals),
-		Inserts:   Decimate(x, col(parse.IIps), MaxSeriesPoints),
-		Deletes:   Decimate(x, col(parse.IDps), MaxSeriesPoints),
-		Queries:   Decimate(x, col(parse.IQps), MaxSeriesPoints),
-		MaxInsert: Decimate(x, col(parse.MaxI), MaxSeriesPoints),
-		MaxDelete: Decimate(x, col(parse.MaxD), MaxSeriesPoints),
-		MaxQuery:  Decimate(x, col(parse.MaxQ), MaxSeriesPoints),
+		Client: client, Intervals: intervals,
+		Inserts:   Decimate(x, ys[0], MaxSeriesPoints),
+		Deletes:   Decimate(x, ys[1], MaxSeriesPoints),
+		Queries:   Decimate(x, ys[2], MaxSeriesPoints),
+		MaxInsert: Decimate(x, ys[3], MaxSeriesPoints),
+		MaxDelete: Decimate(x, ys[4], MaxSeriesPoints),
+		MaxQuery:  Decimate(x, ys[5], MaxSeriesPoints),
 	}
 }
 
