@@ -19,7 +19,7 @@ func plausible(v *Value, what string) string {
 	switch {
 	case v.Unit == RatioUnit && math.IsInf(x, 1):
 		return ""
-	case math.IsNaN(x) || math.IsInf(x, 0) || x < 0 || x > parse.Ceiling:
+	case parse.Plausible(parse.Count, x) != nil:
 		*v = NAf(v.Unit, "%s = %g is not plausible", what, x)
 		return fmt.Sprintf("%s is NA: %g is not plausible", what, x)
 	}

@@ -192,13 +192,13 @@ func contains(f []string, s string) bool {
 // value that breaks its rule, with the error.
 func vmPlausible(cols []string, vals []float64) (int, error) {
 	for i, v := range vals {
+		if v >= 0 && v <= 100 {
+			continue // plausible as any quantity: the column need not be looked at
+		}
 		q := Count
 		switch cols[i] {
 		case "us", "sy", "id", "wa", "st", "gu":
 			q = Percent
-		}
-		if v >= 0 && (v <= 100 || q != Percent) && v <= Ceiling {
-			continue
 		}
 		if err := Plausible(q, v); err != nil {
 			return i, err
