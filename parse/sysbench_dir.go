@@ -350,7 +350,7 @@ func ReadSysbenchRun(fsys fs.FS, dir string, t SysbenchTest, nt int) (*SysbenchR
 	sfx := t.Sfx + ".dop" + strconv.Itoa(nt)
 	r := &SysbenchRun{Dir: dir, Test: t, Threads: nt}
 	var err error
-	if r.Met, err = readOptional(fsys, dir, "sb.met."+sfx, ReadSysbenchMet, &r.Problems); err != nil {
+	if r.Met, err = readMaybe(fsys, dir, "sb.met."+sfx, ReadSysbenchMet, &r.Problems, true); err != nil {
 		return r, err
 	}
 	return r, r.read(fsys, "sb.o."+sfx, "sb.vm."+sfx, "sb.io."+sfx, "sb.ps."+sfx, "sb.time."+sfx)

@@ -316,11 +316,19 @@ func (sd *StepData) Deletes() bool {
 // to problems (the parsed value is still returned when there is one); other
 // errors are returned.
 func readFile[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) (*T, error), problems *[]error) (*T, error) {
+	return readMaybe(fsys, dir, name, read, problems, false)
+}
+
+// readMaybe is readFile, but when optional is set a missing file is not a
+// problem.
+func readMaybe[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) (*T, error), problems *[]error, optional bool) (*T, error) {
 	p := path.Join(dir, name)
 	f, err := fsys.Open(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			*problems = append(*problems, fmt.Errorf("%s: missing", p))
+			if !optional {
+				*problems = append(*problems, fmt.Errorf("%s: missing", p))
+			}
 			return nil, nil
 		}
 		return nil, err
@@ -337,23 +345,6 @@ func readFile[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) 
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	return v, nil
-}
-
-// readOptional is readFile for a file that may be absent: a missing file
-// is not a problem.
-func readOptional[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) (*T, error), problems *[]error) (*T, error) {
-	if _, err := fs.Stat(fsys, path.Join(dir, name)); errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	return readFile(fsys, dir, name, read, problems)
-}
-
-// readMaybe is readOptional when optional is set, else readFile.
-func readMaybe[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) (*T, error), problems *[]error, optional bool) (*T, error) {
-	if optional {
-		return readOptional(fsys, dir, name, read, problems)
-	}
-	return readFile(fsys, dir, name, read, problems)
 }
 
 // ReadClientOptions reads only the command lines of the client logs of a
