@@ -190,18 +190,15 @@ var columnIndex = func() map[string]Column {
 // ReadClientLog reads an iibench client log. Malformed lines are reported in
 // the returned ErrorList (as error) and skipped.
 func ReadClientLog(r io.Reader, name string) (*ClientLog, error) {
-	return scanClientLog(r, name, nil)
+	return ScanClientLog(r, name, nil)
 }
 
 // ScanClientLog reads a client log like ReadClientLog, but hands each stats
 // line to each as it is read instead of keeping it, so that memory does not
 // grow with the log: the returned ClientLog has no Intervals and no Other
 // lines. iv is reused for the next line; copy what you keep.
+// A nil each keeps every one instead, which is ReadClientLog.
 func ScanClientLog(r io.Reader, name string, each func(iv *Interval)) (*ClientLog, error) {
-	return scanClientLog(r, name, each)
-}
-
-func scanClientLog(r io.Reader, name string, each func(iv *Interval)) (*ClientLog, error) {
 	c := &ClientLog{Name: name, Options: map[string]string{}, HistHeaders: map[HistKind][]string{}}
 	var errs ErrorList
 	var cols []Column

@@ -66,18 +66,15 @@ func DetectIostatLayout(f []string) (IostatLayout, bool) {
 // An unknown column layout is an error naming the header line; the rows are
 // still returned, with columns found by name when the names are present.
 func ReadIostat(r io.Reader, name string) (*Iostat, error) {
-	return scanIostat(r, name, nil)
+	return ScanIostat(r, name, nil)
 }
 
 // ScanIostat reads iostat output like ReadIostat, but hands each device row
 // to each as it is read instead of keeping it: the returned Iostat has no
 // Rows. row and its Values are reused for the next row; copy what you keep.
 // The header (s.Header, s.Col) is known by the time the first row arrives.
+// A nil each keeps every one instead, which is ReadIostat.
 func ScanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) (*Iostat, error) {
-	return scanIostat(r, name, each)
-}
-
-func scanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) (*Iostat, error) {
 	s := &Iostat{Name: name}
 	var errs ErrorList
 	inDevices := false

@@ -31,17 +31,14 @@ type PsSamples struct {
 
 // ReadPs reads ps aux samples. Lines that are not ps rows are errors.
 func ReadPs(r io.Reader, name string) (*PsSamples, error) {
-	return scanPs(r, name, nil)
+	return ScanPs(r, name, nil)
 }
 
 // ScanPs reads ps samples like ReadPs, but hands each row to each as it is
 // read instead of keeping it: the returned PsSamples has no Rows, and the
 // rows have no Text and no Command. row is reused for the next line.
+// A nil each keeps every one instead, which is ReadPs.
 func ScanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error) {
-	return scanPs(r, name, each)
-}
-
-func scanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error) {
 	p := &PsSamples{Name: name}
 	var errs ErrorList
 	var f fieldList

@@ -42,17 +42,14 @@ type Vmstat struct {
 // Columns are located by header name, so the 18th column gu of newer procps
 // and a missing st column are both fine.
 func ReadVmstat(r io.Reader, name string) (*Vmstat, error) {
-	return scanVmstat(r, name, nil)
+	return ScanVmstat(r, name, nil)
 }
 
 // ScanVmstat reads vmstat output like ReadVmstat, but hands each sample to
 // each as it is read instead of keeping it: the returned Vmstat has no
 // Samples. s is reused for the next sample.
+// A nil each keeps every one instead, which is ReadVmstat.
 func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, error) {
-	return scanVmstat(r, name, each)
-}
-
-func scanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, error) {
 	v := &Vmstat{Name: name}
 	var errs ErrorList
 	idx := map[string]int{}
