@@ -58,10 +58,9 @@ type SysbenchHW struct {
 // FromMet reports whether any value comes from an archived sb.met file.
 func (h *SysbenchHW) FromMet() bool { return isMet(h.IostatSource) || isMet(h.VmstatSource) }
 
-func isMet(file string) bool {
-	b := path.Base(file)
-	return strings.HasPrefix(b, "sb.met.") || strings.HasPrefix(b, "sb.prepare.met.")
-}
+// isMet reports whether a file is an archived sb.met (sb.prepare.met is
+// never read).
+func isMet(file string) bool { return strings.HasPrefix(path.Base(file), "sb.met.") }
 
 // SysbenchResult is one DBMS × test × thread count.
 type SysbenchResult struct {

@@ -433,14 +433,6 @@ func looksNumericBytes(tok []byte) bool {
 	return c >= '0' && c <= '9' || c == '-' || c == '.' || c == '+'
 }
 
-func looksNumeric(tok string) bool {
-	if tok == "" {
-		return false
-	}
-	c := tok[0]
-	return c >= '0' && c <= '9' || c == '-' || c == '.' || c == '+'
-}
-
 func isNumber(tok string) bool {
 	_, ok := number(tok)
 	return ok

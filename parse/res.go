@@ -118,7 +118,6 @@ func ReadDBSize(r io.Reader, name string) (*DBSize, error) {
 	d := &DBSize{Name: name}
 	var errs ErrorList
 	sc := newLineScanner(r)
-	got := false
 	for sc.Scan() {
 		if sc.long || binaryJunk(sc.Text()) {
 			errs.add(name, sc.n, "binary data or overlong line")
@@ -128,7 +127,7 @@ func ReadDBSize(r io.Reader, name string) (*DBSize, error) {
 		if len(f) == 0 {
 			continue
 		}
-		if got {
+		if d.OK {
 			errs.add(name, sc.n, "extra line in a size file")
 			continue
 		}
@@ -141,7 +140,7 @@ func ReadDBSize(r io.Reader, name string) (*DBSize, error) {
 			errs.add(name, sc.n, "size: %v", err)
 			continue
 		}
-		d.Value, got, d.OK = v, true, true
+		d.Value, d.OK = v, true
 		if len(f) > 1 {
 			d.Path = strings.Join(f[1:], " ")
 		}
@@ -149,7 +148,7 @@ func ReadDBSize(r io.Reader, name string) (*DBSize, error) {
 	if err := sc.Err(); err != nil {
 		return d, err
 	}
-	if !got && len(errs) == 0 {
+	if !d.OK && len(errs) == 0 {
 		errs.add(name, 0, "empty file")
 	}
 	return d, errs.Err()
