@@ -18,7 +18,6 @@ type stepAcc struct {
 
 // clientAcc is what one client log contributes.
 type clientAcc struct {
-	intervals  int
 	lastTSec   float64
 	lastTQuery float64
 	// Rates of every interval: inserts, deletes and queries per second.
@@ -26,6 +25,9 @@ type clientAcc struct {
 	// The series drawn: client 1 only.
 	series *seriesAcc
 }
+
+// intervals is the number of stats lines read.
+func (c *clientAcc) intervals() int { return len(c.rates[0]) }
 
 // seriesAcc keeps client 1's per-interval values until the step ends, when
 // they are decimated for the charts.
@@ -109,7 +111,6 @@ func (a *stepAcc) client(i int) *clientAcc {
 
 func (a *stepAcc) interval(i int, iv *parse.Interval) {
 	c := a.client(i)
-	c.intervals++
 	c.lastTSec = iv.Values[parse.TSec]
 	c.lastTQuery = iv.Values[parse.TQuery]
 	c.rates[0] = append(c.rates[0], iv.Values[parse.IIps])

@@ -195,7 +195,7 @@ func (s *summarizer) rates() {
 	var rows int64
 	for i, c := range sd.Clients {
 		rows += c.IntOption("max_rows", 0)
-		if ca := s.acc.clients[i]; ca.intervals > 0 {
+		if ca := s.acc.clients[i]; ca.intervals() > 0 {
 			// The query count is t_query of each client's last stats line.
 			r.Queries += int64(ca.lastTQuery)
 		}
@@ -239,7 +239,7 @@ func (s *summarizer) rates() {
 	for i, c := range sd.Clients {
 		_, has := c.Option("max_rows")
 		rowsKnown = rowsKnown || has
-		stats = stats || s.acc.clients[i].intervals > 0
+		stats = stats || s.acc.clients[i].intervals() > 0
 	}
 	switch {
 	case len(sd.Clients) == 0:
@@ -300,7 +300,7 @@ func (s *summarizer) estimateSecs() int64 {
 	}
 	if best == 0 {
 		for _, c := range s.acc.clients {
-			if c.intervals > 0 {
+			if c.intervals() > 0 {
 				best = math.Max(best, c.lastTSec)
 			}
 		}
@@ -447,7 +447,7 @@ func (s *summarizer) percentiles() {
 	units := [3]Unit{InsertsPerSec, DeletesPerSec, QueriesPerSec}
 	for ci, c := range s.sd.Clients {
 		ca := s.acc.clients[ci]
-		n := ca.intervals
+		n := ca.intervals()
 		var lists [3][]float64
 		for i := range lists {
 			l := slices.Clone(ca.rates[i])
@@ -555,7 +555,7 @@ func (s *summarizer) series() {
 		return
 	}
 	c := s.acc.clients[0]
-	s.r.Series = newClientSeries(1, c.intervals, c.series.sec,
+	s.r.Series = newClientSeries(1, c.intervals(), c.series.sec,
 		[6][]float64{c.rates[0], c.rates[1], c.rates[2], c.series.maxI, c.series.maxD, c.series.maxQ})
 }
 
