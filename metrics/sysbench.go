@@ -501,8 +501,8 @@ func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string
 		h.IostatSource = run.Iostat.Name
 	} else if m := run.Met; m != nil {
 		h.IostatSource = m.Name
-		h.IostatSamples = metSamples(m.IostatValue("samp"))
-		get := func(col string, u Unit) Value { tok, _ := m.IostatValue(col); return metNumber(m, tok, col, u) }
+		h.IostatSamples = metSamples(m.IostatValue)
+		get := metCells(m, m.IostatValue)
 		h.ReadsPerSec, h.ReadMBPerSec = get("r/s", ReadsPerSec), get("rMB/s", MiBPerSec)
 		h.WritesPerSec, h.WriteMBPerSec = get("w/s", WritesPerSec), get("wMB/s", MiBPerSec)
 		h.ReadsPerOp, h.ReadKBPerOp = get("r/o", PerOp("reads", op)), get("rKB/o", PerOp("KiB read", op))
@@ -512,8 +512,8 @@ func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string
 		h.VmstatSource = run.Vmstat.Name
 	} else if m := run.Met; m != nil {
 		h.VmstatSource = m.Name
-		h.VmstatSamples = metSamples(m.VmstatValue("samp"))
-		get := func(col string, u Unit) Value { tok, _ := m.VmstatValue(col); return metNumber(m, tok, col, u) }
+		h.VmstatSamples = metSamples(m.VmstatValue)
+		get := metCells(m, m.VmstatValue)
 		h.CsPerSec, h.CPUPerSec = get("cs/s", CSPerSec), get("cpu/s", CPUPercent)
 		h.CsPerOp, h.CPUPerOp = get("cs/o", PerOp("cs", op)), get("cpu/o", PerOp(string(CPUPercent), op))
 	}
@@ -521,10 +521,21 @@ func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string
 	return h, warns
 }
 
-// metSamples is a sample count of sb.met, 0 when an.sh printed none.
-func metSamples(tok string, _ bool) int {
+// metSamples is a sample count of sb.met (the samp cell of its iostat or
+// vmstat line), 0 when an.sh printed none.
+func metSamples(cell func(col string) (string, bool)) int {
+	tok, _ := cell("samp")
 	n, _ := strconv.Atoi(tok)
 	return n
+}
+
+// metCells reads the cells of one line of an archived sb.met (its iostat
+// or vmstat line) as values (metNumber).
+func metCells(m *parse.SysbenchMet, cell func(col string) (string, bool)) func(col string, u Unit) Value {
+	return func(col string, u Unit) Value {
+		tok, _ := cell(col)
+		return metNumber(m, tok, col, u)
+	}
 }
 
 // CPUMicros is CPU microseconds per operation from cpu/o (a percentage of
