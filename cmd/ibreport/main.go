@@ -128,8 +128,6 @@ type common struct {
 	sbEngine string
 	collate  string
 	quiet    bool
-	// fset is the parsed flag set, to tell flags given from defaults.
-	fset *flag.FlagSet
 	// progress counts what Load reads, for the progress line; nil for none.
 	progress *report.Progress
 }
@@ -139,29 +137,23 @@ type common struct {
 func flags(name string, c *common, stderr io.Writer) *flag.FlagSet {
 	fs := newFlagSet(name, stderr)
 	fs.BoolVar(&c.compat, "compat", false, "reproduce the original scripts byte for byte")
-	fs.IntVar(&c.cores, "cores", 0, "`CPUs` of the database host (for cpupq)")
-	fs.StringVar(&c.psUser, "ps-user", "", "OS `user` of the DBMS processes (default: owner of the largest process)")
-	fs.StringVar(&c.device, "device", "", "block `device` of the database (default: the device with the most I/O)")
+	hostFlags(fs, c)
 	fs.StringVar(&c.dbms, "dbms", "", "`file` listing the DBMS in report order; - or BREAK starts a group")
-	fs.StringVar(&c.sbTag, "sb-tag", "sb", "sysbench: `tag` in the summary file names (o.met.<tag>.dop<N>, qps.abs.<tag>.tsv, ...)")
+	fs.StringVar(&c.sbTag, "sb-tag", "", "sysbench: `tag` in the summary file names (o.met.<tag>.dop<N>, qps.abs.<tag>.tsv, ...; default: the settings file's, else sb)")
 	fs.StringVar(&c.sbGroups, "sb-groups", "", "sysbench: `file` of test groups (<name>: <test> ...) replacing point/range/write")
 	fs.StringVar(&c.sbExtra, "sb-extra", "", "sysbench: CSV `file` of extra per-query columns (dbms,test[,threads],...)")
 	fs.IntVar(&c.scanGen, "scan-gen", 0, "sysbench: scan row-rate `generation` 1, 2 or 3 (default 3, the current one)")
 	fs.StringVar(&c.sbEngine, "sb-engine", "", "sysbench: `engine` label of the sb.r lines and summaries (default: the command lines' --mysql-storage-engine, innodb for MySQL, else the driver)")
 	fs.StringVar(&c.collate, "collate", "", "compat: `locale` order of the sorted file lists of the original summaries, en_US or C (default en_US)")
 	fs.BoolVar(&c.quiet, "quiet", false, "no progress line on a terminal")
-	c.fset = fs
 	return fs
 }
 
-// given reports whether the flag was on the command line (settings keys
-// apply to the others).
-func (c *common) given(name string) bool {
-	found := false
-	if c.fset != nil {
-		c.fset.Visit(func(f *flag.Flag) { found = found || f.Name == name })
-	}
-	return found
+// hostFlags are the flags that describe the database host.
+func hostFlags(fs *flag.FlagSet, c *common) {
+	fs.IntVar(&c.cores, "cores", 0, "`CPUs` of the database host (for cpupq)")
+	fs.StringVar(&c.psUser, "ps-user", "", "OS `user` of the DBMS processes (default: owner of the largest process)")
+	fs.StringVar(&c.device, "device", "", "block `device` of the database (default: the device with the most I/O)")
 }
 
 // parseInterspersed parses flags that may stand before or after the
@@ -184,14 +176,10 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func (c *common) load(dir string) (*report.Results, error) {
-	tag := c.sbTag
-	if !c.given("sb-tag") {
-		tag = "" // the settings file's, else the default
-	}
 	return report.Load(dir, report.LoadOptions{
 		Metrics:        metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen, Engine: c.sbEngine},
 		DBMSList:       c.dbms,
-		Sysbench:       report.SysbenchOptions{Tag: tag, Collate: c.collate},
+		Sysbench:       report.SysbenchOptions{Tag: c.sbTag, Collate: c.collate},
 		SysbenchGroups: c.sbGroups,
 		SysbenchExtra:  c.sbExtra,
 		Progress:       c.progress,
@@ -235,9 +223,7 @@ func runInspect(e *env, args []string) error {
 	var c common
 	fs := newFlagSet("inspect", e.stderr)
 	fs.BoolVar(&c.compat, "compat", false, "compute as the original scripts did, and print the o.res summary they printed")
-	fs.IntVar(&c.cores, "cores", 0, "`CPUs` of the database host (for cpupq)")
-	fs.StringVar(&c.psUser, "ps-user", "", "OS `user` of the DBMS processes (default: owner of the largest process)")
-	fs.StringVar(&c.device, "device", "", "block `device` of the database (default: the device with the most I/O)")
+	hostFlags(fs, &c)
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
