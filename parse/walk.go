@@ -54,3 +54,30 @@ func (a *ancestors) enter(p string) bool {
 }
 
 func (a *ancestors) leave() { a.stack = a.stack[:len(a.stack)-1] }
+
+// FolderSize is the total size of the regular files under dir, found as the
+// readers find them: symbolic links are followed, a loop is not.
+func FolderSize(fsys fs.FS, dir string) int64 {
+	a := &ancestors{fsys: fsys}
+	var walk func(p string) int64
+	walk = func(p string) int64 {
+		if !a.enter(p) {
+			return 0
+		}
+		defer a.leave()
+		ents, err := fs.ReadDir(fsys, p)
+		if err != nil {
+			return 0
+		}
+		var total int64
+		for _, e := range ents {
+			if isDir(fsys, p, e) {
+				total += walk(path.Join(p, e.Name()))
+			} else if fi, err := entryInfo(fsys, p, e); err == nil && fi.Mode().IsRegular() {
+				total += fi.Size()
+			}
+		}
+		return total
+	}
+	return walk(dir)
+}

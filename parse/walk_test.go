@@ -65,3 +65,28 @@ func TestSymlinkedResults(t *testing.T) {
 		t.Fatalf("trees %+v", trees)
 	}
 }
+
+// TestFolderSize adds up the files behind links as the readers find them:
+// a linked folder counts; a link back to the folder itself (a loop) and a
+// dangling link add nothing.
+func TestFolderSize(t *testing.T) {
+	root := t.TempDir()
+	for p, data := range map[string]string{"runs/a/o.res.dop1": "12345", "results/notes": "123"} {
+		p = filepath.Join(root, p)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, target := range map[string]string{"results/a": "../runs/a", "results/self": ".", "results/gone": "nowhere"} {
+		if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	got := parse.FolderSize(os.DirFS(filepath.Join(root, "results")), ".")
+	if want := int64(3 + 5); got != want {
+		t.Errorf("FolderSize = %d, want %d", got, want)
+	}
+}

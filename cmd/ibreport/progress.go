@@ -3,12 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
+	"github.com/ibreport/ibreport/parse"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -34,13 +33,15 @@ func startProgress(stderr io.Writer, dir string, quiet bool) *progress {
 		return p
 	}
 	p.counter = &report.Progress{}
-	total := folderSize(dir)
 	start := time.Now()
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
+		// The total is for the line only: it is added up here, beside the
+		// reading, and before the line is first shown.
+		total := parse.FolderSize(os.DirFS(dir), ".")
 		tick := time.NewTicker(250 * time.Millisecond)
 		defer tick.Stop()
 		shown := false
@@ -83,18 +84,4 @@ func progressLine(done, total, files int64, elapsed time.Duration) string {
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// folderSize is the total size of the regular files under dir.
-func folderSize(dir string) int64 {
-	var total int64
-	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			if info, err := d.Info(); err == nil {
-				total += info.Size()
-			}
-		}
-		return nil
-	})
-	return total
 }
