@@ -86,12 +86,20 @@ func RatioText(x, b string) string {
 	switch {
 	case x == "NA" || b == "NA":
 		return "NA"
+	}
+	return awkRatio(x, b)
+}
+
+// awkRatio is the scripts' ratio of two tokens as awk read them: 1 for
+// 0/0, inf for x/0, else the quotient with two decimals.
+func awkRatio(x, b string) string {
+	switch {
 	case awk.EqZero(x) && awk.EqZero(b):
 		return "1"
 	case awk.EqZero(b):
 		return "inf"
 	}
-	return awk.F(awk.Num(x)/awk.Num(b), 2)
+	return awkDiv(x, b)
 }
 
 // FindRow is `grep "<tag>$"` over lines: the index of the first line the

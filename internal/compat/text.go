@@ -43,14 +43,7 @@ func FormatRatio(o, b metrics.Value) string {
 // absent. An absent field does not compare equal to 0 in mawk, but divides
 // as 0.
 func echoRatio(o, b string) string {
-	x, y := echoFields(o, b)
-	switch {
-	case awk.EqZero(x) && awk.EqZero(y):
-		return "1"
-	case awk.EqZero(y):
-		return "inf"
-	}
-	return awkDiv(x, y)
+	return awkRatio(echoFields(o, b))
 }
 
 // echoDiv is `echo $a $b | awk '{ printf "%.2f", $1 / $2 }'`.
