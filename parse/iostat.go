@@ -92,8 +92,7 @@ func ScanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) 
 			}
 			nf, first, ok := numericLine(line, 1, vals[:len(s.Header)])
 			dev := line[first[0]:first[1]]
-			if ok && nf-1 == len(s.Header) && !bytes.HasPrefix(dev, deviceWord) && string(dev) != "avg-cpu:" &&
-				!(s.CPUs == 0 && bytes.HasPrefix(dev, []byte("Linux"))) {
+			if ok && nf-1 == len(s.Header) && s.isDeviceName(dev) {
 				if i, err := ioPlausible(vals[:nf-1]); err != nil {
 					errs.add(name, n, "device %s column %s: %v", dev, s.Header[i], err)
 					continue
@@ -148,8 +147,7 @@ func ScanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) 
 			continue
 		}
 		nf := f.n()
-		if inDevices && nf > 0 && nf-1 == len(s.Header) && !bytes.HasPrefix(f.at(0), deviceWord) &&
-			!f.is(0, "avg-cpu:") && !(s.CPUs == 0 && bytes.HasPrefix(f.at(0), []byte("Linux"))) {
+		if inDevices && nf > 0 && nf-1 == len(s.Header) && s.isDeviceName(f.at(0)) {
 			// The common case first: a device row.
 			row := &scratch
 			if each == nil {
@@ -316,4 +314,12 @@ func ioPlausible(vals []float64) (int, error) {
 		}
 	}
 	return 0, nil
+}
+
+// isDeviceName reports whether the first token of a line in a device
+// block names a device: not a repeated Device header, not the avg-cpu
+// line, not the banner (which names the CPU count, until that is known).
+func (s *Iostat) isDeviceName(tok []byte) bool {
+	return !bytes.HasPrefix(tok, deviceWord) && string(tok) != "avg-cpu:" &&
+		!(s.CPUs == 0 && bytes.HasPrefix(tok, []byte("Linux")))
 }
