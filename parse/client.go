@@ -260,8 +260,6 @@ func ScanClientLog(r io.Reader, name string, each func(iv *Interval)) (*ClientLo
 							bad = true
 							break
 						}
-					}
-					if cols[i] >= 0 {
 						iv.Values[cols[i]] = v
 					}
 				}
