@@ -274,7 +274,13 @@ func TestSampleReadTree(t *testing.T) {
 	for _, tr := range trees {
 		dirs = append(dirs, tr.Dir)
 	}
-	if want := []string{"testdata/example/2m.pg15.c1", "testdata/example/2m.pg15.c2"}; !slices.Equal(dirs, want) {
+	// testdata/longnames links to the example trees under real-length
+	// names; links are followed as folders.
+	want := []string{"testdata/example/2m.pg15.c1", "testdata/example/2m.pg15.c2",
+		"testdata/longnames/2m.fbmy5635_rel.cy9c_4g_gcp_c2s30_old",
+		"testdata/longnames/2m.fbmy8028_rel_lto.cy9c_4g_gcp_c2s30_new",
+		"testdata/longnames/2m.fbmy8032_rel_lto_pgo.cy9c_4g_gcp_c2s30_new"}
+	if !slices.Equal(dirs, want) {
 		t.Errorf("ReadTree(..) dirs = %q, want %q", dirs, want)
 	}
 }

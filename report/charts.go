@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/ibreport/ibreport/metrics"
@@ -21,9 +22,9 @@ func kindTitle(k parse.HistKind) string {
 // steps, QPS and IPS side by side for read+write steps, one bar per DBMS of
 // the summary.
 func (b *builder) throughputChart(st parse.Step) *Chart {
-	c := &Chart{ID: st.MergeName + ".chart.throughput", Kind: "bar", Categories: b.shown}
-	series := func(name, col string) Series {
-		s := Series{Name: name}
+	c := &Chart{ID: st.MergeName + ".chart.throughput", Kind: "bar", Categories: b.shown, Panels: true}
+	series := func(name, unit, col string) Series {
+		s := Series{Name: name, Unit: unit}
 		for _, tag := range b.shown {
 			v := b.cell(st.MergeName, tag, col)
 			f := v.V
@@ -34,16 +35,18 @@ func (b *builder) throughputChart(st parse.Step) *Chart {
 		}
 		return s
 	}
+	// Queries and inserts per second differ a hundredfold: each has a panel
+	// and a scale of its own.
 	switch {
 	case st.Kind.ReadWrite():
-		c.Title, c.YLabel = "Queries and inserts per second", "operations/s"
-		c.Series = []Series{series("QPS", "qps"), series("IPS", "ips")}
+		c.Title, c.YLabel = "Average throughput", "operations/s"
+		c.Series = []Series{series("Average queries per second", "queries/s", "qps"), series("Average inserts per second", "inserts/s", "ips")}
 	case st.Kind == parse.CreateIndex:
-		c.Title, c.YLabel = "Indexed rows per second", "rows/s"
-		c.Series = []Series{series("indexed rows/s", "ips")}
+		c.Title, c.YLabel = "Average throughput", "rows/s"
+		c.Series = []Series{series("Average indexed rows per second", "rows/s", "ips")}
 	default:
-		c.Title, c.YLabel = "Inserts per second", "inserts/s"
-		c.Series = []Series{series("IPS", "ips")}
+		c.Title, c.YLabel = "Average throughput", "inserts/s"
+		c.Series = []Series{series("Average inserts per second", "inserts/s", "ips")}
 	}
 	return c
 }
@@ -96,6 +99,26 @@ func (b *builder) intervalCharts(st parse.Step) []*Chart {
 		}
 	}
 	return out
+}
+
+// minIntervals is the fewest points an interval chart needs to show a
+// trend; shorter series are said in a note instead.
+const minIntervals = 10
+
+// fewIntervals returns a note when the longest line of the charts has
+// fewer than minIntervals points, "" otherwise.
+func fewIntervals(charts []*Chart) string {
+	most := 0
+	for _, c := range charts {
+		for _, s := range c.Series {
+			most = max(most, len(s.Points))
+		}
+	}
+	if len(charts) == 0 || most >= minIntervals {
+		return ""
+	}
+	return fmt.Sprintf("Per-interval charts are left out: the longest series has %s, fewer than %d.",
+		metrics.Plural(most, "interval"), minIntervals)
 }
 
 func (b *builder) client1(st parse.Step, tag string) *metrics.ClientSeries {

@@ -15,10 +15,13 @@ const SchemaVersion = "ibreport.report/v2"
 // the HTML, Markdown, text and JSON renderers show, already computed. The
 // renderers only lay it out.
 type Report struct {
-	Schema  string `json:"schema"`
-	Title   string `json:"title"`
-	Intro   string `json:"intro"` // Markdown
-	Clients int    `json:"clients"`
+	Schema string `json:"schema"`
+	Title  string `json:"title"`
+	Intro  string `json:"intro"` // Markdown
+	// IntroGiven is set when the introduction is the user's, not the
+	// generated description of the steps and DBMS.
+	IntroGiven bool `json:"intro_given,omitempty"`
+	Clients    int  `json:"clients"`
 	// Source is "raw" for result trees and "archive" for a folder of
 	// mrg.<step> files, which lacks what only raw logs hold.
 	Source string     `json:"source"`
@@ -64,8 +67,14 @@ type StepSection struct {
 	Intervals  []*Chart `json:"intervals,omitempty"`
 	Histograms []*Table `json:"histograms,omitempty"`
 	Metrics    *Table   `json:"metrics"`
-	Iostat     *Table   `json:"iostat,omitempty"`
-	Notes      []string `json:"notes,omitempty"` // e.g. why a part is left out
+	// Efficiency has each DBMS's metrics relative to its base (rel.<step>);
+	// nil with one DBMS.
+	Efficiency *Table `json:"efficiency,omitempty"`
+	// Iostat has the columns compared first; IostatAll, when there are
+	// more, all of them.
+	Iostat    *Table   `json:"iostat,omitempty"`
+	IostatAll *Table   `json:"iostat_all,omitempty"`
+	Notes     []string `json:"notes,omitempty"` // e.g. why a part is left out
 }
 
 // StepTables is a list of tables about one step.
@@ -77,7 +86,10 @@ type StepTables struct {
 
 // Table is one table: a header and rows of cells.
 type Table struct {
-	ID      string   `json:"id"` // unique in the report; the HTML anchor
+	ID string `json:"id"` // unique in the report; the HTML anchor
+	// Label names the table in the report's navigation, when it is one of
+	// many alike (a sysbench test); "" otherwise.
+	Label   string   `json:"label,omitempty"`
 	Title   string   `json:"title"`
 	Caption string   `json:"caption,omitempty"` // how to read it
 	Header  []string `json:"header"`
@@ -202,11 +214,18 @@ type Chart struct {
 	YLabel     string   `json:"y_label"`
 	Categories []string `json:"categories,omitempty"`
 	Series     []Series `json:"series"`
+	// Panels draws each series of a bar chart in a panel of its own, with
+	// its own scale and unit (queries/s beside inserts/s).
+	Panels bool `json:"panels,omitempty"`
+	// Reference, when not 0, is drawn as a dashed line: 1 on relative
+	// charts.
+	Reference float64 `json:"reference,omitempty"`
 }
 
 // Series is one named series of a chart.
 type Series struct {
 	Name   string  `json:"name"`
+	Unit   string  `json:"unit,omitempty"`   // of a panel's axis
 	Values []Num   `json:"values,omitempty"` // bar charts: one per category
 	Points []Point `json:"points,omitempty"` // line charts
 }

@@ -40,6 +40,7 @@ type SysbenchThreads struct {
 	PerQuery []*Table `json:"per_query"`
 	// Intervals are per-test charts of sysbench's interval lines.
 	Intervals []*Chart `json:"intervals,omitempty"`
+	Notes     []string `json:"notes,omitempty"` // e.g. why charts are left out
 }
 
 // sbText prints the numbers of the sysbench part: value prints a value
@@ -83,7 +84,11 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 		st.Absolute = f.absoluteTables(set, nt, id)
 		st.Efficiency = f.efficiencyTables(set, nt, id)
 		st.PerQuery = f.perQueryTables(set, nt, id, opt.Extra)
-		st.Intervals = sbIntervalCharts(set, nt, id)
+		var note string
+		st.Intervals, note = sbIntervalCharts(set, nt, id)
+		if note != "" {
+			st.Notes = append(st.Notes, note)
+		}
 		p.Threads = append(p.Threads, st)
 	}
 	p.PrePost = f.prePost(set)
@@ -247,9 +252,9 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 	var out []*Chart
 	for _, g := range groups {
 		c := &Chart{ID: fmt.Sprintf("%s.chart.group.%s", id, g.Name), Kind: "bar",
-			Title: fmt.Sprintf("%s: QPS relative to %s, %s", g.Name, set.DBMS[0].Name, metrics.Plural(nt, "thread")), YLabel: "relative QPS"}
+			Title: fmt.Sprintf("%s: QPS relative to %s, %s", g.Name, set.DBMS[0].Name, metrics.Plural(nt, "thread")), YLabel: "relative QPS", Reference: 1}
 		for _, t := range g.Tests {
-			c.Categories = append(c.Categories, t.Type)
+			c.Categories = append(c.Categories, sbTestName(t))
 		}
 		for _, d := range set.DBMS[1:] {
 			s := Series{Name: d.Name}
@@ -352,7 +357,7 @@ var sbHWColumns = []struct {
 func (f sbText) efficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 	var out []*Table
 	for _, test := range sbTests(set) {
-		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Title: fmt.Sprintf("HW use per operation: %s, %s", sbTestName(test), metrics.Plural(nt, "thread")),
+		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Label: sbTestName(test), Title: fmt.Sprintf("HW use per operation: %s, %s", sbTestName(test), metrics.Plural(nt, "thread")),
 			Header: []string{"dbms", "cpu/o", "µs/o", "cs/o", "r/o", "rKB/o", "wKB/o", "o/s"}}
 		ran := false
 		for _, d := range set.DBMS {
@@ -402,7 +407,7 @@ func (f sbText) perQueryTables(set *metrics.SysbenchSet, nt int, id string, extr
 	et, _ := set.EngineTable(nt, extra) // warned by the tables
 	var out []*Table
 	for _, blk := range et.Blocks {
-		t := &Table{ID: fmt.Sprintf("%s.query.%s", id, blk.Test.Sfx), Title: sbTestName(blk.Test) + ", " + metrics.Plural(nt, "thread"),
+		t := &Table{ID: fmt.Sprintf("%s.query.%s", id, blk.Test.Sfx), Label: sbTestName(blk.Test), Title: sbTestName(blk.Test) + ", " + metrics.Plural(nt, "thread"),
 			Header: append([]string{"dbms", "QPS", "latency avg (ms)", "latency " + blk.PercentileLabel() + " (ms)"}, et.Extra...)}
 		for _, r := range blk.Rows {
 			row := Row{Kind: DataRow, Cells: []Cell{{Text: r.DBMS}, f.sbValueCell(r.QPS, sbRateDigits), f.sbValueCell(r.LatAvg, sbLatDigits), f.sbValueCell(r.LatPct, sbLatDigits)}}
@@ -418,8 +423,8 @@ func (f sbText) perQueryTables(set *metrics.SysbenchSet, nt int, id string, extr
 
 // sbIntervalCharts draws, per test, QPS and the latency percentile of each
 // interval, one line per DBMS.
-func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) []*Chart {
-	var out []*Chart
+func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) (out []*Chart, note string) {
+	var few []string
 	for _, test := range sbTests(set) {
 		qps := &Chart{ID: fmt.Sprintf("%s.chart.qps.%s", id, test.Sfx), Kind: "line",
 			Title: fmt.Sprintf("QPS per interval: %s, %s", sbTestName(test), metrics.Plural(nt, "thread")), XLabel: "time (s)", YLabel: "queries/s"}
@@ -448,11 +453,19 @@ func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) []*Chart {
 			pct = 95
 		}
 		lat.Title = fmt.Sprintf("Latency p%d per interval: %s, %s", pct, sbTestName(test), metrics.Plural(nt, "thread"))
-		if hasData(qps) {
+		switch {
+		case !hasData(qps):
+		case fewIntervals([]*Chart{qps}) != "":
+			few = append(few, sbTestName(test))
+		default:
 			out = append(out, qps, lat)
 		}
 	}
-	return out
+	if len(few) > 0 {
+		note = fmt.Sprintf("Per-interval charts are left out for %s: fewer than %d intervals (%s).",
+			metrics.Plural(len(few), "test"), minIntervals, strings.Join(few, ", "))
+	}
+	return out, note
 }
 
 // sbPrePost compares each test run before the write-heavy tests (.pre)
