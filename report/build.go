@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -69,6 +70,7 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 			b.allMetrics(st, b.rep.Steps[i])
 			b.responseTimes(st, b.rep.Steps[i])
 		}
+		b.dropRepeats()
 		b.rep.Legend = legend()
 	}
 	if res.Sysbench != nil && len(res.Sysbench.DBMS) > 0 {
@@ -76,10 +78,75 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 		b.rep.Legend = append(b.rep.Legend, sysbenchLegend()...)
 	}
 	b.rep.Intro = opt.Intro
-	if strings.TrimSpace(b.rep.Intro) == "" {
+	b.rep.IntroGiven = strings.TrimSpace(opt.Intro) != ""
+	if !b.rep.IntroGiven {
 		b.rep.Intro = b.defaultIntro()
+	} else if n := rawHTMLLine(b.rep.Intro); n > 0 {
+		b.rep.Notes = append(b.rep.Notes, fmt.Sprintf("The introduction holds raw HTML (its line %d): the HTML report leaves raw HTML out, as it renders no markup from its input; write it in Markdown.", n))
+	}
+	if !b.compat && b.rep.Source == "raw" {
+		b.rep.Notes = append([]string{correctedNote}, b.rep.Notes...)
 	}
 	return b.rep, nil
+}
+
+// correctedNote heads the notes of a report in the default mode.
+const correctedNote = "The numbers are computed correctly where the original scripts were wrong " +
+	"(for example, repeated vmstat headers are not counted as samples), so a few differ from what the scripts printed; " +
+	"ibreport build --compat reproduces the scripts' numbers exactly. README.md lists every difference."
+
+// dropRepeats leaves out "Metrics of all DBMS" and "Response times" when
+// every table in them repeats a table of the step sections: they exist for
+// DBMS of the list that the summary does not show.
+func (b *builder) dropRepeats() {
+	same := len(b.rep.AllMetrics) == len(b.rep.Sections)
+	for i := 0; same && i < len(b.rep.AllMetrics); i++ {
+		same = sameRows(b.rep.AllMetrics[i], b.rep.Sections[i].Metrics)
+	}
+	if same {
+		b.rep.AllMetrics = nil
+	}
+	same = len(b.rep.ResponseTimes) == len(b.rep.Sections)
+	for i := 0; same && i < len(b.rep.ResponseTimes); i++ {
+		rt, sec := b.rep.ResponseTimes[i].Tables, b.rep.Sections[i].Histograms
+		same = len(rt) == len(sec)
+		for j := 0; same && j < len(rt); j++ {
+			same = sameRows(rt[j], sec[j])
+		}
+	}
+	if same {
+		b.rep.ResponseTimes = nil
+	}
+}
+
+// sameRows reports whether two tables hold the same header and cells:
+// the same values, or the same texts where a cell has no value.
+func sameRows(a, b *Table) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if !slices.Equal(a.Header, b.Header) || len(a.Rows) != len(b.Rows) {
+		return false
+	}
+	for i := range a.Rows {
+		if len(a.Rows[i].Cells) != len(b.Rows[i].Cells) || a.Rows[i].GroupStart != b.Rows[i].GroupStart {
+			return false // other cells, or the same cells grouped otherwise
+		}
+		for j := range a.Rows[i].Cells {
+			x, y := a.Rows[i].Cells[j], b.Rows[i].Cells[j]
+			switch {
+			case x.Value != nil && y.Value != nil:
+				// A banded histogram leaves a 0 share blank; the value is
+				// what must agree.
+				if *x.Value != *y.Value && !(math.IsNaN(*x.Value) && math.IsNaN(*y.Value)) {
+					return false
+				}
+			case x.Text != y.Text:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 type builder struct {
@@ -341,11 +408,10 @@ func (b *builder) defaultIntro() string {
 }
 
 func (b *builder) ibenchIntro(s *strings.Builder) {
-	fmt.Fprintf(s, "Results of the insert benchmark (%s).", mdEscape(b.rep.Title))
 	if b.rep.Source == "archive" {
-		s.WriteString(" It was built from archived merged tables, so the parts that need raw logs are left out.")
+		s.WriteString("This report was built from archived merged tables, so the parts that need raw logs are left out.\n\n")
 	}
-	s.WriteString("\n\nThe steps are:\n\n")
+	s.WriteString("The steps are:\n\n")
 	for _, st := range b.rep.Steps {
 		name, desc, _ := strings.Cut(st.Description, ": ")
 		fmt.Fprintf(s, "- **%s**: %s\n", mdEscape(name), mdEscape(desc))
@@ -644,12 +710,7 @@ func (b *builder) relative() {
 				row.Cells = append(row.Cells, c)
 				continue
 			}
-			bv := b.cell(st.MergeName, base, col)
-			if b.compat {
-				row.Cells = append(row.Cells, relTextCell(compat.RatioText(cellText(col, v), cellText(col, bv))))
-			} else {
-				row.Cells = append(row.Cells, relCell(metrics.Ratio(v, bv)))
-			}
+			row.Cells = append(row.Cells, b.ratioCell(st.MergeName, col, e.Name, base))
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -771,6 +832,10 @@ func (b *builder) section(st parse.Step, info StepInfo) {
 		sec.Notes = append(sec.Notes, "Per-interval charts, response-time histograms and iostat averages need the raw logs; this report was built from archived mrg files.")
 	} else {
 		sec.Intervals = b.intervalCharts(st)
+		if note := fewIntervals(sec.Intervals); note != "" {
+			sec.Intervals = nil
+			sec.Notes = append(sec.Notes, note)
+		}
 		for _, k := range histKinds(st) {
 			for _, m := range b.rts[st.MergeName] {
 				if m.kind == k {
@@ -781,7 +846,11 @@ func (b *builder) section(st parse.Step, info StepInfo) {
 		if st.Kind == parse.CreateIndex {
 			sec.Notes = append(sec.Notes, "There are no response-time histograms for creating the indexes.")
 		}
-		sec.Iostat = b.iostatTable(st)
+		sec.IostatAll = b.iostatTable(st)
+		sec.Iostat = curatedIostat(sec.IostatAll)
+		if sec.Iostat == sec.IostatAll {
+			sec.IostatAll = nil
+		}
 	}
 	if mt := b.merged[st.MergeName]; mt != nil && mt.cols != nil {
 		var some []*mergedRow
@@ -791,10 +860,64 @@ func (b *builder) section(st parse.Step, info StepInfo) {
 				some = append(some, r)
 			}
 		}
-		sec.Metrics = mergedRows(st.MergeName+".some", "Metrics", mt, some)
+		sec.Metrics = mergedRows(st.MergeName+".some", st.MergeName+": metrics", mt, some)
 		sec.Metrics.Caption = "Performance metrics of the DBMS listed above; the legend at the end explains each column."
 	}
+	sec.Efficiency = b.efficiencyTable(st)
 	b.rep.Sections = append(b.rep.Sections, sec)
+}
+
+// efficiencyCols are the columns of a step's relative efficiency table:
+// the throughput, then what each operation cost the host.
+var efficiencyCols = []string{"cpupq", "cspq", "rpq", "rkbpq", "wpi", "wkbpi", "dbgb1", "rss", "maxop", "p99"}
+
+// efficiencyTable is the rel.<step> view of the hardware metrics: each DBMS
+// divided by the base of its group, banded as the relative throughput. It
+// says why throughput changed: more CPU, more reads, more bytes written per
+// row. Nil with a single DBMS.
+func (b *builder) efficiencyTable(st parse.Step) *Table {
+	cols := []string{"ips"}
+	if st.Kind.ReadWrite() {
+		cols = []string{"qps", "ips"}
+	}
+	cols = append(cols, efficiencyCols...)
+	t := &Table{
+		ID: st.MergeName + ".efficiency", Title: st.MergeName + ": relative efficiency", Header: header(cols...),
+		Caption: "Each DBMS divided by the base DBMS of its group (1 for 0/0, inf for x/0): throughput, then CPU, context switches, " +
+			"reads and KiB read per operation, writes and KiB written per inserted row, database size, RSS, the largest response time " +
+			"and the p99 rate. Values below 0.95 are yellow (▽), values above 1.05 blue (△); for the costs (cpupq … maxop) less is better.",
+	}
+	base := ""
+	groupStart := false
+	for _, e := range b.list {
+		if e.Break {
+			base, groupStart = "", len(t.Rows) > 0
+			continue
+		}
+		if base == "" {
+			base = e.Name
+			continue
+		}
+		row := Row{Kind: DataRow, GroupStart: groupStart, Cells: []Cell{nameCell(e.Name)}}
+		groupStart = false
+		for _, col := range cols {
+			row.Cells = append(row.Cells, b.ratioCell(st.MergeName, col, e.Name, base))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	return t
+}
+
+// ratioCell is the banded ratio of a DBMS's value to its base's in a step.
+func (b *builder) ratioCell(step, col, tag, base string) Cell {
+	v, bv := b.cell(step, tag, col), b.cell(step, base, col)
+	if b.compat {
+		return relTextCell(compat.RatioText(cellText(col, v), cellText(col, bv)))
+	}
+	return relCell(metrics.Ratio(v, bv))
 }
 
 // histKinds are the histograms a step's section shows, queries first for
@@ -852,9 +975,8 @@ func (b *builder) histogramTable(m *rtMerge) *Table {
 			rows = append(rows, m.rows[i-1])
 		}
 	}
-	t := rtTable(m.step.MergeName+".hist."+m.kind.String(), kindTitle(m.kind)+" response time histogram", m, rows)
-	t.Caption = "Each cell is the percentage of responses in the bucket (at most the bucket's time, more than the previous one); " +
-		"darker cells hold more. max is the largest response time in seconds: the slowest 25% of its range are red (▼), the fastest 25% green (▲); " +
+	t := rtTable(m.step.MergeName+".hist."+m.kind.String(), m.step.MergeName+": "+strings.ToLower(kindTitle(m.kind))+" response time histogram", m, rows)
+	t.Caption = "Each cell is the percentage of responses in the bucket (at most the bucket's time, more than the previous one). max is the largest response time in seconds: the slowest 25% of its range are red (▼), the fastest 25% green (▲); " +
 		"green is not used when the minimum is at least 80% of the maximum."
 	last := len(t.Header) - 1
 	if last < 1 || t.Header[last] != "max" {
@@ -927,7 +1049,7 @@ func (b *builder) iostatTable(st parse.Step) *Table {
 	if hdr == nil || len(rows) == 0 {
 		return nil
 	}
-	t := &Table{ID: st.MergeName + ".iostat", Title: "iostat averages", Header: header(hdr...),
+	t := &Table{ID: st.MergeName + ".iostat", Title: st.MergeName + ": iostat averages", Header: header(hdr...),
 		Caption: "Average values from iostat for the database device."}
 	for _, r := range rows {
 		tr := Row{Kind: DataRow, Cells: []Cell{nameCell(r.tag)}}
@@ -946,13 +1068,60 @@ func (b *builder) iostatTable(st parse.Step) *Table {
 	return t
 }
 
+// iostatAliases are the columns of the short iostat table, each by the
+// names iostat versions give it.
+var iostatAliases = [][]string{
+	{"r/s"}, {"rkB/s", "rMB/s"}, {"r_await", "await"}, {"w/s"}, {"wkB/s", "wMB/s"}, {"w_await"}, {"aqu-sz", "avgqu-sz"}, {"%util"},
+}
+
+// curatedIostat keeps the iostat columns a reader compares first, so that
+// the table fits a laptop's screen; the whole table is still in the report.
+// It returns all itself when it has no more columns than those.
+func curatedIostat(all *Table) *Table {
+	if all == nil {
+		return nil
+	}
+	idx := map[string]int{}
+	for i, h := range all.Header {
+		idx[h] = i
+	}
+	keep := []int{0}
+	for _, names := range iostatAliases {
+		for _, n := range names {
+			if i, ok := idx[n]; ok {
+				keep = append(keep, i)
+				break
+			}
+		}
+	}
+	if len(keep) >= len(all.Header) || len(keep) < 3 {
+		return all
+	}
+	t := &Table{ID: all.ID + ".short", Title: all.Title, Notes: all.Notes,
+		Caption: "Average values from iostat for the database device: requests, KB and wait per request for reads and writes, queue size and utilization. All columns are in the table below."}
+	for _, i := range keep {
+		t.Header = append(t.Header, all.Header[i])
+	}
+	for _, r := range all.Rows {
+		nr := Row{Kind: r.Kind, GroupStart: r.GroupStart}
+		for _, i := range keep {
+			if i < len(r.Cells) {
+				nr.Cells = append(nr.Cells, r.Cells[i])
+			}
+		}
+		t.Rows = append(t.Rows, nr)
+	}
+	all.Title = all.Title + ", all columns"
+	return t
+}
+
 func (b *builder) allMetrics(st parse.Step, info StepInfo) {
 	mt := b.merged[st.MergeName]
 	var tab *Table
 	if mt != nil && mt.cols != nil {
-		tab = mergedRows(st.MergeName+".metrics", info.Description, mt, mt.rows)
+		tab = mergedRows(st.MergeName+".metrics", info.Description+", all DBMS", mt, mt.rows)
 	} else {
-		tab = &Table{ID: st.MergeName + ".metrics", Title: info.Description, Header: header(), Notes: []string{"no merged table for this step"}}
+		tab = &Table{ID: st.MergeName + ".metrics", Title: info.Description + ", all DBMS", Header: header(), Notes: []string{"no merged table for this step"}}
 	}
 	tab.Caption = "Metrics of every DBMS of the list, not only those in the summary; each group starts with its base DBMS."
 	b.rep.AllMetrics = append(b.rep.AllMetrics, tab)
@@ -969,7 +1138,7 @@ func (b *builder) responseTimes(st parse.Step, info StepInfo) {
 		for _, k := range histKinds(st) {
 			for _, m := range b.rts[st.MergeName] {
 				if m.kind == k {
-					t := rtTable(st.MergeName+".rt."+k.String(), kindTitle(k)+" response time histogram", m, m.rows)
+					t := rtTable(st.MergeName+".rt."+k.String(), st.MergeName+": "+strings.ToLower(kindTitle(k))+" response time histogram, all DBMS", m, m.rows)
 					t.Caption = "Percentage of responses per bucket for every DBMS of the list; max is in seconds."
 					sec.Tables = append(sec.Tables, t)
 				}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strconv"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -498,6 +499,21 @@ func TestBuildTwentyDBMSInFourGroups(t *testing.T) {
 	if starts != 3 {
 		t.Errorf("%d group starts, want 3", starts)
 	}
+	// The relative efficiency of a step: every DBMS but the four bases.
+	eff := r.Sections[0].Efficiency
+	effStarts := 0
+	for _, row := range eff.Rows {
+		if row.GroupStart {
+			effStarts++
+		}
+	}
+	if len(eff.Rows) != 16 || effStarts != 3 || eff.Rows[0].Cells[1].Text != "1.28" {
+		t.Errorf("efficiency: %d rows, %d group starts, first %q", len(eff.Rows), effStarts, eff.Rows[0].Cells[1].Text)
+	}
+	// The metrics of all DBMS show the groups, which the step tables do not.
+	if r.AllMetrics == nil {
+		t.Error("no metrics of all DBMS")
+	}
 	page := render(t, r, "html")
 	checkHTML(t, page)
 	if n := bytes.Count(page, []byte(`<tr class="gs">`)); n < 3 {
@@ -621,5 +637,127 @@ func TestMarkdownTables(t *testing.T) {
 	}
 	if tables != want {
 		t.Errorf("%d tables in the Markdown, want %d", tables, want)
+	}
+}
+
+// TestEfficiencyMatchesRel checks each step's relative efficiency table:
+// in compat mode against the rel.<step> file the original scripts wrote for
+// the same runs (the report prints their "1" for 0/0 as "1.00", as its
+// relative throughput table does); in the default mode against the ratio of
+// the unrounded values of the step's metrics table.
+func TestEfficiencyMatchesRel(t *testing.T) {
+	for _, compat := range []bool{true, false} {
+		opt := compatOpts
+		opt.Compat = compat
+		r := buildExample(t, opt, exampleList(t), report.BuildOptions{})
+		n := 0
+		for _, s := range r.Sections {
+			tab := s.Efficiency
+			if tab == nil {
+				t.Fatalf("%s: no efficiency table", s.Step.Name)
+			}
+			b, err := os.ReadFile("../testdata/ibench/reference/res/rel." + s.Step.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+			hdr, vals := strings.Fields(lines[0]), strings.Fields(lines[len(lines)-1])
+			rel := map[string]string{}
+			for i, h := range hdr {
+				rel[h] = vals[i]
+			}
+			if len(tab.Rows) != 1 || tab.Rows[0].Cells[0].Text != rel["tag"] {
+				t.Fatalf("compat=%v %s: rows %v, want one of %s", compat, s.Step.Name, tab.Rows, rel["tag"])
+			}
+			metric := map[string][2]*float64{} // column -> base, other
+			for i, col := range s.Metrics.Header[1:] {
+				metric[col] = [2]*float64{s.Metrics.Rows[0].Cells[i+1].Value, s.Metrics.Rows[1].Cells[i+1].Value}
+			}
+			for i, col := range tab.Header[1:] {
+				c := tab.Rows[0].Cells[i+1]
+				if compat {
+					want := rel[col]
+					if want == "1" {
+						want = "1.00"
+					}
+					if c.Text != want {
+						t.Errorf("compat %s %s = %q, rel.%s has %q", s.Step.Name, col, c.Text, s.Step.Name, rel[col])
+					}
+					n++
+					continue
+				}
+				m := metric[col]
+				if m[0] == nil || m[1] == nil || *m[0] == 0 || c.Value == nil {
+					continue // NA, or 0/0 and x/0, which the golden files show
+				}
+				if want := *m[1] / *m[0]; math.Abs(*c.Value-want) > 1e-9*math.Abs(want) {
+					t.Errorf("%s %s = %v, want %v / %v", s.Step.Name, col, *c.Value, *m[1], *m[0])
+				}
+				n++
+			}
+		}
+		if n < 90 {
+			t.Errorf("compat=%v: %d cells compared", compat, n)
+		}
+	}
+}
+
+// TestReportSaysWhatItLeavesOut checks the notes of what the default mode
+// and the HTML page change: the corrected numbers, raw HTML in the
+// introduction; and that sections which would repeat the step tables are
+// left out.
+func TestReportSaysWhatItLeavesOut(t *testing.T) {
+	def := compatOpts
+	def.Compat = false
+	intro := "Server: 8 cores.\n\n<b>bold</b> text\n"
+	r := buildExample(t, def, nil, report.BuildOptions{Intro: intro})
+	if len(r.Notes) == 0 || !strings.Contains(r.Notes[0], "--compat reproduces") {
+		t.Errorf("first note %q: want the default mode's corrections", r.Notes[:min(1, len(r.Notes))])
+	}
+	found := false
+	for _, n := range r.Notes {
+		found = found || strings.Contains(n, "raw HTML (its line 3)")
+	}
+	if !found || !r.IntroGiven {
+		t.Errorf("no note of the intro's raw HTML at line 3 (given %v): %q", r.IntroGiven, r.Notes)
+	}
+	if r.AllMetrics != nil || r.ResponseTimes != nil {
+		t.Error("all-metrics and response-time sections repeat the step tables of the example")
+	}
+	c := buildExample(t, compatOpts, nil, report.BuildOptions{})
+	for _, n := range c.Notes {
+		if strings.Contains(n, "--compat reproduces") {
+			t.Error("compat report says its numbers are corrected")
+		}
+	}
+	page := string(render(t, r, "html"))
+	for _, want := range []string{`id="about" class="about" open`, "<summary>About these results</summary>", "Numbers are corrected"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "<b>bold</b>") {
+		t.Error("raw HTML of the intro reached the page")
+	}
+	// The summary comes before the steps' description.
+	if s, a := strings.Index(page, `id="summary"`), strings.Index(page, `id="about"`); s < 0 || a < s {
+		t.Errorf("summary at %d, about at %d", s, a)
+	}
+}
+
+// TestIostatCurated checks the short iostat table of a step: the columns
+// compared first, and the whole table beside it.
+func TestIostatCurated(t *testing.T) {
+	r := buildExample(t, compatOpts, nil, report.BuildOptions{})
+	s := r.Sections[0]
+	if s.Iostat == nil || s.IostatAll == nil {
+		t.Fatal("no curated or full iostat table")
+	}
+	want := []string{"dbms", "r/s", "rkB/s", "r_await", "w/s", "wkB/s", "w_await", "aqu-sz", "%util"}
+	if !slices.Equal(s.Iostat.Header, want) {
+		t.Errorf("curated header %q, want %q", s.Iostat.Header, want)
+	}
+	if len(s.IostatAll.Header) <= len(want) || len(s.Iostat.Rows) != len(s.IostatAll.Rows) {
+		t.Errorf("full table: %d columns, %d rows", len(s.IostatAll.Header), len(s.IostatAll.Rows))
 	}
 }

@@ -9,7 +9,9 @@ import (
 	"sync"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
 
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/templates"
@@ -29,12 +31,14 @@ func pageTemplate() *template.Template {
 			panic(err)
 		}
 		htmlTmpl = template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
-			"css":      func() template.CSS { return template.CSS(css) },
-			"intro":    introHTML,
-			"cell":     cellHTML,
-			"chart":    func(*Chart) template.HTML { return "" }, // replaced per page
-			"rowClass": rowClass,
-			"plural":   metrics.Plural,
+			"css":       func() template.CSS { return template.CSS(css) },
+			"intro":     introHTML,
+			"cell":      cellHTML,
+			"chart":     func(*Chart) template.HTML { return "" }, // replaced per page
+			"rowClass":  rowClass,
+			"plural":    metrics.Plural,
+			"shaded":    shaded,
+			"breakable": breakable,
 		}).ParseFS(templates.FS, "report.html.tmpl"))
 	})
 	return htmlTmpl
@@ -110,4 +114,59 @@ func rowClass(r Row) template.HTMLAttr {
 		return ""
 	}
 	return template.HTMLAttr(` class="` + strings.Join(class, " ") + `"`)
+}
+
+// rawHTMLLine returns the line of the first raw HTML (a block or inline
+// tag) in a Markdown text, 0 when there is none: the HTML page leaves it
+// out, and the report says so.
+func rawHTMLLine(md string) int {
+	src := []byte(md)
+	doc := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(src))
+	offset := -1
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || offset >= 0 {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.HTMLBlock:
+			if n.Lines().Len() > 0 {
+				offset = n.Lines().At(0).Start
+			}
+		case *ast.RawHTML:
+			if n.Segments.Len() > 0 {
+				offset = n.Segments.At(0).Start
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if offset < 0 {
+		return 0
+	}
+	return bytes.Count(src[:min(offset, len(src))], []byte("\n")) + 1
+}
+
+// shaded reports whether a table has shaded cells, which only HTML shows.
+func shaded(t *Table) bool {
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			if c.Shade > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// breakable escapes a column header and lets it break after the dots,
+// underscores and dashes that join the parts of DBMS names, so that a table
+// with a column per release fits a laptop's screen.
+func breakable(s string) template.HTML {
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteString(template.HTMLEscapeString(string(r)))
+		if r == '.' || r == '_' || r == '-' {
+			b.WriteString("<wbr>")
+		}
+	}
+	return template.HTML(b.String())
 }
