@@ -1,27 +1,58 @@
 #!/bin/sh
-# browser-check.sh loads a report in headless Chromium, fails on any console
-# message (a script error, a blocked or failed load, a Content-Security-Policy
-# violation), and saves a screenshot of the page.
+# browser-check.sh loads reports in headless Chromium and fails unless, for
+# each report:
+#   - the page logs no console message (a script error, a blocked or failed
+#     load, a Content-Security-Policy violation);
+#   - the first table of <main> starts at least 100 px above the bottom of a
+#     1366x768 window, so that its header and a row or two are on the first
+#     screen;
+#   - the page does not scroll sideways in that window (a table may scroll in
+#     its own box);
+#   - no two text boxes of one SVG chart overlap (by more than 1 px each way).
+# It also saves a screenshot of each report.
 #
-#   scripts/browser-check.sh [REPORT.html [SCREENSHOT.png]]
+#   scripts/browser-check.sh REPORT.html [SCREENSHOT.png]
+#   scripts/browser-check.sh
 #
-# Without REPORT it builds the report of testdata/example first. Chromium is
-# installed from Debian's packages when it is missing. Set BROWSER_CHECK_SELFTEST=1
-# to also check that a page with a script error is caught. The window is a
-# laptop's, 1366x768; set BROWSER_CHECK_HEIGHT to see more of the page in
-# one screenshot (the width stays).
+# Without REPORT it builds and checks the reports of testdata/example,
+# testdata/longnames (when present), testdata/sysbench/raw and the nine
+# MySQL releases of testdata/arc/nov25.sb.mysql/dop1, with
+# screenshots browser-check-NAME.png in the current directory, and fails if
+# any of them fails. Chromium is installed from Debian's packages when it is
+# missing. Set BROWSER_CHECK_SELFTEST=1 to first check that the checks catch
+# what they should, on small pages. The window is a laptop's, 1366x768; set
+# BROWSER_CHECK_HEIGHT to see more of the page in one screenshot (the width
+# stays, and the geometry is measured at 768 px whatever the screenshot).
+#
+# The report allows no script, so the geometry is measured on a copy of it
+# without its Content-Security-Policy and with scripts/browser-check.js
+# added; that script writes its findings into the page, which Chromium dumps.
+# The console is checked on the report itself, with its policy.
 set -eu
 
+here=$(pwd)
+# abs PATH: PATH relative to the directory the script was started in.
+abs() {
+	case $1 in
+	/*) printf '%s\n' "$1" ;;
+	*) printf '%s\n' "$here/$1" ;;
+	esac
+}
+page=
+shot=
+if [ $# -gt 0 ]; then
+	page=$(abs "$1")
+	shot=$(abs "${2:-browser-check.png}")
+fi
+
 cd "$(dirname "$0")/.."
-page=${1:-}
-shot=${2:-browser-check.png}
+js=$(pwd)/scripts/browser-check.js
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-if [ -z "$page" ]; then
-	page=$work/report.html
-	go run ./cmd/ibreport build testdata/example -o "$page" 2>/dev/null
-fi
+# The geometry window.
+width=1366
+height=768
 
 browser=
 for b in chromium chromium-browser google-chrome; do
@@ -36,14 +67,18 @@ if [ -z "$browser" ]; then
 	browser=chromium
 fi
 
-# load PAGE SHOT LOG: render PAGE headless, write SHOT and the browser log.
-load() {
-	# The flags keep Chromium off the network and away from the user's profile.
+# run ARGS...: headless Chromium. The flags keep it off the network and away
+# from the user's profile.
+run() {
 	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic \
 		--no-first-run --disable-background-networking --disable-component-update \
-		--disable-sync --user-data-dir="$work/profile" \
-		--enable-logging=stderr --v=0 --hide-scrollbars \
-		--window-size=1366,"${BROWSER_CHECK_HEIGHT:-768}" --screenshot="$2" \
+		--disable-sync --user-data-dir="$work/profile" --hide-scrollbars "$@"
+}
+
+# load PAGE SHOT LOG: render PAGE headless, write SHOT and the browser log.
+load() {
+	run --enable-logging=stderr --v=0 \
+		--window-size="$width,${BROWSER_CHECK_HEIGHT:-$height}" --screenshot="$2" \
 		"file://$(realpath "$1")" >"$3" 2>&1 || true
 }
 
@@ -57,7 +92,127 @@ check() {
 	grep -c 'CONSOLE' "$1" || true
 }
 
+# instrument PAGE COPY: write COPY, PAGE without its Content-Security-Policy
+# and with browser-check.js run last in its body.
+instrument() {
+	# The page is read as one string (RS is a character HTML does not use),
+	# so that a tag may span lines; names are matched in any case, as HTML
+	# does.
+	awk -v js="$js" '
+		BEGIN { RS = "\001" }
+		{ doc = doc (NR > 1 ? RS : "") $0 }
+		END {
+			# Drop the <meta> of the policy, and only it.
+			out = ""; rest = doc
+			while ((i = index(tolower(rest), "<meta")) > 0) {
+				j = index(substr(rest, i), ">")
+				if (j == 0) break
+				if (index(tolower(substr(rest, i, j)), "content-security-policy"))
+					out = out substr(rest, 1, i - 1)
+				else
+					out = out substr(rest, 1, i + j - 1)
+				rest = substr(rest, i + j)
+			}
+			out = out rest
+			# The script goes before the last </body>; without one, at the
+			# end, where HTML puts it in the body all the same.
+			low = tolower(out); at = 0
+			while ((i = index(substr(low, at + 1), "</body>")) > 0) at += i
+			if (at == 0) at = length(out) + 1
+			printf "%s\n<script>\n", substr(out, 1, at - 1)
+			while ((getline l < js) > 0) printf "%s", l
+			printf "</script>\n%s", substr(out, at)
+		}' "$1" >"$2"
+	if grep -i 'http-equiv=["'\'']\{0,1\}content-security-policy' "$2" >/dev/null; then
+		echo "browser-check: could not remove the Content-Security-Policy of $1" >&2
+		return 1
+	fi
+}
+
+# measure PAGE OUT: run browser-check.js on PAGE in the geometry window and
+# write its findings to OUT (empty when it did not run).
+measure() {
+	instrument "$1" "$work/measured.html" || { : >"$2"; return 0; }
+	# The virtual time budget lets the load event and the fonts settle
+	# before the DOM is dumped, without waiting in real time.
+	run --window-size="$width,$((height + frame))" --virtual-time-budget=10000 \
+		--dump-dom "file://$work/measured.html" >"$work/dom.html" 2>"$work/dom.log" || true
+	# The findings are the text of the <pre> the script appended last to
+	# the body: take it out of the markup and undo the escapes of its
+	# serialization.
+	awk -v start='<pre id="browser-check-result">' '
+		(i = index($0, start)) { on = 1; buf = ""; $0 = substr($0, i + length(start)) }
+		on && (i = index($0, "</pre>")) { found = buf substr($0, 1, i - 1); on = 0 }
+		on { buf = buf $0 "\n" }
+		END { printf "%s", found }' "$work/dom.html" |
+		sed 's/&lt;/</g; s/&gt;/>/g; s/&nbsp;/ /g; s/&amp;/\&/g' >"$2"
+}
+
+# figure FINDINGS NAME: the figure NAME of the stats line, or "?".
+figure() {
+	v=$(sed -n "s/^stats.* $2=\([^ ]*\).*/\1/p" "$1")
+	echo "${v:-?}"
+}
+
+# Chromium's headless window keeps part of its height for browser chrome
+# that is not drawn when it dumps the DOM (but not when it takes a
+# screenshot): measure that part once on an empty page, so the page itself
+# gets 768 px.
+frame=0
+printf '<!DOCTYPE html><html><head><meta charset="utf-8"><title>t</title></head><body></body></html>\n' >"$work/empty.html"
+measure "$work/empty.html" "$work/empty.txt"
+vh=$(figure "$work/empty.txt" viewport | sed -n 's/^[0-9]*x\([0-9]*\)$/\1/p')
+if [ -z "$vh" ]; then
+	echo "browser-check: the measurement script did not run; browser log:" >&2
+	tail -20 "$work/dom.log" >&2
+	exit 2
+fi
+frame=$((height - vh))
+
+# verdict FINDINGS: whether the findings say the page passed in the
+# geometry window, with the failures on stderr.
+verdict() {
+	if [ ! -s "$1" ]; then
+		echo "browser-check: the measurement script wrote no result; browser log:" >&2
+		tail -20 "$work/dom.log" >&2
+		return 1
+	fi
+	grep -v -e '^stats ' -e '^OK$' -e '^FAIL [0-9]*$' "$1" | sed 's/^/browser-check:   /' >&2 || true
+	ok=0
+	if [ "$(figure "$1" viewport)" != "${width}x$height" ]; then
+		echo "browser-check:   viewport: measured in a $(figure "$1" viewport) window, not ${width}x$height" >&2
+		ok=1
+	fi
+	[ "$(tail -1 "$1")" = OK ] || ok=1
+	return $ok
+}
+
+# report NAME PAGE SHOT: check PAGE, print one line of what was measured and
+# fail if a check does.
+report() {
+	load "$2" "$3" "$work/page.log"
+	if ! n=$(check "$work/page.log" "$3"); then
+		echo "browser-check: $1: FAIL: Chromium did not render $2"
+		return 1
+	fi
+	if [ "$n" -ne 0 ]; then
+		echo "browser-check:   $n console message(s):" >&2
+		grep 'CONSOLE' "$work/page.log" | sed 's/^/browser-check:   /' >&2
+	fi
+	measure "$2" "$work/$1.txt"
+	result=ok
+	verdict "$work/$1.txt" || result=FAIL
+	[ "$n" -eq 0 ] || result=FAIL
+	f=$work/$1.txt
+	echo "browser-check: $1: $result: first table top $(figure "$f" table-top) px (limit $(figure "$f" table-limit)), scrollWidth $(figure "$f" scroll-width) px (window $width), $(figure "$f" texts) svg texts in $(figure "$f" svgs) svgs, $(figure "$f" overlaps) overlaps, $n console messages; screenshot $3"
+	[ "$result" = ok ]
+}
+
 if [ "${BROWSER_CHECK_SELFTEST:-}" = 1 ]; then
+	pre='<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src '\''none'\''; style-src '\''unsafe-inline'\''"><title>t</title></head><body><main>'
+	table='<table><tr><th>dbms</th></tr><tr><td>1</td></tr></table>'
+	post='</main></body></html>'
+
 	printf '<!DOCTYPE html><html><head><meta charset="utf-8"><title>t</title></head><body><script>notDefined()</script></body></html>\n' >"$work/bad.html"
 	load "$work/bad.html" "$work/bad.png" "$work/bad.log"
 	n=$(check "$work/bad.log" "$work/bad.png")
@@ -65,14 +220,68 @@ if [ "${BROWSER_CHECK_SELFTEST:-}" = 1 ]; then
 		echo "browser-check: self-test failed: a script error went unnoticed" >&2
 		exit 1
 	fi
-	echo "browser-check: self-test ok (a script error gives $n console message)"
+	echo "browser-check: self-test: a script error gives $n console message"
+
+	# Each page must fail with only the failures of its check.
+	printf '%s<div style="height:800px"></div>%s%s\n' "$pre" "$table" "$post" >"$work/table.html"
+	printf '%s%s<div style="width:2000px">wide</div>%s\n' "$pre" "$table" "$post" >"$work/width.html"
+	printf '%s%s<figure id="f"><svg width="200" height="50"><text x="10" y="20">first</text><text x="16" y="24">second</text></svg></figure>%s\n' \
+		"$pre" "$table" "$post" >"$work/overlap.html"
+	for c in table width overlap; do
+		measure "$work/$c.html" "$work/$c.txt"
+		if [ "$(tail -1 "$work/$c.txt")" = OK ] || [ ! -s "$work/$c.txt" ] ||
+			grep -v -e '^stats ' -e '^FAIL [0-9]*$' -e "^$c: " "$work/$c.txt" >/dev/null; then
+			echo "browser-check: self-test failed: the page made to fail the $c check gave:" >&2
+			cat "$work/$c.txt" >&2
+			exit 1
+		fi
+		echo "browser-check: self-test: $(grep "^$c: " "$work/$c.txt")"
+	done
+
+	# A page that must pass: a wide table in its own scrolling box, and an
+	# svg with two texts apart, plus a blank text and a <title> text on top
+	# of the first, which do not count.
+	printf '%s%s<div style="overflow-x:auto"><table><tr><td style="width:3000px">wide</td></tr></table></div><figure><svg width="200" height="50"><title><text x="10" y="20">title</text></title><text x="10" y="20">first</text><text x="10" y="20"> </text><text x="100" y="20">second</text></svg></figure>%s\n' \
+		"$pre" "$table" "$post" >"$work/good.html"
+	load "$work/good.html" "$work/good.png" "$work/good.log"
+	n=$(check "$work/good.log" "$work/good.png")
+	measure "$work/good.html" "$work/good.txt"
+	if [ "$n" -ne 0 ] || [ "$(tail -1 "$work/good.txt")" != OK ] || [ "$(figure "$work/good.txt" texts)" != 2 ]; then
+		echo "browser-check: self-test failed: the page made to pass gave $n console message(s) and:" >&2
+		cat "$work/good.txt" >&2
+		exit 1
+	fi
+	echo "browser-check: self-test ok"
 fi
 
-load "$page" "$shot" "$work/page.log"
-n=$(check "$work/page.log" "$shot")
-if [ "$n" -ne 0 ]; then
-	echo "browser-check: $page: $n console message(s):" >&2
-	grep 'CONSOLE' "$work/page.log" >&2
+if [ -n "$page" ]; then
+	report "$(basename "$page" .html)" "$page" "$shot"
+	exit
+fi
+
+# Build once, then each report.
+if ! go build -o "$work/ibreport" ./cmd/ibreport; then
+	echo "browser-check: FAIL: go build ./cmd/ibreport failed; no report checked"
 	exit 1
 fi
-echo "browser-check: $page loaded with no console message; screenshot in $shot"
+failed=0
+for t in example:testdata/example longnames:testdata/longnames sysbench:testdata/sysbench/raw \
+	archive:testdata/arc/nov25.sb.mysql/dop1; do
+	name=${t%%:*}
+	dir=${t#*:}
+	if [ ! -d "$dir" ]; then
+		echo "browser-check: $name: skipped, there is no $dir"
+		continue
+	fi
+	if ! "$work/ibreport" build "$dir" -o "$work/$name.html" 2>"$work/$name.build"; then
+		cat "$work/$name.build" >&2
+		echo "browser-check: $name: FAIL: ibreport build $dir failed"
+		failed=$((failed + 1))
+		continue
+	fi
+	report "$name" "$work/$name.html" "$here/browser-check-$name.png" || failed=$((failed + 1))
+done
+if [ "$failed" -ne 0 ]; then
+	echo "browser-check: $failed report(s) failed"
+	exit 1
+fi

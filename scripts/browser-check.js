@@ -1,0 +1,150 @@
+// browser-check.js measures a report as Chromium lays it out. browser-check.sh
+// injects it into a copy of the report (the report itself allows no script)
+// and reads the findings back from the DOM that Chromium dumps: the text of
+// a pre element, id browser-check-result, appended to the body, with a
+// "stats" line, one line per failure and a last line "OK" or "FAIL n".
+(function () {
+	'use strict';
+
+	// The first table must start this far above the bottom of the first
+	// screen, so that its header and a row or two are visible.
+	var tableMargin = 100;
+	// Boxes that meet or share an antialiased edge are not an overlap.
+	var tolerance = 1;
+
+	function px(v) {
+		return String(Math.round(v * 10) / 10);
+	}
+
+	function box(r) {
+		return px(r.left) + ',' + px(r.top) + ' ' + px(r.width) + 'x' + px(r.height);
+	}
+
+	function label(s) {
+		s = s.replace(/\s+/g, ' ').trim();
+		if (s.length > 60) {
+			s = s.slice(0, 57) + '...';
+		}
+		return JSON.stringify(s);
+	}
+
+	// firstTable checks that the first table of main starts in the first
+	// screen and returns where it starts (page coordinates), or "none".
+	function firstTable(fails) {
+		var t = document.querySelector('main table');
+		if (!t) {
+			fails.push('table: there is no table in main');
+			return 'none';
+		}
+		// A table in a closed <details> has no box; its top would read 0.
+		if (t.getClientRects().length === 0) {
+			fails.push('table: the first table in main is not displayed');
+			return 'none';
+		}
+		var top = t.getBoundingClientRect().top + window.scrollY;
+		var limit = window.innerHeight - tableMargin;
+		if (top > limit) {
+			fails.push('table: the first table in main starts at ' + px(top) + ' px, below ' +
+				px(limit) + ' px (window height ' + window.innerHeight + ' - ' + tableMargin + ')');
+		}
+		return px(top);
+	}
+
+	// pageWidth checks that the page does not scroll sideways, first with
+	// the <details> as loaded, then with all of them open (a chart or table
+	// in a closed <details> has no layout until the reader opens it; the
+	// charts are then checked open too). It returns the larger width.
+	function pageWidth(fails) {
+		var loaded = document.documentElement.scrollWidth;
+		var ds = document.querySelectorAll('details');
+		for (var i = 0; i < ds.length; i++) {
+			ds[i].open = true;
+		}
+		var open = document.documentElement.scrollWidth;
+		var w = window.innerWidth;
+		if (loaded > w) {
+			fails.push('width: the page is ' + loaded + ' px wide, wider than the ' + w + ' px window');
+		} else if (open > w) {
+			fails.push('width: with all <details> open the page is ' + open + ' px wide, wider than the ' +
+				w + ' px window');
+		}
+		return Math.max(loaded, open);
+	}
+
+	// svgTexts checks that no two text boxes of one svg overlap and returns
+	// the number of texts and of overlaps.
+	function svgTexts(fails) {
+		var svgs = document.querySelectorAll('svg');
+		var texts = 0, overlaps = 0;
+		for (var k = 0; k < svgs.length; k++) {
+			var svg = svgs[k];
+			var fig = svg.closest('figure');
+			var name = fig && fig.id ? fig.id : 'svg ' + (k + 1);
+			var boxes = [];
+			var els = svg.querySelectorAll('text');
+			for (var i = 0; i < els.length; i++) {
+				var t = els[i];
+				// A nested svg is checked on its own; a <title> is not drawn.
+				if (t.closest('svg') !== svg || t.closest('title')) {
+					continue;
+				}
+				var s = t.textContent;
+				if (s.trim() === '') {
+					continue;
+				}
+				var r = t.getBoundingClientRect();
+				// Text that is not drawn (in <defs>, hidden) has no box.
+				if (r.width === 0 && r.height === 0) {
+					continue;
+				}
+				boxes.push({ s: s, r: r });
+			}
+			texts += boxes.length;
+			// Sorted by left edge, a box can only overlap the boxes that
+			// start before its right edge.
+			boxes.sort(function (a, b) { return a.r.left - b.r.left; });
+			for (i = 0; i < boxes.length; i++) {
+				var a = boxes[i].r;
+				for (var j = i + 1; j < boxes.length && boxes[j].r.left < a.right - tolerance; j++) {
+					var b = boxes[j].r;
+					var w = Math.min(a.right, b.right) - b.left;
+					var h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+					if (w > tolerance && h > tolerance) {
+						overlaps++;
+						fails.push('overlap: ' + name + ': ' + label(boxes[i].s) + ' at ' + box(a) +
+							' and ' + label(boxes[j].s) + ' at ' + box(b));
+					}
+				}
+			}
+		}
+		return { svgs: svgs.length, texts: texts, overlaps: overlaps };
+	}
+
+	function measure() {
+		var fails = [];
+		var stats = '';
+		try {
+			var top = firstTable(fails);
+			var w = pageWidth(fails);
+			var t = svgTexts(fails);
+			stats = 'stats viewport=' + window.innerWidth + 'x' + window.innerHeight +
+				' table-top=' + top + ' table-limit=' + (window.innerHeight - tableMargin) +
+				' scroll-width=' + w + ' svgs=' + t.svgs +
+				' texts=' + t.texts + ' overlaps=' + t.overlaps;
+		} catch (e) {
+			fails.push('error: the measurement failed: ' + e);
+		}
+		var pre = document.createElement('pre');
+		pre.id = 'browser-check-result';
+		pre.textContent = (stats ? stats + '\n' : '') + fails.join('\n') + (fails.length ? '\n' : '') +
+			(fails.length ? 'FAIL ' + fails.length : 'OK') + '\n';
+		document.body.appendChild(pre);
+	}
+
+	// Measure once the page and its fonts are loaded: text boxes depend on
+	// the font.
+	window.addEventListener('load', function () {
+		var ready = document.fonts ? document.fonts.ready : Promise.resolve();
+		ready.then(measure, measure);
+	});
+})();
