@@ -143,19 +143,7 @@ func reportCharts(t *testing.T, dir string) []*Chart {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var charts []*Chart
-	for _, s := range r.Sections {
-		if s.Throughput != nil {
-			charts = append(charts, s.Throughput)
-		}
-		charts = append(charts, s.Intervals...)
-	}
-	if sb := r.Sysbench; sb != nil {
-		for _, th := range sb.Threads {
-			charts = append(charts, th.GroupCharts...)
-			charts = append(charts, th.Intervals...)
-		}
-	}
+	charts := allCharts(r)
 	if len(charts) == 0 {
 		t.Fatalf("%s: no charts", dir)
 	}

@@ -601,19 +601,7 @@ func tickFormat(hi, step float64) func(float64) string {
 // renderCharts draws every chart of the report, in parallel: drawing is the
 // slowest part of writing the page.
 func renderCharts(r *Report) (map[*Chart]template.HTML, error) {
-	var charts []*Chart
-	for _, s := range r.Sections {
-		if s.Throughput != nil {
-			charts = append(charts, s.Throughput)
-		}
-		charts = append(charts, s.Intervals...)
-	}
-	if sb := r.Sysbench; sb != nil {
-		for _, t := range sb.Threads {
-			charts = append(charts, t.GroupCharts...)
-			charts = append(charts, t.Intervals...)
-		}
-	}
+	charts := allCharts(r)
 	out := make([]template.HTML, len(charts))
 	errs := make([]error, len(charts))
 	var wg sync.WaitGroup
@@ -636,6 +624,24 @@ func renderCharts(r *Report) (map[*Chart]template.HTML, error) {
 		m[c] = out[i]
 	}
 	return m, nil
+}
+
+// allCharts lists every chart of a report in page order.
+func allCharts(r *Report) []*Chart {
+	var charts []*Chart
+	for _, s := range r.Sections {
+		if s.Throughput != nil {
+			charts = append(charts, s.Throughput)
+		}
+		charts = append(charts, s.Intervals...)
+	}
+	if sb := r.Sysbench; sb != nil {
+		for _, t := range sb.Threads {
+			charts = append(charts, t.GroupCharts...)
+			charts = append(charts, t.Intervals...)
+		}
+	}
+	return charts
 }
 
 // decimate keeps at most metrics.MaxSeriesPoints points of a line, as the
