@@ -628,8 +628,10 @@ func TestMarkdownTables(t *testing.T) {
 	want := 5 + len(r.AllMetrics) // summary tables, legend, bands
 	for _, s := range r.Sections {
 		want += len(s.Histograms) + 1
-		if s.Iostat != nil {
-			want++
+		for _, t := range []*report.Table{s.Efficiency, s.Iostat, s.IostatAll} {
+			if t != nil {
+				want++
+			}
 		}
 	}
 	for _, s := range r.ResponseTimes {

@@ -37,7 +37,8 @@
 // to the gate's exit status.
 //
 // Third-party libraries stay at the edges: gonum/plot only in svg.go,
-// tablewriter only in text.go and diff_text.go, goldmark only in html.go.
+// tablewriter only in text.go and diff_text.go, goldmark only in html.go and
+// (the introduction's headings and plain text) markdown.go and text.go.
 //
 // Load, Results, Build, Report and its JSON schema, Write, Tables, Diff and
 // WriteDiff are the stable API: fields may be added, not renamed or

@@ -3,9 +3,17 @@ package report
 import (
 	"bytes"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"text/template"
+	"unicode"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
 
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/templates"
@@ -17,13 +25,14 @@ var (
 )
 
 // Note: Markdown is text, so it uses text/template; every name from the
-// input goes through mdtext or mdcell, which escape it.
+// input goes through mdtext, mdpara, mdheading or mdcell, which escape it.
 func markdownTemplate() *template.Template {
 	mdOnce.Do(func() {
 		mdTmpl = template.Must(template.New("report.md.tmpl").Funcs(template.FuncMap{
-			"mdtext": mdEscape,
-			"plural": metrics.Plural,
-			"mdcell": mdCell,
+			"mdtext":    mdEscape,
+			"mdpara":    mdPara,
+			"mdheading": mdHeading,
+			"mdcell":    mdCell,
 			"mdrow": func(cells []string) string {
 				out := make([]string, len(cells))
 				for i, c := range cells {
@@ -31,11 +40,13 @@ func markdownTemplate() *template.Template {
 				}
 				return "| " + strings.Join(out, " | ") + " |"
 			},
-			"mdsep": func(cells []string) string {
-				out := make([]string, len(cells))
-				out[0] = "---"
-				for i := 1; i < len(cells); i++ {
+			"mdsep": func(t *docTable) string {
+				out := make([]string, len(t.Header))
+				for i := range out {
 					out[i] = "---:"
+					if t.left(i) {
+						out[i] = "---"
+					}
 				}
 				return "| " + strings.Join(out, " | ") + " |"
 			},
@@ -66,13 +77,460 @@ func mdCell(s string) string {
 	return mdEscape(strings.ReplaceAll(s, "\n", " "))
 }
 
-// WriteMarkdown writes the report as GitHub-flavored Markdown: every table
-// as its own block with the HTML's headers, markers for the bands.
+// mdPara escapes a paragraph or list item of one line: mdEscape, and a
+// backslash before what would start a block (a heading, a list, a quote, a
+// thematic break) at its beginning.
+func mdPara(s string) string {
+	s = mdEscape(oneLine(s))
+	if s == "" {
+		return s
+	}
+	if strings.ContainsRune("#>+-=", rune(s[0])) {
+		return `\` + s
+	}
+	// "1. " and "1) " start ordered lists.
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i > 0 && i < len(s) && (s[i] == '.' || s[i] == ')') {
+		return s[:i] + `\` + s[i:]
+	}
+	return s
+}
+
+// mdHeading escapes the text of a heading: mdEscape, on one line, and a
+// backslash before every # so that none closes the heading.
+func mdHeading(s string) string {
+	return strings.ReplaceAll(mdEscape(oneLine(s)), "#", `\#`)
+}
+
+// oneLine joins the lines and runs of blanks of s into single spaces.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// WriteMarkdown writes the report as GitHub-flavored Markdown: the summary
+// first, then the introduction and contents whose links GitHub resolves,
+// every table as its own block under a heading of its own, markers for the
+// bands.
 func WriteMarkdown(w io.Writer, r *Report) error {
 	var buf bytes.Buffer
-	if err := markdownTemplate().ExecuteTemplate(&buf, "page", r); err != nil {
+	if err := markdownTemplate().ExecuteTemplate(&buf, "page", outline(r)); err != nil {
 		return err
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// doc is the outline the Markdown and text reports share: the same parts
+// in the same order under the same headings, which are unique in the
+// document.
+type doc struct {
+	Title string
+	Parts []*docPart
+}
+
+// docPart is a part of the report under a heading of the second level.
+type docPart struct {
+	Heading string // unique in the document
+	Anchor  string // the id GitHub gives the heading
+	// Group and Short put the part on one line of the contents with the
+	// others of its group ("Steps: l.i0, l.x …"); "" for a line of its own.
+	Group, Short string
+	Intro        string     // the introduction, in Markdown
+	IsContents   bool       // the contents: Contents lists the parts after it
+	Contents     []docEntry // one line each
+	Items        []*docItem // paragraphs, lists and tables
+}
+
+// docEntry is one line of the contents: a link, or a group of links.
+type docEntry struct {
+	Label string // the group's name; "" for a single link
+	Links []docLink
+}
+
+// docLink links to a heading.
+type docLink struct{ Text, Anchor string }
+
+// docItem is a paragraph, a list or a table; the text is plain.
+type docItem struct {
+	Para    string
+	Bullets []string
+	Table   *docTable
+}
+
+// docTable is a table of the report with its unique heading.
+type docTable struct {
+	*Table
+	Heading string // "" for none
+	Anchor  string
+	Caption string   // without colours
+	Notes   []string // without colours
+	names   []bool   // columns that name something, aligned left
+	keys    int      // leading columns that name a row, in every part of a split table
+}
+
+func (t *docTable) left(i int) bool { return i < len(t.names) && t.names[i] }
+
+// outline lays out the parts of the report in the order both formats print
+// them: the summary, the introduction, the contents, the steps, the
+// sysbench part, the legend and the notes.
+func outline(r *Report) *doc {
+	n := newHeadingNamer()
+	d := &doc{Title: oneLine(r.Title)}
+	if d.Title != "" {
+		n.take(d.Title)
+	}
+	var parts []*docPart
+	add := func(heading string) *docPart {
+		h, a := n.name(heading)
+		p := &docPart{Heading: h, Anchor: a}
+		parts = append(parts, p)
+		return p
+	}
+	table := func(p *docPart, t *Table) {
+		if t == nil {
+			return
+		}
+		dt := newDocTable(t)
+		if title := oneLine(t.Title); title != "" {
+			dt.Heading, dt.Anchor = n.name(title)
+		}
+		p.Items = append(p.Items, &docItem{Table: dt})
+	}
+	para := func(p *docPart, s string) {
+		if s = withoutColours(oneLine(s)); s != "" {
+			p.Items = append(p.Items, &docItem{Para: s})
+		}
+	}
+
+	if r.Summary != nil {
+		p := add("Summary")
+		table(p, r.Summary)
+		table(p, r.Relative)
+		table(p, r.InsertRate)
+	}
+	if strings.TrimSpace(r.Intro) != "" {
+		heading := "DBMS"
+		switch {
+		case r.IntroGiven:
+			heading = "About these results"
+		case r.Summary != nil:
+			heading = "Steps and DBMS"
+		}
+		p := add(heading)
+		p.Intro = strings.TrimSpace(r.Intro)
+		for _, h := range markdownHeadings(p.Intro) {
+			n.take(h)
+		}
+	}
+	contents := add("Contents")
+	contents.IsContents = true
+	first := len(parts)
+
+	for _, s := range r.Sections {
+		desc := oneLine(s.Step.Description)
+		if desc == "" {
+			desc = s.Step.Name
+		}
+		p := add("Step " + desc)
+		p.Group, p.Short = "Steps", s.Step.Name
+		for _, note := range s.Notes {
+			para(p, note)
+		}
+		table(p, s.Metrics)
+		table(p, s.Efficiency)
+		for _, h := range s.Histograms {
+			table(p, h)
+		}
+		table(p, s.Iostat)
+		table(p, s.IostatAll)
+	}
+	if len(r.AllMetrics) > 0 {
+		p := add("Metrics of all DBMS")
+		for _, t := range r.AllMetrics {
+			table(p, t)
+		}
+	}
+	if len(r.ResponseTimes) > 0 {
+		p := add("Response times")
+		for _, s := range r.ResponseTimes {
+			for _, note := range s.Notes {
+				para(p, s.Step.Name+": "+note)
+			}
+			for _, t := range s.Tables {
+				table(p, t)
+			}
+		}
+	}
+	if sb := r.Sysbench; sb != nil {
+		for i, th := range sb.Threads {
+			p := add("Sysbench, " + metrics.Plural(th.Threads, "thread"))
+			p.Group, p.Short = "Sysbench", metrics.Plural(th.Threads, "thread")
+			if i == 0 {
+				for _, note := range sb.Notes {
+					para(p, note)
+				}
+			}
+			for _, note := range th.Notes {
+				para(p, note)
+			}
+			table(p, th.Groups)
+			table(p, th.Relative)
+			for _, group := range [][]*Table{th.Absolute, th.Efficiency, th.PerQuery} {
+				for _, t := range group {
+					table(p, t)
+				}
+			}
+		}
+		if sb.Load != nil || len(sb.PrePost) > 0 || len(sb.Threads) == 0 {
+			p := add("Sysbench load and before/after the writes")
+			p.Group, p.Short = "Sysbench", "load and before/after"
+			if len(sb.Threads) == 0 {
+				for _, note := range sb.Notes {
+					para(p, note)
+				}
+			}
+			table(p, sb.Load)
+			for _, t := range sb.PrePost {
+				table(p, t)
+			}
+		}
+	}
+
+	legend := add("Legend")
+	lt := &Table{Header: []string{"metric", "meaning"}}
+	for _, l := range r.Legend {
+		lt.Rows = append(lt.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: l.Name}, {Text: l.Meaning}}})
+	}
+	bt := &Table{Header: []string{"band", "marker", "meaning"}}
+	for _, b := range r.Bands {
+		bt.Rows = append(bt.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: string(b.Band)}, {Text: b.Marker}, {Text: withoutColours(b.Meaning)}}})
+	}
+	for _, t := range []*Table{lt, bt} {
+		dt := newDocTable(t)
+		for i := range dt.names {
+			dt.names[i] = true // words, not numbers
+		}
+		legend.Items = append(legend.Items, &docItem{Table: dt})
+	}
+	if len(r.Notes) > 0 {
+		p := add("Notes")
+		item := &docItem{}
+		for _, note := range r.Notes {
+			item.Bullets = append(item.Bullets, withoutColours(oneLine(note)))
+		}
+		p.Items = append(p.Items, item)
+	}
+
+	// The contents list the parts after it, a group of parts on one line.
+	for _, p := range parts[first:] {
+		link := docLink{Text: p.Heading, Anchor: p.Anchor}
+		if p.Group == "" {
+			contents.Contents = append(contents.Contents, docEntry{Links: []docLink{link}})
+			continue
+		}
+		link.Text = p.Short
+		if last := len(contents.Contents) - 1; last >= 0 && contents.Contents[last].Label == p.Group {
+			contents.Contents[last].Links = append(contents.Contents[last].Links, link)
+			continue
+		}
+		contents.Contents = append(contents.Contents, docEntry{Label: p.Group, Links: []docLink{link}})
+	}
+	if hasCharts(r) {
+		para(contents, "The charts are only in the HTML report.")
+	}
+	d.Parts = parts
+	return d
+}
+
+// hasCharts reports whether the HTML report draws charts, which the other
+// formats leave out.
+func hasCharts(r *Report) bool {
+	for _, s := range r.Sections {
+		if s.Throughput != nil || len(s.Intervals) > 0 {
+			return true
+		}
+	}
+	if sb := r.Sysbench; sb != nil {
+		for _, th := range sb.Threads {
+			if len(th.GroupCharts) > 0 || len(th.Intervals) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func newDocTable(t *Table) *docTable {
+	dt := &docTable{Table: t, Caption: withoutColours(oneLine(t.Caption))}
+	for _, n := range t.Notes {
+		dt.Notes = append(dt.Notes, withoutColours(oneLine(n)))
+	}
+	dt.names, dt.keys = nameColumns(t)
+	return dt
+}
+
+// nameColumns finds the columns of a table that name something rather
+// than hold numbers: the first, and every column whose cells are all words.
+// keys counts the leading ones (a test group and a statistic), at least
+// one and less than all.
+func nameColumns(t *Table) (names []bool, keys int) {
+	n := len(t.Header)
+	for _, r := range t.Rows {
+		n = max(n, len(r.Cells))
+	}
+	names = make([]bool, n)
+	for i := range names {
+		some, all := false, true
+		for _, r := range t.Rows {
+			if i >= len(r.Cells) || r.Cells[i].Text == "" {
+				continue
+			}
+			some = true
+			all = all && isName(r.Cells[i])
+		}
+		names[i] = i == 0 || some && all
+	}
+	keys = 1
+	for keys < n-1 && names[keys] {
+		keys++
+	}
+	return names, keys
+}
+
+// isName reports whether a cell holds a word rather than a number.
+func isName(c Cell) bool {
+	if c.Value != nil || c.NA != "" || c.Unit != "" || c.Band == NotANumber {
+		return false
+	}
+	s := strings.TrimSpace(c.Text)
+	switch strings.ToLower(strings.TrimLeft(s, "+-")) {
+	case "na", "nan", "inf", "":
+		return false
+	}
+	_, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	return err != nil
+}
+
+// colourMarked finds a colour with its marker in parentheses, as the
+// captions give them for the HTML report: "are red (▼)".
+var colourMarked = regexp.MustCompile(`\b([Rr]ed|[Gg]reen|[Gg]r[ae]y|[Yy]ellow|[Bb]lue) \(([^\p{L}\p{N}\s()]+)\)`)
+
+// colourUnused finds "red is not used".
+var colourUnused = regexp.MustCompile(`\b([Rr]ed|[Gg]reen|[Gg]r[ae]y|[Yy]ellow|[Bb]lue) is not used\b`)
+
+// withoutColours says a text of the model in terms of the markers, which
+// Markdown and text show, instead of the colours, which only HTML shows:
+// "are red (▼)" becomes "are marked ▼", "Gray (○) marks" "○ marks" and "red
+// is not used" "the ▼ marker is not used".
+func withoutColours(s string) string {
+	marker := map[string]string{}
+	for _, m := range colourMarked.FindAllStringSubmatch(s, -1) {
+		marker[strings.ToLower(m[1])] = m[2]
+	}
+	if len(marker) == 0 {
+		return s
+	}
+	s = colourMarked.ReplaceAllStringFunc(s, func(m string) string {
+		sub := colourMarked.FindStringSubmatch(m)
+		if unicode.IsUpper(rune(sub[1][0])) {
+			return sub[2]
+		}
+		return "marked " + sub[2]
+	})
+	return colourUnused.ReplaceAllStringFunc(s, func(m string) string {
+		sub := colourUnused.FindStringSubmatch(m)
+		mk, ok := marker[strings.ToLower(sub[1])]
+		switch {
+		case !ok:
+			return m
+		case unicode.IsUpper(rune(sub[1][0])):
+			return "The " + mk + " marker is not used"
+		}
+		return "the " + mk + " marker is not used"
+	})
+}
+
+// headingNamer gives every heading of a document a text no other heading
+// has and the id GitHub gives it.
+type headingNamer struct {
+	used  map[string]bool
+	slugs slugger
+}
+
+func newHeadingNamer() *headingNamer {
+	return &headingNamer{used: map[string]bool{}, slugs: slugger{}}
+}
+
+// name returns s, or s with " (2)", " (3)" … when a heading before has
+// that text, and its anchor.
+func (n *headingNamer) name(s string) (heading, anchor string) {
+	s = oneLine(s)
+	heading = s
+	for i := 2; n.used[heading]; i++ {
+		heading = s + " (" + strconv.Itoa(i) + ")"
+	}
+	return heading, n.take(heading)
+}
+
+// take records a heading whose text is given (the title, the headings of
+// the introduction) and returns its anchor.
+func (n *headingNamer) take(heading string) string {
+	n.used[heading] = true
+	return n.slugs.slug(heading)
+}
+
+// githubSlug is the id GitHub gives a heading of the text s: lower case,
+// every character that is not a letter, digit, space, hyphen or underscore
+// dropped, and every space a hyphen.
+func githubSlug(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// slugger gives the headings of a document their ids as GitHub does: the
+// slug, and for a slug taken before the slug with -1, -2 ….
+type slugger map[string]int
+
+func (s slugger) slug(heading string) string {
+	base := githubSlug(heading)
+	id := base
+	for {
+		if _, taken := s[id]; !taken {
+			break
+		}
+		s[base]++
+		id = base + "-" + strconv.Itoa(s[base])
+	}
+	s[id] = 0
+	return id
+}
+
+// newMarkdown is the parser of the introduction: GitHub-flavored Markdown.
+func newMarkdown() goldmark.Markdown {
+	return goldmark.New(goldmark.WithExtensions(extension.GFM))
+}
+
+// markdownHeadings returns the texts of the headings of a Markdown
+// document, as GitHub reads them for their ids.
+func markdownHeadings(src string) []string {
+	source := []byte(src)
+	root := newMarkdown().Parser().Parse(text.NewReader(source))
+	var out []string
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering {
+			out = append(out, oneLine(inlineText(h, source)))
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
 }

@@ -3,8 +3,10 @@
 // and the CSS that the HTML page inlines. It is data only and imports nothing
 // from this module, so that report can depend on it without cycles.
 //
-// The templates are executed on a report.Report. Besides the standard
-// functions they use those report supplies: cell (a table cell as HTML),
-// chart (a chart as inline SVG), intro (the Markdown introduction as HTML),
-// mdcell and mdrow (Markdown escaping).
+// The HTML template is executed on a report.Report, the Markdown template on
+// report's outline of it (its parts with unique headings and their GitHub
+// ids). Besides the standard functions they use those report supplies: cell
+// (a table cell as HTML), chart (a chart as inline SVG), intro (the Markdown
+// introduction as HTML), mdtext, mdpara, mdheading, mdcell and mdrow
+// (Markdown escaping).
 package templates
