@@ -40,6 +40,7 @@ const (
 	groupBar   = 6    // a bar of a grouped chart
 	barGap     = 7    // between categories
 	panelWidth = 250  // the data part of one panel of a bar chart
+	panelGap   = 45   // after a panel: its last tick label, a gap
 	lineWidth  = 430  // a line chart
 	lineHeight = 190  // the plot part of a line chart
 	maxLabel   = 270  // the longest category or legend label before it is cut
@@ -248,7 +249,7 @@ func barLayout(c *Chart) (*chartLayout, error) {
 	if !c.Panels {
 		pw += 120 // one wide panel
 	}
-	w := labelW + 30 + vg.Length(len(panels))*(pw+30) + 2*margin
+	w := labelW + 30 + vg.Length(len(panels))*(pw+panelGap) + 2*margin
 	h := plotH + 2*margin
 	if legend != nil {
 		h += legend.h
@@ -358,7 +359,7 @@ func barLayout(c *Chart) (*chartLayout, error) {
 		}
 		x := area.Min.X
 		for k, p := range plots {
-			pwk := pw + 30
+			pwk := pw + panelGap
 			if k == 0 {
 				pwk += labelW
 			}
