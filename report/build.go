@@ -85,12 +85,12 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 		b.rep.Notes = append(b.rep.Notes, fmt.Sprintf("The introduction holds raw HTML (its line %d): the HTML report leaves raw HTML out, as it renders no markup from its input; write it in Markdown.", n))
 	}
 	if !b.compat && b.rep.Source == "raw" {
-		b.rep.Notes = append([]string{correctedNote}, b.rep.Notes...)
+		b.rep.ModeNote = correctedNote
 	}
 	return b.rep, nil
 }
 
-// correctedNote heads the notes of a report in the default mode.
+// correctedNote opens the notes of a report in the default mode.
 const correctedNote = "The numbers are computed correctly where the original scripts were wrong " +
 	"(for example, repeated vmstat headers are not counted as samples), so a few differ from what the scripts printed; " +
 	"ibreport build --compat reproduces the scripts' numbers exactly. README.md lists every difference."

@@ -713,8 +713,8 @@ func TestReportSaysWhatItLeavesOut(t *testing.T) {
 	def.Compat = false
 	intro := "Server: 8 cores.\n\n<b>bold</b> text\n"
 	r := buildExample(t, def, nil, report.BuildOptions{Intro: intro})
-	if len(r.Notes) == 0 || !strings.Contains(r.Notes[0], "--compat reproduces") {
-		t.Errorf("first note %q: want the default mode's corrections", r.Notes[:min(1, len(r.Notes))])
+	if !strings.Contains(r.ModeNote, "--compat reproduces") {
+		t.Errorf("mode note %q: want the default mode's corrections", r.ModeNote)
 	}
 	found := false
 	for _, n := range r.Notes {
@@ -727,9 +727,12 @@ func TestReportSaysWhatItLeavesOut(t *testing.T) {
 		t.Error("all-metrics and response-time sections repeat the step tables of the example")
 	}
 	c := buildExample(t, compatOpts, nil, report.BuildOptions{})
-	for _, n := range c.Notes {
+	if c.ModeNote != "" {
+		t.Errorf("compat report says %q", c.ModeNote)
+	}
+	for _, n := range r.Notes {
 		if strings.Contains(n, "--compat reproduces") {
-			t.Error("compat report says its numbers are corrected")
+			t.Error("the mode is among the warnings")
 		}
 	}
 	page := string(render(t, r, "html"))

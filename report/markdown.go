@@ -313,8 +313,11 @@ func outline(r *Report) *doc {
 		}
 		legend.Items = append(legend.Items, &docItem{Table: dt})
 	}
-	if len(r.Notes) > 0 {
+	if len(r.Notes) > 0 || r.ModeNote != "" {
 		p := add("Notes")
+		if r.ModeNote != "" {
+			p.Items = append(p.Items, &docItem{Para: r.ModeNote})
+		}
 		item := &docItem{}
 		for _, note := range r.Notes {
 			item.Bullets = append(item.Bullets, withoutColours(oneLine(note)))

@@ -45,6 +45,10 @@ type Report struct {
 	Legend   []LegendItem  `json:"legend"`
 	Bands    []BandInfo    `json:"bands"`
 	Notes    []string      `json:"notes"` // warnings: missing steps, NA cells, skipped lines
+	// ModeNote says how the numbers were computed when they may differ
+	// from the original scripts' (the default mode on raw results); it is
+	// not a warning.
+	ModeNote string `json:"mode_note,omitempty"`
 }
 
 // StepInfo describes one step (one column of the summary tables).
