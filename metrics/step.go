@@ -218,6 +218,17 @@ type TreeResult struct {
 	Steps []*StepResult
 }
 
+// Dop is the client count the tree ran with: that of its first step that
+// has one (the D of its dop<D> file names), 0 when none has.
+func (t *TreeResult) Dop() int {
+	for _, s := range t.Steps {
+		if s.Dop > 0 {
+			return s.Dop
+		}
+	}
+	return 0
+}
+
 // Step returns the result of the step with the given name (directory or
 // merge name), or nil.
 func (t *TreeResult) Step(name string) *StepResult {

@@ -63,6 +63,9 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 		b.summary()
 		b.relative()
 		b.insertRate()
+		if !b.res.Archived() {
+			b.sweep()
+		}
 		for i, st := range b.steps {
 			b.section(st, b.rep.Steps[i])
 		}
@@ -166,6 +169,8 @@ type builder struct {
 	// missed[step][tag]: the DBMS missed the step's insert-rate target.
 	missed   map[string]map[string]bool
 	nClients int
+	// treeClients is the client count of each raw tree, by display tag.
+	treeClients map[string]int
 }
 
 // model takes the merged tables of the results and the notes of their
@@ -266,20 +271,44 @@ func (b *builder) clients(flag int) {
 		b.rep.Clients = flag
 		return
 	}
+	// Each tree's targets use its own client count: a sweep has trees of
+	// several counts. A step that ran with another count than its tree's
+	// first step is noted.
+	b.treeClients = map[string]int{}
 	for _, t := range b.res.Trees {
+		first := t.Dop()
+		if b.nClients == 0 {
+			b.nClients = first
+		}
+		b.treeClients[displayTag(t.Tree.Name, parse.RowPrefix(firstName(b.res.List)), b.compat)] = first
 		for _, sr := range t.Steps {
-			d := sr.Dop
-			if d == 0 {
-				continue
-			}
-			if b.nClients == 0 {
-				b.nClients = d
-			} else if d != b.nClients {
-				b.note("%s %s ran with %s, the first step with %d; targets use %d", t.Tree.Name, sr.Step.Name, metrics.Plural(d, "client"), b.nClients, b.nClients)
+			if d := sr.Dop; d != 0 && d != first {
+				b.note("%s %s ran with %s, the first step with %d; targets use %d", t.Tree.Name, sr.Step.Name, metrics.Plural(d, "client"), first, first)
 			}
 		}
 	}
 	b.rep.Clients = b.nClients
+}
+
+// clientsOf is the client count of a DBMS's targets: its tree's, else the
+// report's.
+func (b *builder) clientsOf(tag string) int {
+	if n := b.treeClients[tag]; n > 0 {
+		return n
+	}
+	return b.nClients
+}
+
+// clientCounts lists the distinct client counts of the shown DBMS, in
+// order of appearance.
+func (b *builder) clientCounts() []int {
+	var out []int
+	for _, tag := range b.shown {
+		if n := b.clientsOf(tag); n > 0 && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func (b *builder) hasReadWrite() bool {
@@ -376,6 +405,10 @@ func (b *builder) defaultTitle() string {
 	var p string
 	if !b.res.Archived() {
 		p = parse.RowPrefix(firstName(b.res.List))
+	}
+	if counts := b.clientCounts(); len(counts) > 1 {
+		slices.Sort(counts)
+		return fmt.Sprintf("Insert benchmark with %d to %d clients", counts[0], counts[len(counts)-1])
 	}
 	switch {
 	case p != "" && b.nClients > 0:
@@ -661,8 +694,8 @@ func (b *builder) missedTargets(st parse.Step) map[string]bool {
 	if !st.Kind.ReadWrite() || b.nClients == 0 {
 		return out
 	}
-	t95 := math.RoundToEven(0.95 * float64(b.nClients*st.Rate))
 	for _, tag := range b.shown {
+		t95 := math.RoundToEven(0.95 * float64(b.clientsOf(tag)*st.Rate))
 		if v, ok := b.number(b.cell(st.MergeName, tag, "ips")); ok && v < t95 {
 			out[tag] = true
 		}
@@ -766,11 +799,16 @@ func (b *builder) insertRate() {
 	if len(rw) == 0 || b.nClients == 0 {
 		return
 	}
+	counts := b.clientCounts()
+	who := metrics.Plural(b.nClients, "client")
+	if len(counts) > 1 {
+		who = "the DBMS's client count"
+	}
 	t := &Table{
 		ID:    "insert-rate",
 		Title: "Insert rate during read+write steps",
 		Caption: fmt.Sprintf("Average inserts/s during the read+write steps. The target is %s × the per-client rate; "+
-			"values below 95%% of the target are red (✗): that DBMS did not sustain the target.", metrics.Plural(b.nClients, "client")),
+			"values below 95%% of the target are red (✗): that DBMS did not sustain the target.", who),
 	}
 	t.Header = append(t.Header, "dbms")
 	for _, st := range rw {
@@ -788,12 +826,22 @@ func (b *builder) insertRate() {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	target := Row{Kind: TargetRow, Cells: []Cell{{Text: "target"}}}
-	for _, st := range rw {
-		x := float64(b.nClients * st.Rate)
-		target.Cells = append(target.Cells, Cell{Text: strconv.Itoa(b.nClients * st.Rate), Value: &x, Unit: string(metrics.InsertsPerSec), Band: TargetValue})
+	if len(counts) == 0 {
+		counts = []int{b.nClients}
 	}
-	t.Rows = append(t.Rows, target)
+	slices.Sort(counts)
+	for _, n := range counts {
+		name := "target"
+		if len(counts) > 1 {
+			name = "target, " + metrics.Plural(n, "client")
+		}
+		target := Row{Kind: TargetRow, Cells: []Cell{{Text: name}}}
+		for _, st := range rw {
+			x := float64(n * st.Rate)
+			target.Cells = append(target.Cells, Cell{Text: strconv.Itoa(n * st.Rate), Value: &x, Unit: string(metrics.InsertsPerSec), Band: TargetValue})
+		}
+		t.Rows = append(t.Rows, target)
+	}
 	b.rep.InsertRate = t
 }
 

@@ -178,6 +178,12 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		}
 		return r, nil
 	}
+	if r.Trees, err = ComputeTrees(fsys, trees, mopt); err != nil {
+		return nil, err
+	}
+	if err := sweepNames(r.Trees); err != nil {
+		return nil, bad(err)
+	}
 	r.List = DefaultList(trees)
 	if opt.List != nil {
 		r.List = opt.List
@@ -194,9 +200,6 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		if firstName(rest) != "" || len(sbDirs) == 0 {
 			r.List = rest
 		}
-	}
-	if r.Trees, err = ComputeTrees(fsys, trees, mopt); err != nil {
-		return nil, err
 	}
 	if len(sbDirs) > 0 {
 		if err := readSysbenchUser(&r.SysbenchOptions, opt); err != nil {
@@ -291,6 +294,11 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 			return nil, nil, bad(err)
 		}
 		files, warns = f, w
+		sw, err := r.sweepFiles()
+		if err != nil {
+			return nil, nil, err
+		}
+		files = append(files, sw...)
 	}
 	if r.Sysbench != nil {
 		f, w, err := sysbenchTables(r.Sysbench, r.sysbenchCompat, r.SysbenchOptions)
@@ -335,4 +343,63 @@ func Inspect(fsys fs.FS, tree string, st parse.Step, opt metrics.Options) (*metr
 		return compat.Inspect(fsys, tree, st, opt)
 	}
 	return metrics.Inspect(fsys, tree, st, opt)
+}
+
+// sweepNames gives each tree a name of its own when several share one: the
+// same DBMS run at several client counts, each in a folder of its own
+// (dop1/6m.pg15.c1, dop2/6m.pg15.c1, …), becomes 6m.pg15.c1.dop1,
+// 6m.pg15.c1.dop2, …. Trees of one name and one client count are an error:
+// their rows could not be told apart.
+func sweepNames(trees []*metrics.TreeResult) error {
+	byName := map[string][]*metrics.TreeResult{}
+	var names []string
+	for _, t := range trees {
+		if byName[t.Tree.Name] == nil {
+			names = append(names, t.Tree.Name)
+		}
+		byName[t.Tree.Name] = append(byName[t.Tree.Name], t)
+	}
+	for _, name := range names {
+		ts := byName[name]
+		if len(ts) < 2 {
+			continue
+		}
+		dirs := map[int]string{}
+		for _, t := range ts {
+			d := t.Dop()
+			if d == 0 {
+				return fmt.Errorf("%s and %s are both named %s, and %s has no client count (no o.res.dop<D> or o.ib.dop<D>.<n> file): rename one", ts[0].Tree.Dir, ts[1].Tree.Dir, name, t.Tree.Dir)
+			}
+			if prev, ok := dirs[d]; ok {
+				return fmt.Errorf("%s and %s are both named %s and both ran with %s: rename one", prev, t.Tree.Dir, name, metrics.Plural(d, "client"))
+			}
+			dirs[d] = t.Tree.Dir
+		}
+		for _, t := range ts {
+			t.Tree.Name = fmt.Sprintf("%s.dop%d", name, t.Dop())
+		}
+	}
+	return nil
+}
+
+// sweepFiles are the sweep.<step> tables (the rates by client count, as the
+// report's sweep section shows them) when the trees ran at several client
+// counts; none otherwise.
+func (r *Results) sweepFiles() ([]File, error) {
+	counts := map[int]bool{}
+	for _, t := range r.Trees {
+		counts[t.Dop()] = true
+	}
+	if len(counts) < 2 {
+		return nil, nil
+	}
+	rep, err := Build(r, BuildOptions{})
+	if err != nil || rep.Sweep == nil {
+		return nil, err
+	}
+	var out []File
+	for _, s := range rep.Sweep.Steps {
+		out = append(out, File{Name: "sweep." + s.Step.Name, Data: []byte(sweepTSV(s))})
+	}
+	return out, nil
 }

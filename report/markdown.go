@@ -209,6 +209,13 @@ func outline(r *Report) *doc {
 		table(p, r.Relative)
 		table(p, r.InsertRate)
 	}
+	if sw := r.Sweep; sw != nil {
+		p := add("Scaling with the number of clients")
+		for _, s := range sw.Steps {
+			table(p, s.Rates)
+			table(p, s.Scaling)
+		}
+	}
 	if strings.TrimSpace(r.Intro) != "" {
 		heading := "DBMS"
 		switch {

@@ -40,6 +40,9 @@ type Report struct {
 	AllMetrics []*Table `json:"all_metrics"`
 	// ResponseTimes has, per step, the unbanded histogram merges.
 	ResponseTimes []*StepTables `json:"response_times"`
+	// Sweep is the scaling with the number of clients; nil unless a DBMS
+	// ran at two or more client counts.
+	Sweep *SweepPart `json:"sweep,omitempty"`
 	// Sysbench is the sysbench part; nil when RESULTS holds no sysbench runs.
 	Sysbench *SysbenchPart `json:"sysbench,omitempty"`
 	Legend   []LegendItem  `json:"legend"`
@@ -224,6 +227,9 @@ type Chart struct {
 	// Reference, when not 0, is drawn as a dashed line: 1 on relative
 	// charts.
 	Reference float64 `json:"reference,omitempty"`
+	// XTicks, when set, are the x values to label (the client counts of a
+	// sweep) instead of evenly spaced ones.
+	XTicks []float64 `json:"x_ticks,omitempty"`
 }
 
 // Series is one named series of a chart.

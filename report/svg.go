@@ -434,6 +434,15 @@ func lineLayout(c *Chart) (*chartLayout, error) {
 		l.Width = 1.2
 		l.Dashes = dashes(i)
 		p.Add(l)
+		if len(xy) <= 20 {
+			// Few points (a sweep of client counts): mark each measurement.
+			if sc, err := plotter.NewScatter(xy); err == nil {
+				sc.GlyphStyle.Color = seriesColor(i)
+				sc.GlyphStyle.Radius = 2.2
+				sc.GlyphStyle.Shape = draw.CircleGlyph{}
+				p.Add(sc)
+			}
+		}
 	}
 	if ymax <= 0 {
 		ymax = 1
@@ -443,6 +452,15 @@ func lineLayout(c *Chart) (*chartLayout, error) {
 		p.X.Min, p.X.Max = xmin, xmax
 	}
 	p.X.Tick.Marker = niceTicks{width: lineWidth - 60, style: tick}
+	if len(c.XTicks) > 0 {
+		var ticks plot.ConstantTicks
+		for _, x := range c.XTicks {
+			ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'f', -1, 64)})
+			xmin, xmax = math.Min(xmin, x), math.Max(xmax, x)
+		}
+		p.X.Tick.Marker = ticks
+		p.X.Min, p.X.Max = xmin, xmax
+	}
 	p.Y.Tick.Marker = niceTicks{width: lineHeight - 50, style: tick, vertical: true}
 	legend := newLegend(names, "line", lineWidth-10, cut)
 	w, h := vg.Length(lineWidth), lineHeight+legend.h+2*margin
@@ -630,6 +648,11 @@ func renderCharts(r *Report) (map[*Chart]template.HTML, error) {
 // allCharts lists every chart of a report in page order.
 func allCharts(r *Report) []*Chart {
 	var charts []*Chart
+	if r.Sweep != nil {
+		for _, s := range r.Sweep.Steps {
+			charts = append(charts, s.Chart)
+		}
+	}
 	for _, s := range r.Sections {
 		if s.Throughput != nil {
 			charts = append(charts, s.Throughput)

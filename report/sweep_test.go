@@ -1,0 +1,121 @@
+package report_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/report"
+)
+
+// oneClient turns a copied two-client tree into a one-client run: client 1's
+// files under dop1 names, client 2's dropped.
+func oneClient(m fstest.MapFS, tree string) {
+	for p, f := range m {
+		if !strings.HasPrefix(p, tree+"/") {
+			continue
+		}
+		delete(m, p)
+		if strings.HasSuffix(p, ".dop2.2") {
+			continue
+		}
+		m[strings.ReplaceAll(p, ".dop2", ".dop1")] = f
+	}
+}
+
+func TestSweep(t *testing.T) {
+	m := copyTrees(t, []string{"dop1/2m.pg15.c1", "dop2/2m.pg15.c1"}, []string{c1, c1})
+	oneClient(m, "dop1/2m.pg15.c1")
+	r := buildFS(t, m, nil, report.BuildOptions{})
+	sw := r.Sweep
+	if sw == nil {
+		t.Fatal("no sweep")
+	}
+	if len(sw.Clients) != 2 || sw.Clients[0] != 1 || sw.Clients[1] != 2 || len(sw.DBMS) != 1 || sw.DBMS[0] != "pg15.c1" {
+		t.Fatalf("sweep of %v over %v", sw.DBMS, sw.Clients)
+	}
+	if r.Title != "Insert benchmark with 1 to 2 clients" {
+		t.Errorf("title %q", r.Title)
+	}
+	// The summary has a row per run; the sweep pivots them.
+	if got := []string{r.Summary.Rows[0].Cells[0].Text, r.Summary.Rows[1].Cells[0].Text}; got[0] != "pg15.c1.dop1" || got[1] != "pg15.c1.dop2" {
+		t.Errorf("summary rows %q", got)
+	}
+	for i, s := range sw.Steps {
+		col := 1 + i // the summary's column of the step
+		for j := range sw.Clients {
+			want := r.Summary.Rows[j].Cells[col].Text
+			if got := s.Rates.Rows[0].Cells[1+j].Text; strings.Fields(want)[0] != got {
+				t.Errorf("%s at %d clients: %q, summary %q", s.Step.Name, sw.Clients[j], got, want)
+			}
+		}
+		r1, r2 := *s.Rates.Rows[0].Cells[1].Value, *s.Rates.Rows[0].Cells[2].Value
+		if eff := *s.Scaling.Rows[0].Cells[2].Value; math.Abs(eff-r2/(2*r1)) > 1e-12 {
+			t.Errorf("%s: scaling %v, want %v/(2×%v)", s.Step.Name, eff, r2, r1)
+		}
+		if s.Scaling.Rows[0].Cells[1].Text != "1.00" {
+			t.Errorf("%s: scaling at 1 client %q", s.Step.Name, s.Scaling.Rows[0].Cells[1].Text)
+		}
+		if len(s.Chart.Series) != 1 || len(s.Chart.Series[0].Points) != 2 || len(s.Chart.XTicks) != 2 {
+			t.Errorf("%s: chart %+v", s.Step.Name, s.Chart)
+		}
+	}
+	// Read+write targets follow each run's clients: the one-client run's
+	// target is half the other's.
+	var targets []string
+	for _, row := range r.InsertRate.Rows {
+		if row.Kind == report.TargetRow {
+			targets = append(targets, row.Cells[0].Text+"="+row.Cells[1].Text)
+		}
+	}
+	if strings.Join(targets, " ") != "target, 1 client=100 target, 2 clients=200" {
+		t.Errorf("targets %q", targets)
+	}
+	page := string(render(t, r, "html"))
+	if !strings.Contains(page, `id="sweep"`) || !strings.Contains(page, `id="fig.sweep.l.i0.chart"`) {
+		t.Error("the page has no sweep section or chart")
+	}
+	md := string(render(t, r, "md"))
+	if !strings.Contains(md, "## Scaling with the number of clients") {
+		t.Error("the Markdown has no sweep")
+	}
+}
+
+// TestNoSweep checks that the sweep part is absent, not empty, with one
+// client count, and that two trees of one name and one client count are an
+// error naming both.
+func TestNoSweep(t *testing.T) {
+	if r := buildExample(t, compatOpts, nil, report.BuildOptions{}); r.Sweep != nil {
+		t.Error("the example has a sweep")
+	}
+	m := copyTrees(t, []string{"a/2m.pg15.c1", "b/2m.pg15.c1"}, []string{c1, c2})
+	_, err := report.LoadFS(m, "test", report.LoadOptions{Metrics: metrics.Options{Cores: 2}})
+	if err == nil || !strings.Contains(err.Error(), "a/2m.pg15.c1 and b/2m.pg15.c1 are both named 2m.pg15.c1 and both ran with 2 clients") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestSweepTables(t *testing.T) {
+	m := copyTrees(t, []string{"dop1/2m.pg15.c1", "dop2/2m.pg15.c1"}, []string{c1, c1})
+	oneClient(m, "dop1/2m.pg15.c1")
+	res, err := report.LoadFS(m, "test", report.LoadOptions{Metrics: metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _, err := res.Tables(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got string
+	for _, f := range files {
+		if f.Name == "sweep.l.i0" {
+			got = string(f.Data)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(got), "\n")
+	if len(lines) != 2 || lines[0] != "1\t2\ttag" || !strings.HasSuffix(lines[1], "\tpg15.c1") {
+		t.Errorf("sweep.l.i0 = %q", got)
+	}
+}
