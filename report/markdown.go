@@ -211,6 +211,7 @@ func outline(r *Report) *doc {
 	}
 	if sw := r.Sweep; sw != nil {
 		p := add("Scaling with the number of clients")
+		para(p, sw.Caption)
 		for _, s := range sw.Steps {
 			table(p, s.Rates)
 			table(p, s.Scaling)

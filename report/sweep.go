@@ -17,6 +17,8 @@ type SweepPart struct {
 	Clients []int        `json:"clients"` // the client counts, ascending
 	DBMS    []string     `json:"dbms"`    // the DBMS swept, without the client count
 	Steps   []*SweepStep `json:"steps"`
+	// Caption explains the tables of every step, once.
+	Caption string `json:"caption"`
 }
 
 // SweepStep is the sweep of one step.
@@ -86,7 +88,11 @@ func (b *builder) sweep() {
 		return
 	}
 	slices.Sort(clients)
-	part := &SweepPart{Clients: clients, DBMS: names}
+	part := &SweepPart{Clients: clients, DBMS: names, Caption: fmt.Sprintf("%s ran with %s clients; the summary shows each run as a row of its own. "+
+		"Per step: the average throughput (inserts/s for load steps, indexed rows/s for l.x, queries/s for read+write steps) by client count, "+
+		"where ○ marks a run that missed its insert-rate target (its clients × the per-client rate): ignore that value; "+
+		"and the scaling efficiency, the rate at N clients divided by N/N0 times the rate at the smallest count N0 measured: "+
+		"1.00 is linear scaling, 0.50 half of it.", metrics.Plural(len(names), "swept DBMS"), joinInts(clients))}
 	for i, st := range b.steps {
 		part.Steps = append(part.Steps, b.sweepStep(st, b.rep.Steps[i], names, runs, clients))
 	}
@@ -103,13 +109,8 @@ func (b *builder) sweepStep(st parse.Step, info StepInfo, names []string, runs m
 	if st.Kind == parse.CreateIndex {
 		what = "indexed rows/s"
 	}
-	rates := &Table{ID: "sweep." + st.MergeName, Title: st.MergeName + ": " + what + " by number of clients", Header: hdr,
-		Caption: "Average " + what + " of the step, a column per client count."}
-	if st.Kind.ReadWrite() {
-		rates.Caption += " ○ marks a run that missed its insert-rate target (clients × the per-client rate): ignore that value."
-	}
-	scaling := &Table{ID: "sweep." + st.MergeName + ".scaling", Title: st.MergeName + ": scaling efficiency", Header: hdr,
-		Caption: "The rate at N clients divided by N/N0 times the rate at the smallest client count N0 measured: 1.00 is linear scaling, 0.50 half of it."}
+	rates := &Table{ID: "sweep." + st.MergeName, Title: st.MergeName + ": " + what + " by number of clients", Header: hdr}
+	scaling := &Table{ID: "sweep." + st.MergeName + ".scaling", Title: st.MergeName + ": scaling efficiency", Header: hdr}
 	chart := &Chart{ID: "sweep." + st.MergeName + ".chart", Kind: "line", Title: st.MergeName + ": " + what + " by number of clients",
 		XLabel: "clients", YLabel: what}
 	for _, n := range clients {
@@ -181,4 +182,16 @@ func sweepTSV(s *SweepStep) string {
 		fmt.Fprintf(&b, "%s\t%s\n", strings.Join(cells, "\t"), r.Cells[0].Text)
 	}
 	return b.String()
+}
+
+// joinInts lists numbers as "1, 2 and 4".
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
