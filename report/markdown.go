@@ -290,6 +290,13 @@ func outline(r *Report) *doc {
 				}
 			}
 		}
+		if len(sb.Sweep) > 0 {
+			p := add("Sysbench scaling with the thread count")
+			p.Group, p.Short = "Sysbench", "scaling"
+			for _, t := range sb.Sweep {
+				table(p, t)
+			}
+		}
 		if sb.Load != nil || len(sb.PrePost) > 0 || len(sb.Threads) == 0 {
 			p := add("Sysbench load and before/after the writes")
 			p.Group, p.Short = "Sysbench", "load and before/after"

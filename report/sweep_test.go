@@ -119,3 +119,45 @@ func TestSweepTables(t *testing.T) {
 		t.Errorf("sweep.l.i0 = %q", got)
 	}
 }
+
+// TestSysbenchThreadSweep checks the thread-count sweep of the sysbench
+// fixtures (1 and 2 threads) against the QPS tables of each thread count.
+func TestSysbenchThreadSweep(t *testing.T) {
+	res, err := report.Load("../testdata/sysbench/raw", report.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.Build(res, report.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb := r.Sysbench
+	if len(sb.Sweep) != len(sb.DBMS) || len(sb.Threads) != 2 {
+		t.Fatalf("%d sweep tables for %d DBMS, %d thread counts", len(sb.Sweep), len(sb.DBMS), len(sb.Threads))
+	}
+	n := 0
+	for di, tab := range sb.Sweep {
+		if want := []string{"test", "1", "2", "2 vs 1"}; strings.Join(tab.Header, "|") != strings.Join(want, "|") {
+			t.Fatalf("header %q", tab.Header)
+		}
+		for ri, row := range tab.Rows {
+			for ti, th := range sb.Threads {
+				qps := th.Absolute[0] // QPS: a row per test, a column per DBMS
+				if qps.Rows[ri].Cells[0].Text != row.Cells[0].Text || qps.Rows[ri].Cells[1+di].Text != row.Cells[1+ti].Text {
+					t.Errorf("%s %s at %d threads: %q, the QPS table has %q", tab.Title, row.Cells[0].Text, th.Threads, row.Cells[1+ti].Text, qps.Rows[ri].Cells[1+di].Text)
+				}
+			}
+			q1, q2, rel := row.Cells[1].Value, row.Cells[2].Value, row.Cells[3].Value
+			if q1 == nil || q2 == nil || rel == nil || *q1 == 0 {
+				continue
+			}
+			if math.Abs(*rel - *q2 / *q1) > 1e-12 {
+				t.Errorf("%s %s: %v, want %v/%v", tab.Title, row.Cells[0].Text, *rel, *q2, *q1)
+			}
+			n++
+		}
+	}
+	if n < 10 {
+		t.Errorf("%d ratios checked", n)
+	}
+}

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,9 @@ type SysbenchPart struct {
 	Load    *Table             `json:"load,omitempty"` // the prepare step
 	Threads []*SysbenchThreads `json:"threads"`        // one per thread count
 	PrePost []*Table           `json:"pre_vs_post,omitempty"`
+	// Sweep has, per DBMS, the QPS of each test at every thread count and
+	// relative to the smallest count; nil with one thread count.
+	Sweep []*Table `json:"sweep,omitempty"`
 	Notes   []string           `json:"notes,omitempty"`
 }
 
@@ -92,6 +96,7 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 		p.Threads = append(p.Threads, st)
 	}
 	p.PrePost = f.prePost(set)
+	p.Sweep = f.threadSweep(set)
 	if len(set.DBMS) < 2 {
 		p.Notes = append(p.Notes, "Only one DBMS: there are no relative values.")
 	}
@@ -492,6 +497,41 @@ func (f sbText) prePost(set *metrics.SysbenchSet) []*Table {
 		if len(t.Rows) > 0 {
 			out = append(out, t)
 		}
+	}
+	return out
+}
+
+// threadSweep is the scaling of each DBMS with the thread count: per test
+// the QPS at each count, then each count's QPS over the smallest count's.
+func (f sbText) threadSweep(set *metrics.SysbenchSet) []*Table {
+	if len(set.Threads) < 2 {
+		return nil
+	}
+	threads := slices.Sorted(slices.Values(set.Threads))
+	n0 := threads[0]
+	var out []*Table
+	for _, d := range set.DBMS {
+		t := &Table{ID: "sb.sweep." + d.Name, Title: "QPS by thread count: " + d.Name, Header: []string{"test"},
+			Caption: fmt.Sprintf("QPS of each test at each thread count, then the QPS at N threads divided by the QPS at %s (N vs %d; 1 for 0/0, inf for x/0). "+
+				"Below 0.95 yellow (▽), above 1.05 blue (△).", metrics.Plural(n0, "thread"), n0)}
+		for _, nt := range threads {
+			t.Header = append(t.Header, strconv.Itoa(nt))
+		}
+		for _, nt := range threads[1:] {
+			t.Header = append(t.Header, fmt.Sprintf("%d vs %d", nt, n0))
+		}
+		for _, test := range sbTests(set) {
+			r := Row{Kind: DataRow, Cells: []Cell{{Text: sbTestName(test)}}}
+			for _, nt := range threads {
+				r.Cells = append(r.Cells, f.sbValueCell(qpsAt(d, test.Sfx, nt), sbRateDigits))
+			}
+			base := qpsAt(d, test.Sfx, n0)
+			for _, nt := range threads[1:] {
+				r.Cells = append(r.Cells, f.relValueCell(metrics.Ratio(qpsAt(d, test.Sfx, nt), base)))
+			}
+			t.Rows = append(t.Rows, r)
+		}
+		out = append(out, t)
 	}
 	return out
 }
