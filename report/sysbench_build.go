@@ -22,7 +22,7 @@ type SysbenchPart struct {
 	// Sweep has, per DBMS, the QPS of each test at every thread count and
 	// relative to the smallest count; nil with one thread count.
 	Sweep []*Table `json:"sweep,omitempty"`
-	Notes   []string           `json:"notes,omitempty"`
+	Notes []string `json:"notes,omitempty"`
 }
 
 // SysbenchThreads is everything measured at one thread count.
