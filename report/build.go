@@ -22,6 +22,9 @@ type BuildOptions struct {
 	// Clients is the number of benchmark clients; 0 means the dop of the raw
 	// trees. Archives need it for the insert-rate targets.
 	Clients int
+	// Layout adds per-step tables in another layout: "" none, LayoutStudy
+	// the tables of the published studies.
+	Layout string
 }
 
 // Build computes the report of loaded results from their typed model. It
@@ -29,6 +32,9 @@ type BuildOptions struct {
 // tables of the report come from the same merged model as the mrg/rel files
 // of Tables, so both show exactly the same numbers.
 func Build(res *Results, opt BuildOptions) (*Report, error) {
+	if opt.Layout != "" && opt.Layout != LayoutStudy {
+		return nil, badf("layout %q: want %q", opt.Layout, LayoutStudy)
+	}
 	b := &builder{
 		res:    res,
 		compat: res.Options.Compat,
@@ -65,6 +71,9 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 		b.insertRate()
 		if !b.res.Archived() {
 			b.sweep()
+		}
+		if opt.Layout == LayoutStudy {
+			b.study()
 		}
 		for i, st := range b.steps {
 			b.section(st, b.rep.Steps[i])

@@ -217,6 +217,17 @@ func outline(r *Report) *doc {
 			table(p, s.Scaling)
 		}
 	}
+	if len(r.Study) > 0 {
+		p := add("Per-step tables as in the published studies")
+		for _, s := range r.Study {
+			table(p, s.Table)
+			item := &docItem{}
+			for _, l := range s.Legend {
+				item.Bullets = append(item.Bullets, l)
+			}
+			p.Items = append(p.Items, item)
+		}
+	}
 	if strings.TrimSpace(r.Intro) != "" {
 		heading := "DBMS"
 		switch {

@@ -40,6 +40,9 @@ type Report struct {
 	AllMetrics []*Table `json:"all_metrics"`
 	// ResponseTimes has, per step, the unbanded histogram merges.
 	ResponseTimes []*StepTables `json:"response_times"`
+	// Study has the per-step tables of the published studies' layout
+	// (BuildOptions.Layout "study"); nil otherwise.
+	Study []*StudyStep `json:"study,omitempty"`
 	// Sweep is the scaling with the number of clients; nil unless a DBMS
 	// ran at two or more client counts.
 	Sweep *SweepPart `json:"sweep,omitempty"`

@@ -16,6 +16,7 @@ type buildFlags struct {
 	clients int
 	title   string
 	intro   string
+	layout  string
 }
 
 func runBuild(e *env, args []string) error {
@@ -26,6 +27,7 @@ func runBuild(e *env, args []string) error {
 	fs.IntVar(&c.clients, "clients", 0, "number of benchmark `clients`, for the insert-rate targets (default: the dop of the raw trees; archives need it)")
 	fs.StringVar(&c.title, "title", "", "report `title` (default: \"<N>M docs and <C> clients\")")
 	fs.StringVar(&c.intro, "intro", "", "Markdown `file` with the test description (default: generated)")
+	fs.StringVar(&c.layout, "layout", "", "add per-step tables in another `layout`: "+report.LayoutStudy+" (the published studies' ips.av, ips.75 … Mcpu/i, size, rss, cpu)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -35,6 +37,9 @@ func runBuild(e *env, args []string) error {
 	}
 	if c.clients < 0 {
 		return usageError{errors.New("--clients must be positive")}
+	}
+	if c.layout != "" && c.layout != report.LayoutStudy {
+		return usageError{fmt.Errorf("--layout %q: want %s", c.layout, report.LayoutStudy)}
 	}
 	if c.out != "" {
 		inputs := []string{pos[0]}
@@ -47,7 +52,7 @@ func runBuild(e *env, args []string) error {
 			return usageError{fmt.Errorf("-o: %w", err)}
 		}
 	}
-	opt := report.BuildOptions{Title: c.title, Clients: c.clients}
+	opt := report.BuildOptions{Title: c.title, Clients: c.clients, Layout: c.layout}
 	if c.intro != "" {
 		b, err := os.ReadFile(c.intro)
 		if err != nil {

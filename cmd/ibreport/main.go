@@ -191,6 +191,7 @@ func runTables(e *env, args []string) error {
 	fs := flags("tables", &c, e.stderr)
 	fs.StringVar(&c.out, "o", "", "output `folder`: written as a whole, replacing an earlier set (required)")
 	fs.StringVar(&c.some, "some", "", "comma-separated `steps` for mrg.some and rel.some (default: all)")
+	layout := fs.String("layout", "", "also write study.<step>, the per-step tables in `layout` "+report.LayoutStudy+", as the published studies printed them")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -209,9 +210,19 @@ func runTables(e *env, args []string) error {
 	if c.some != "" {
 		some = strings.Split(c.some, ",")
 	}
+	if *layout != "" && *layout != report.LayoutStudy {
+		return usageError{fmt.Errorf("--layout %q: want %s", *layout, report.LayoutStudy)}
+	}
 	files, warns, err := res.Tables(some)
 	if err != nil {
 		return err
+	}
+	if *layout != "" {
+		study, err := res.StudyFiles()
+		if err != nil {
+			return err
+		}
+		files = append(files, study...)
 	}
 	for _, w := range warns {
 		fmt.Fprintln(e.stderr, "warning:", w)
