@@ -2,6 +2,8 @@ package report_test
 
 import (
 	"math"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -159,5 +161,57 @@ func TestSysbenchThreadSweep(t *testing.T) {
 	}
 	if n < 10 {
 		t.Errorf("%d ratios checked", n)
+	}
+}
+
+// TestSumMetDop checks o.met.sb.dop1.dop2 (sum_met_dop.sh) of the sysbench
+// fixtures in compat mode against the sb.met files themselves: each block
+// names the base's file at 1 thread and every DBMS's file at 2 threads, and
+// its absolute rows are lines 6 and 3 of those files as the script printed
+// them.
+func TestSumMetDop(t *testing.T) {
+	const dir = "../testdata/sysbench/raw"
+	res, err := report.Load(dir, report.LoadOptions{Metrics: metrics.Options{Compat: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _, err := res.Tables(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text string
+	for _, f := range files {
+		if f.Name == "o.met.sb.dop1.dop2" {
+			text = string(f.Data)
+		}
+	}
+	row := func(dbms, file string) string {
+		b, err := os.ReadFile(dir + "/" + dbms + "/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(b), "\n")
+		io, vm := strings.Fields(lines[2]), strings.Fields(lines[5])
+		g := func(s string) string {
+			f, _ := strconv.ParseFloat(s, 64)
+			return strconv.FormatFloat(f, 'g', 6, 64)
+		}
+		ops, _ := strconv.ParseFloat(io[8], 64)
+		return strings.Join([]string{vm[4], vm[3], g(io[5]), g(io[6]), g(io[7]), strconv.FormatFloat(ops, 'f', 0, 64), dbms}, "\t")
+	}
+	blocks := strings.Split(strings.TrimSpace(text), "\n\n")
+	if len(blocks) < 6 {
+		t.Fatalf("%d blocks:\n%s", len(blocks), text)
+	}
+	for _, blk := range blocks {
+		l := strings.Split(blk, "\n")
+		name1, name2 := l[0], strings.Replace(l[0], "dop1", "dop2", 1)
+		if l[1] != "base1 "+name1+" and base2 "+name2 {
+			t.Errorf("block %s: %q", name1, l[1])
+		}
+		want := []string{row("x.pg15.c1.pk1", name1), row("x.pg15.c1.pk1", name2), row("x.pg15.c2.pk1", name2)}
+		if got := l[4:7]; strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("block %s:\n got %q\nwant %q", name1, got, want)
+		}
 	}
 }

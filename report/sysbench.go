@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,6 +86,7 @@ func sysbenchTables(set *metrics.SysbenchSet, sbc *compat.Sysbench, opt Sysbench
 		for _, nt := range set.Threads {
 			t.oMet(nt)
 		}
+		t.oMetDops()
 		t.sumr()
 		t.sumQps()
 		t.qpsCSV(false)
@@ -246,6 +248,88 @@ func (t *sbTables) oMet(nt int) {
 		lines = append(lines, oMetBlock(s.name, s.base, s.others)...)
 	}
 	t.fs.line(name, lines...)
+}
+
+// oMetDops writes o.met.<tag>.dop<n0>.dop<nt> (sum_met_dop.sh): for the
+// smallest thread count n0 and each other count nt, the HW use per
+// operation of the base's runs at n0 beside every DBMS's same test at nt,
+// and their ratios. The prepare step is compared with itself, as the
+// script did.
+func (t *sbTables) oMetDops() {
+	if len(t.set.Threads) < 2 {
+		return
+	}
+	n0 := slices.Min(t.set.Threads)
+	base := t.set.Base()
+	for _, nt := range t.set.Threads {
+		if nt == n0 {
+			continue
+		}
+		name := fmt.Sprintf("o.met.%s.dop%d.dop%d", t.opt.Tag, n0, nt)
+		var lines []string
+		block := func(name1, name2 string, b *metrics.SysbenchHW, other func(d *metrics.SysbenchDBMS) *metrics.SysbenchHW) {
+			var others []oMetRow
+			for _, d := range t.set.DBMS {
+				others = append(others, oMetRow{dbms: d.Name, hw: other(d)})
+			}
+			out := oMetBlock(name1, oMetRow{base.Name, b}, others)
+			lines = append(lines, out[0], "base1 "+name1+" and base2 "+name2)
+			lines = append(lines, out[1:]...)
+		}
+		if base.Load != nil {
+			n := "sb.prepare.met." + base.Load.Sfx
+			block(n, n, &base.Load.HW, func(d *metrics.SysbenchDBMS) *metrics.SysbenchHW {
+				if d.Load == nil || d.Load.Sfx != base.Load.Sfx {
+					return nil
+				}
+				return &d.Load.HW
+			})
+		}
+		for _, test := range sbTests(t.set) {
+			var b *metrics.SysbenchHW
+			if r := base.Result(test.Sfx, n0); r != nil {
+				b = &r.HW
+			}
+			block(fmt.Sprintf("sb.met.%s.dop%d", test.Sfx, n0), fmt.Sprintf("sb.met.%s.dop%d", test.Sfx, nt), b, func(d *metrics.SysbenchDBMS) *metrics.SysbenchHW {
+				if r := d.Result(test.Sfx, nt); r != nil {
+					return &r.HW
+				}
+				return nil
+			})
+		}
+		t.fs.line(name, lines...)
+	}
+	t.warns = append(t.warns, oMetDopWarnings(t.set, t.opt.Tag)...)
+}
+
+// oMetDopWarnings name the runs at each larger thread count that the
+// o.met.<tag>.dop<n0>.dop<nt> files lack.
+func oMetDopWarnings(set *metrics.SysbenchSet, tag string) []string {
+	if len(set.Threads) < 2 {
+		return nil
+	}
+	n0 := slices.Min(set.Threads)
+	var warns []string
+	for _, nt := range set.Threads {
+		if nt == n0 {
+			continue
+		}
+		name := fmt.Sprintf("o.met.%s.dop%d.dop%d", tag, n0, nt)
+		base := set.Base()
+		for _, d := range set.DBMS {
+			if base.Load != nil && (d.Load == nil || d.Load.Sfx != base.Load.Sfx) {
+				warns = append(warns, fmt.Sprintf("%s: %s has no sb.prepare.met.%s", name, d.Name, base.Load.Sfx))
+			}
+		}
+		for _, test := range sbTests(set) {
+			for _, d := range set.DBMS {
+				if d.Result(test.Sfx, nt) == nil {
+					warns = append(warns, fmt.Sprintf("%s: %s has no sb.met.%s.dop%d", name, d.Name, test.Sfx, nt))
+				}
+			}
+		}
+	}
+	return warns
 }
 
 // formatG prints a value as printf "%.6g" does, NA when unknown.
@@ -575,6 +659,7 @@ func sysbenchNotes(set *metrics.SysbenchSet, opt SysbenchOptions) []string {
 		_, w := oMetSpecs(set, nt, fmt.Sprintf("o.met.%s.dop%d", opt.Tag, nt))
 		warns = append(warns, w...)
 	}
+	warns = append(warns, oMetDopWarnings(set, opt.Tag)...)
 	if len(set.DBMS) >= 2 {
 		groups, w := sysbenchGroups(set, opt)
 		warns = append(warns, w...)

@@ -3,6 +3,7 @@ package compat
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -41,6 +42,7 @@ func SysbenchTables(sb *Sysbench, tag string, coll Collation) ([]File, []string)
 	for _, nt := range t.set.Threads {
 		t.oMet(nt)
 	}
+	t.oMetDops()
 	t.sumr()
 	t.sumQps()
 	t.qpsCSV(false)
@@ -188,6 +190,85 @@ func (t *tables) oMet(nt int) {
 			others = append(others, row)
 		}
 		lines = append(lines, oMetBlock(r.met(), brow, others)...)
+	}
+	t.file(name, lines...)
+}
+
+// oMetDops writes o.met.<tag>.dop<n0>.dop<nt> for the smallest thread
+// count n0 and every other count nt: sum_met_dop.sh run as
+// `sum_met_dop.sh sb.met <base> n0 nt <every DBMS>`, which compares the
+// base's runs at n0 with each DBMS's run of the same name with its first
+// "dop<n0>" replaced by "dop<nt>" (so a scan run of another count, or
+// dop16 with n0 1, is compared as the script did).
+func (t *tables) oMetDops() {
+	if len(t.set.Threads) < 2 {
+		return
+	}
+	n0 := slices.Min(t.set.Threads)
+	for _, nt := range t.set.Threads {
+		if nt != n0 {
+			t.oMetDop(n0, nt)
+		}
+	}
+}
+
+func (t *tables) oMetDop(n0, nt int) {
+	base := t.set.Base()
+	name := fmt.Sprintf("o.met.%s.dop%d.dop%d", t.tag, n0, nt)
+	// Each DBMS's sb.met texts by file name.
+	mets := map[*metrics.SysbenchDBMS]map[string]*metText{}
+	for _, d := range t.set.DBMS {
+		m := map[string]*metText{}
+		for _, r := range d.Results {
+			m[runOf{r.Test, r.Threads}.met()] = &t.sb.runs[r].met
+		}
+		if d.Load != nil {
+			m["sb.prepare.met."+d.Load.Sfx] = t.sb.loads[d.Load]
+		}
+		mets[d] = m
+	}
+	block := func(basename, base2 string) []string {
+		brow := oMetRow{dbms: base.Name, met: mets[base][basename]}
+		var others []oMetRow
+		for _, d := range t.set.DBMS {
+			row := oMetRow{dbms: d.Name, met: mets[d][base2]}
+			if row.met == nil {
+				t.warnf("%s: %s has no %s", name, d.Name, base2)
+			}
+			others = append(others, row)
+		}
+		lines := oMetBlock(basename, brow, others)
+		return append(lines[:1], append([]string{"base1 " + basename + " and base2 " + base2}, lines[1:]...)...)
+	}
+	var lines []string
+	if base.Load != nil {
+		n := "sb.prepare.met." + base.Load.Sfx
+		lines = append(lines, block(n, strings.Replace(n, fmt.Sprintf("dop%d", n0), fmt.Sprintf("dop%d", nt), 1))...)
+	}
+	var plain, scans []runOf
+	for _, r := range base.Results {
+		ro := runOf{r.Test, r.Threads}
+		switch n := ro.met(); {
+		case strings.Contains(n, "scan"):
+			scans = append(scans, ro)
+		case r.Threads == n0 && !strings.Contains(n, "point-query.warm"):
+			plain = append(plain, ro)
+		}
+	}
+	for _, l := range [][]runOf{plain, scans} {
+		names := map[string]runOf{}
+		var keys []string
+		for _, r := range l {
+			names[r.met()] = r
+			keys = append(keys, r.met())
+		}
+		lsrt(keys, func(n string) time.Time {
+			r := names[n]
+			return mtimeOf(base.Dir, n, fmt.Sprintf("sb.o.%s.dop%d", r.test.Sfx, r.nt))
+		}, t.coll)
+		for _, k := range keys {
+			lines = append(lines, block(k, strings.Replace(k, fmt.Sprintf("dop%d", n0), fmt.Sprintf("dop%d", nt), 1))...)
+		}
 	}
 	t.file(name, lines...)
 }
