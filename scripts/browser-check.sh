@@ -15,8 +15,9 @@
 #   scripts/browser-check.sh
 #
 # Without REPORT it builds and checks the reports of testdata/example,
-# testdata/longnames (when present), testdata/sysbench/raw and the nine
-# MySQL releases of testdata/arc/nov25.sb.mysql/dop1, with
+# testdata/longnames (when present), testdata/sysbench/raw, the nine
+# MySQL releases of testdata/arc/nov25.sb.mysql/dop1 and the client-count
+# sweep of testdata/sweep/ibench, with
 # screenshots browser-check-NAME.png in the current directory, and fails if
 # any of them fails. Chromium is installed from Debian's packages when it is
 # missing. Set BROWSER_CHECK_SELFTEST=1 to first check that the checks catch
@@ -266,7 +267,7 @@ if ! go build -o "$work/ibreport" ./cmd/ibreport; then
 fi
 failed=0
 for t in example:testdata/example longnames:testdata/longnames sysbench:testdata/sysbench/raw \
-	archive:testdata/arc/nov25.sb.mysql/dop1; do
+	archive:testdata/arc/nov25.sb.mysql/dop1 sweep:testdata/sweep/ibench; do
 	name=${t%%:*}
 	dir=${t#*:}
 	if [ ! -d "$dir" ]; then
