@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -101,7 +102,7 @@ var (
 		{"rkb/i", 2, per(metrics.RMBPS, 1024, false, metrics.Unit("KiB/insert"))},
 		{"wkb/i", 2, per(metrics.WMBPS, 1024, false, metrics.Unit("KiB/insert"))},
 		{"Mcpu/i", 0, per(metrics.CPUPS, 1e6, false, metrics.NoUnit)},
-		{"size", 0, metric(metrics.DBGB2)},
+		{"size", duDigits, metric(metrics.DBGB2)},
 		{"rss", 1, metric(metrics.RSS)},
 		{"r/s", 0, metric(metrics.RPS)},
 		{"rmb/s", 1, decimalMB(metrics.RMBPS)},
@@ -120,7 +121,7 @@ var (
 		{"r/q", 2, per(metrics.RPS, 1, true, metrics.Unit("reads/query"))},
 		{"rkb/q", 2, per(metrics.RMBPS, 1024, true, metrics.Unit("KiB/query"))},
 		{"Mcpu/q", 0, per(metrics.CPUPS, 1e6, true, metrics.NoUnit)},
-		{"size", 0, metric(metrics.DBGB2)},
+		{"size", duDigits, metric(metrics.DBGB2)},
 		{"rss", 1, metric(metrics.RSS)},
 		{"r/s", 0, metric(metrics.RPS)},
 		{"rmb/s", 1, decimalMB(metrics.RMBPS)},
@@ -135,8 +136,8 @@ var (
 		"ips.av, ips.75, ips.95, ips.99: insert rates: the average, and the per-interval rate of client 1 at the 75th, 95th and 99th percentile (a rate per client; p99 is the rate 99% of its intervals reached)",
 		"r/i, rkb/i, wkb/i: from iostat: reads, KB read and KB written per insert",
 		"Mcpu/i: CPU per insert: vmstat us+sy × 10^6 / inserts per second",
-		"size: database directory size in GB at the end of the step",
-		"rss: RSS of the DBMS in GB",
+		"size: database directory size in GB at the end of the step, rounded up as du -h prints it (one decimal below 10)",
+		"rss: the largest RSS of the DBMS in GB",
 		"r/s, rmb/s, wmb/s: iostat reads/s, MB read/s and MB written/s (MB: iostat's kB / 1000)",
 		"cpu: vmstat us+sy",
 	}
@@ -146,8 +147,8 @@ var (
 		"r/i, rkb/i, wkb/i: from iostat, per insert: reads, KB read and KB written; this includes the I/O of the queries",
 		"Mcpu/i: CPU per insert (vmstat us+sy × 10^6 / inserts per second); this includes the CPU of the queries",
 		"r/q, rkb/q, Mcpu/q: the same per query; this includes the I/O and CPU of the inserts",
-		"size: database directory size in GB at the end of the step",
-		"rss: RSS of the DBMS in GB at the end of the step",
+		"size: database directory size in GB at the end of the step, rounded up as du -h prints it (one decimal below 10)",
+		"rss: the largest RSS of the DBMS in GB",
 		"r/s, rmb/s, wmb/s: iostat reads/s, MB read/s and MB written/s (MB: iostat's kB / 1000)",
 		"cpu: vmstat us+sy",
 	}
@@ -192,9 +193,20 @@ func (b *builder) study() {
 	}
 }
 
+// duDigits marks the size column, printed as `du -h` printed the data
+// directory's size in the studies: rounded up, one decimal below 10.
+const duDigits = -2
+
 // studyText prints a value as the studies did: with the column's decimals,
 // and a zero as "0".
 func studyText(v metrics.Value, digits int) string {
+	if digits == duDigits && v.OK() {
+		if v.V < 10 {
+			v.V, digits = math.Ceil(v.V*10)/10, 1
+		} else {
+			v.V, digits = math.Ceil(v.V), 0
+		}
+	}
 	s := metrics.FormatFloat(v.V, digits, v.OK())
 	if f, err := strconv.ParseFloat(s, 64); err == nil && f == 0 {
 		return "0"

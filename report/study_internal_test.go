@@ -1,6 +1,8 @@
 package report
 
 import (
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -96,7 +98,7 @@ func TestStudyLayout(t *testing.T) {
 				"ips.av": f(ips, 0), "qps.av": f(qps, 0),
 				"r/i": f(m(metrics.RPS)/ips, 2), "rkb/i": f(m(metrics.RMBPS)*1024/ips, 2), "wkb/i": f(m(metrics.WMBPS)*1024/ips, 2),
 				"Mcpu/i": f(cpu*1e6/ips, 0), "r/q": f(m(metrics.RPS)/qps, 2), "rkb/q": f(m(metrics.RMBPS)*1024/qps, 2), "Mcpu/q": f(cpu*1e6/qps, 0),
-				"size": f(m(metrics.DBGB2), 0), "rss": f(m(metrics.RSS), 1), "r/s": f(m(metrics.RPS), 0),
+				"size": duSize(m(metrics.DBGB2)), "rss": f(m(metrics.RSS), 1), "r/s": f(m(metrics.RPS), 0),
 				"rmb/s": f(m(metrics.RMBPS)*1.024, 1), "wmb/s": f(m(metrics.WMBPS)*1.024, 1), "cpu": f(cpu, 1),
 			}
 			pct := sr.Percentiles[0]
@@ -140,4 +142,13 @@ func TestStudyFiles(t *testing.T) {
 		!strings.HasSuffix(lines[2], "\tcpu\tengine") || !strings.HasSuffix(lines[3], "\tpg15.c1") || lines[6] != "legend:" {
 		t.Errorf("%s:\n%s", files[0].Name, files[0].Data)
 	}
+}
+
+// duSize is a size in GB as du -h printed it: rounded up, one decimal
+// below 10.
+func duSize(gb float64) string {
+	if gb < 10 {
+		return strconv.FormatFloat(math.Ceil(gb*10)/10, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(math.Ceil(gb), 'f', 0, 64)
 }
