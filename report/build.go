@@ -75,6 +75,8 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 		if opt.Layout == LayoutStudy {
 			b.study()
 		}
+		b.bullets()
+		b.comparability()
 		for i, st := range b.steps {
 			b.section(st, b.rep.Steps[i])
 		}
@@ -87,6 +89,9 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 	}
 	if res.Sysbench != nil && len(res.Sysbench.DBMS) > 0 {
 		b.sysbench(res.Sysbench, res.SysbenchOptions)
+		if !hasIbench {
+			b.rep.Legend = append(b.rep.Legend, LegendItem{"findings", BulletLegend})
+		}
 		b.rep.Legend = append(b.rep.Legend, sysbenchLegend()...)
 	}
 	b.rep.Intro = opt.Intro
@@ -1207,6 +1212,7 @@ func (b *builder) responseTimes(st parse.Step, info StepInfo) {
 
 func legend() []LegendItem {
 	return []LegendItem{
+		{"findings", BulletLegend},
 		{"ips", "average inserted rows per second over the step (l.x: rows indexed per second)"},
 		{"qps", "average queries per second (0 for load steps)"},
 		{"rps, wps", "storage read and write requests per second (iostat r/s, w/s)"},

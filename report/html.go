@@ -31,14 +31,15 @@ func pageTemplate() *template.Template {
 			panic(err)
 		}
 		htmlTmpl = template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
-			"css":       func() template.CSS { return template.CSS(css) },
-			"intro":     introHTML,
-			"cell":      cellHTML,
-			"chart":     func(*Chart) template.HTML { return "" }, // replaced per page
-			"rowClass":  rowClass,
-			"plural":    metrics.Plural,
-			"shaded":    shaded,
-			"breakable": breakable,
+			"css":         func() template.CSS { return template.CSS(css) },
+			"intro":       introHTML,
+			"cell":        cellHTML,
+			"chart":       func(*Chart) template.HTML { return "" }, // replaced per page
+			"rowClass":    rowClass,
+			"plural":      metrics.Plural,
+			"shaded":      shaded,
+			"breakable":   breakable,
+			"bulletLines": BulletLines,
 		}).ParseFS(templates.FS, "report.html.tmpl"))
 	})
 	return htmlTmpl

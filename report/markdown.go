@@ -126,6 +126,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 // document.
 type doc struct {
 	Title string
+	// Lead comes right under the title: the comparability warnings, then
+	// the summary's bullets.
+	Lead  []string
 	Parts []*docPart
 }
 
@@ -180,6 +183,10 @@ func outline(r *Report) *doc {
 	if d.Title != "" {
 		n.take(d.Title)
 	}
+	for _, w := range r.Comparability {
+		d.Lead = append(d.Lead, "Not comparable: "+oneLine(w))
+	}
+	d.Lead = append(d.Lead, BulletLines(r.Bullets)...)
 	var parts []*docPart
 	add := func(heading string) *docPart {
 		h, a := n.name(heading)

@@ -40,6 +40,12 @@ type Report struct {
 	AllMetrics []*Table `json:"all_metrics"`
 	// ResponseTimes has, per step, the unbanded histogram merges.
 	ResponseTimes []*StepTables `json:"response_times"`
+	// Bullets sum the comparison up: each DBMS against its base, per part
+	// of the benchmark, with the metrics that moved with the largest change.
+	Bullets []Bullet `json:"bullets,omitempty"`
+	// Comparability warns where DBMS compared did not run the same work:
+	// client counts, row counts, steps, durations, sysbench tests.
+	Comparability []string `json:"comparability,omitempty"`
 	// Study has the per-step tables of the published studies' layout
 	// (BuildOptions.Layout "study"); nil otherwise.
 	Study []*StudyStep `json:"study,omitempty"`

@@ -76,6 +76,8 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 		p.Base = base.Name
 	}
 	groups, _ := sysbenchGroups(set, opt) // its warnings are in the notes
+	b.sysbenchBullets(set, groups)
+	b.sysbenchComparability(set)
 	p.Load = f.loadTable(set)
 	for _, nt := range set.Threads {
 		st := &SysbenchThreads{Threads: nt}

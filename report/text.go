@@ -39,6 +39,12 @@ func WriteText(w io.Writer, r *Report) error {
 	if d.Title != "" {
 		t.heading(d.Title, '=')
 	}
+	if len(d.Lead) > 0 {
+		t.line("")
+		for _, l := range d.Lead {
+			t.lines(wrap(l, paraWidth, "- ", "  "))
+		}
+	}
 	for _, p := range d.Parts {
 		t.line("")
 		t.heading(p.Heading, '-')

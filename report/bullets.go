@@ -1,0 +1,375 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
+)
+
+// A Bullet is one finding of the summary: how a DBMS's throughput compares
+// with its base's over a part of the benchmark, and which efficiency
+// metrics moved with the largest change.
+type Bullet struct {
+	DBMS    string `json:"dbms"`
+	Base    string `json:"base"`
+	Part    string `json:"part"`              // "load", "create index", "read+write"; a sysbench group
+	Threads int    `json:"threads,omitempty"` // sysbench: the thread count
+	// Min, Median and Max are of the relative throughput (DBMS / base)
+	// over the part's steps or tests.
+	Min    float64 `json:"min"`
+	Median float64 `json:"median"`
+	Max    float64 `json:"max"`
+	// Word is "more", "less" or "similar" (the median within
+	// metrics.SimilarBand of 1).
+	Word string `json:"word"`
+	// Largest is the step or test with the largest change, Ratio its
+	// relative throughput and Causes the metrics that moved with it;
+	// Unexplained when it is beyond the band and none did.
+	Largest     string          `json:"largest"`
+	Ratio       float64         `json:"ratio"`
+	Causes      []metrics.Cause `json:"causes,omitempty"`
+	Unexplained bool            `json:"unexplained,omitempty"`
+	// Text is the finding in words; Short the same without the DBMS, as a
+	// part of the line a report prints per DBMS (BulletLines).
+	Text  string `json:"text"`
+	Short string `json:"-"`
+}
+
+// BulletLines are the summary's lines: one per DBMS (and sysbench thread
+// count), its parts' findings joined.
+func BulletLines(bs []Bullet) []string {
+	var out []string
+	for i := 0; i < len(bs); {
+		j := i
+		var parts []string
+		for ; j < len(bs) && bs[j].DBMS == bs[i].DBMS && bs[j].Base == bs[i].Base && bs[j].Threads == bs[i].Threads; j++ {
+			parts = append(parts, bs[j].Short)
+		}
+		head := bs[i].DBMS + " vs " + bs[i].Base
+		if bs[i].Threads > 0 {
+			head += ", " + metrics.Plural(bs[i].Threads, "thread")
+		}
+		out = append(out, head+": "+strings.Join(parts, "; ")+".")
+		i = j
+	}
+	return out
+}
+
+// partRatio is one step's or test's relative throughput and what can
+// explain it.
+type partRatio struct {
+	name     string
+	ratio    float64
+	measures []metrics.Measure
+}
+
+// bulletOf sums a part up; ok is false when no ratio is known.
+func bulletOf(dbms, base, part string, threads int, rs []partRatio) (Bullet, bool) {
+	if len(rs) == 0 {
+		return Bullet{}, false
+	}
+	vals := make([]float64, len(rs))
+	largest := rs[0]
+	for i, r := range rs {
+		vals[i] = r.ratio
+		if math.Abs(math.Log(r.ratio)) > math.Abs(math.Log(largest.ratio)) {
+			largest = r
+		}
+	}
+	sorted := slices.Sorted(slices.Values(vals))
+	b := Bullet{DBMS: dbms, Base: base, Part: part, Threads: threads, Min: sorted[0], Max: sorted[len(sorted)-1],
+		Median: median(sorted), Largest: largest.name, Ratio: largest.ratio}
+	switch {
+	case b.Median > 1+metrics.SimilarBand:
+		b.Word = "more"
+	case b.Median < 1-metrics.SimilarBand:
+		b.Word = "less"
+	default:
+		b.Word = "similar"
+	}
+	if math.Abs(largest.ratio-1) > metrics.SimilarBand {
+		b.Causes = metrics.Attribute(largest.measures, largest.ratio, metrics.SimilarBand)
+		b.Unexplained = len(b.Causes) == 0
+	}
+	b.Short = bulletText(b, len(rs))
+	b.Text = b.DBMS + " vs " + b.Base + ", " + b.Short
+	if b.Threads > 0 {
+		b.Text = b.DBMS + " vs " + b.Base + ", " + metrics.Plural(b.Threads, "thread") + ", " + b.Short
+	}
+	return b, true
+}
+
+// bulletText puts a part's finding in words: "load: more, 1.28–2.24×
+// (median 1.41), largest on l.i2 (2.24×): rkbpq -99%, rpq -93%".
+func bulletText(b Bullet, n int) string {
+	var s strings.Builder
+	fmt.Fprintf(&s, "%s: %s", b.Part, b.Word)
+	if n == 1 {
+		fmt.Fprintf(&s, ", %.2f×", b.Ratio)
+	} else {
+		fmt.Fprintf(&s, ", %.2f–%.2f× (median %.2f)", b.Min, b.Max, b.Median)
+	}
+	if math.Abs(b.Ratio-1) <= metrics.SimilarBand {
+		return s.String()
+	}
+	if n > 1 {
+		fmt.Fprintf(&s, ", largest on %s (%.2f×)", b.Largest, b.Ratio)
+	}
+	if b.Unexplained {
+		s.WriteString(": unexplained")
+		return s.String()
+	}
+	var causes []string
+	for i, c := range b.Causes {
+		if i == 3 {
+			break
+		}
+		causes = append(causes, fmt.Sprintf("%s %+.0f%%", c.Name, 100*c.Change))
+	}
+	s.WriteString(": " + strings.Join(causes, ", "))
+	return s.String()
+}
+
+// BulletLegend explains the bullets, for the legends of every format.
+const BulletLegend = "each DBMS against the base of its group: its throughput divided by the base's (×) over the steps of each part " +
+	"(load, create index, read+write) or the tests of each sysbench group, as min–max and median, and the word more, less or similar " +
+	"(the median within ±3% of 1); then the step or test of the largest change and the efficiency metrics that moved with it beyond ±3% " +
+	"(a cost per operation that rose when throughput fell, or fell when it rose; a p99 rate the other way), largest first; " +
+	"unexplained when none did"
+
+// ibenchParts groups the steps as the bullets sum them up.
+func ibenchPart(st parse.Step) string {
+	switch {
+	case st.Kind == parse.CreateIndex:
+		return "create index"
+	case st.Kind.ReadWrite():
+		return "read+write"
+	}
+	return "load"
+}
+
+// bullets sums up every DBMS against the base of its group, per part of
+// the insert benchmark, from the typed values of the merged tables.
+func (b *builder) bullets() {
+	parts := []string{"load", "create index", "read+write"}
+	base := ""
+	for _, e := range b.list {
+		if e.Break {
+			base = ""
+			continue
+		}
+		if base == "" {
+			base = e.Name
+			continue
+		}
+		for _, part := range parts {
+			var rs []partRatio
+			for _, st := range b.steps {
+				if ibenchPart(st) != part {
+					continue
+				}
+				col := throughputCol(st)
+				v, bv := b.cell(st.MergeName, e.Name, col), b.cell(st.MergeName, base, col)
+				r := metrics.Ratio(v, bv)
+				if !r.OK() || r.V <= 0 || math.IsInf(r.V, 0) {
+					continue
+				}
+				pr := partRatio{name: st.MergeName, ratio: r.V}
+				mt, br := b.row(st.MergeName, base)
+				if _, or := b.row(st.MergeName, e.Name); br != nil && or != nil {
+					pr.measures = metrics.RowMeasures(mt.rowValues(br), mt.rowValues(or))
+				}
+				rs = append(rs, pr)
+			}
+			if bl, ok := bulletOf(e.Name, base, part, 0, rs); ok {
+				b.rep.Bullets = append(b.rep.Bullets, bl)
+			}
+		}
+	}
+}
+
+// rowValues is a merged row as a metrics.Row, by column name: an
+// archive's columns may be of another generation (NA where it has none).
+func (t *mergedTable) rowValues(r *mergedRow) metrics.Row {
+	var out metrics.Row
+	for i := range out {
+		out[i] = t.value(r, metrics.Metric(i).Name())
+	}
+	return out
+}
+
+// sysbenchMeasures pairs the HW use per operation of two sysbench runs.
+func sysbenchMeasures(b, o *metrics.SysbenchHW) []metrics.Measure {
+	return []metrics.Measure{
+		{Name: "cpu/o", What: "CPU per operation", Cost: true, Base: b.CPUPerOp, Other: o.CPUPerOp},
+		{Name: "r/o", What: "storage reads per operation (cache misses)", Cost: true, Base: b.ReadsPerOp, Other: o.ReadsPerOp},
+		{Name: "rKB/o", What: "KB read per operation (cache misses)", Cost: true, Base: b.ReadKBPerOp, Other: o.ReadKBPerOp},
+		{Name: "wKB/o", What: "KB written per operation (write amplification)", Cost: true, Base: b.WriteKBPerOp, Other: o.WriteKBPerOp},
+		{Name: "cs/o", What: "context switches per operation (contention)", Cost: true, Base: b.CsPerOp, Other: o.CsPerOp},
+	}
+}
+
+// sysbenchBullets sums up every DBMS against the base per test group
+// (point, range, writes: the groups without their -1/-2 halves) at each
+// thread count.
+func (b *builder) sysbenchBullets(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup) {
+	base := set.Base()
+	if base == nil || len(set.DBMS) < 2 {
+		return
+	}
+	var parts []string
+	tests := map[string][]parse.SysbenchTest{}
+	for _, g := range groups {
+		name, _, _ := strings.Cut(g.Name, "-")
+		if tests[name] == nil {
+			parts = append(parts, name)
+		}
+		tests[name] = append(tests[name], g.Tests...)
+	}
+	for _, d := range set.DBMS[1:] {
+		for _, nt := range set.Threads {
+			for _, part := range parts {
+				var rs []partRatio
+				for _, t := range tests[part] {
+					rel := set.Relative(d, t, nt)
+					if !rel.QPS.OK() || rel.QPS.V <= 0 || math.IsInf(rel.QPS.V, 0) || rel.Result == nil || rel.Base == nil {
+						continue
+					}
+					rs = append(rs, partRatio{name: sbTestName(t), ratio: rel.QPS.V, measures: sysbenchMeasures(&rel.Base.HW, &rel.Result.HW)})
+				}
+				if bl, ok := bulletOf(d.Name, base.Name, strings.ToLower(part), nt, rs); ok {
+					b.rep.Bullets = append(b.rep.Bullets, bl)
+				}
+			}
+		}
+	}
+}
+
+// comparability warns where a DBMS and the base of its group did not run
+// the same work: client count (unless it is the same DBMS swept over
+// clients), rows loaded (the <N>m of the tree name), the step list, and the
+// duration of rate-limited steps (more than 20% apart). Each warning names
+// both values and both DBMS.
+func (b *builder) comparability() {
+	if b.res.Archived() {
+		return
+	}
+	base := ""
+	for _, e := range b.list {
+		if e.Break {
+			base = ""
+			continue
+		}
+		if base == "" {
+			base = e.Name
+			continue
+		}
+		bt, ot := b.tree[base], b.tree[e.Name]
+		if bt == nil || ot == nil {
+			continue
+		}
+		b.rep.Comparability = append(b.rep.Comparability, treeComparability(e.Name, base, ot, bt)...)
+	}
+}
+
+// sweepName is a tree's name without its row-count prefix and the client
+// count Load appended: what stays the same along a sweep.
+func sweepName(t *metrics.TreeResult) string {
+	name := t.Tree.Name
+	if p := parse.RowPrefix(name); p != "" {
+		name = strings.TrimPrefix(name, p+".")
+	}
+	return strings.TrimSuffix(name, fmt.Sprintf(".dop%d", t.Dop()))
+}
+
+func treeComparability(tag, base string, ot, bt *metrics.TreeResult) []string {
+	var out []string
+	if n, bn := ot.Dop(), bt.Dop(); n != bn && n > 0 && bn > 0 && sweepName(ot) != sweepName(bt) {
+		out = append(out, fmt.Sprintf("%s ran with %s, its base %s with %s", tag, metrics.Plural(n, "client"), base, metrics.Plural(bn, "client")))
+	}
+	if r, br := parse.RowPrefix(ot.Tree.Name), parse.RowPrefix(bt.Tree.Name); r != br && r != "" && br != "" {
+		out = append(out, fmt.Sprintf("%s loaded %s rows (%s), its base %s %s (%s)", tag, strings.ToUpper(r), ot.Tree.Name, base, strings.ToUpper(br), bt.Tree.Name))
+	}
+	var missing, extra []string
+	for _, s := range bt.Steps {
+		if ot.Step(s.Step.MergeName) == nil {
+			missing = append(missing, s.Step.MergeName)
+		}
+	}
+	for _, s := range ot.Steps {
+		if bt.Step(s.Step.MergeName) == nil {
+			extra = append(extra, s.Step.MergeName)
+		}
+	}
+	if len(missing) > 0 {
+		out = append(out, fmt.Sprintf("%s lacks steps its base %s ran: %s", tag, base, strings.Join(missing, ", ")))
+	}
+	if len(extra) > 0 {
+		out = append(out, fmt.Sprintf("%s ran steps its base %s lacks: %s", tag, base, strings.Join(extra, ", ")))
+	}
+	for _, s := range ot.Steps {
+		bs := bt.Step(s.Step.MergeName)
+		if bs == nil || !s.Step.Kind.ReadWrite() || !s.Seconds.OK() || !bs.Seconds.OK() || bs.Seconds.V == 0 {
+			continue
+		}
+		if r := s.Seconds.V / bs.Seconds.V; r > 1.2 || r < 1/1.2 {
+			out = append(out, fmt.Sprintf("%s ran %s for %.0f s, its base %s for %.0f s", tag, s.Step.MergeName, s.Seconds.V, base, bs.Seconds.V))
+		}
+	}
+	return out
+}
+
+// sysbenchComparability warns where a sysbench DBMS ran other tests or
+// thread counts than the base.
+func (b *builder) sysbenchComparability(set *metrics.SysbenchSet) {
+	base := set.Base()
+	if base == nil {
+		return
+	}
+	key := func(r *metrics.SysbenchResult) string {
+		return r.Test.Label() + " at " + metrics.Plural(r.Threads, "thread")
+	}
+	have := func(d *metrics.SysbenchDBMS) map[string]bool {
+		m := map[string]bool{}
+		for _, r := range d.Results {
+			m[key(r)] = true
+		}
+		return m
+	}
+	bh := have(base)
+	for _, d := range set.DBMS[1:] {
+		dh := have(d)
+		var missing, extra []string
+		for _, r := range base.Results {
+			if !dh[key(r)] {
+				missing = append(missing, key(r))
+			}
+		}
+		for _, r := range d.Results {
+			if !bh[key(r)] {
+				extra = append(extra, key(r))
+			}
+		}
+		if len(missing) > 0 {
+			b.rep.Comparability = append(b.rep.Comparability, fmt.Sprintf("%s lacks runs its base %s has: %s", d.Name, base.Name, strings.Join(missing, ", ")))
+		}
+		if len(extra) > 0 {
+			b.rep.Comparability = append(b.rep.Comparability, fmt.Sprintf("%s has runs its base %s lacks: %s", d.Name, base.Name, strings.Join(extra, ", ")))
+		}
+	}
+}
+
+// median is the middle of sorted values, the mean of the two middle ones
+// for an even count. (gonum's stat.Quantile interpolates the empirical
+// distribution, which for three ratios is not their middle one.)
+func median(sorted []float64) float64 {
+	n := len(sorted)
+	if n%2 == 1 {
+		return sorted[n/2]
+	}
+	return (sorted[n/2-1] + sorted[n/2]) / 2
+}
