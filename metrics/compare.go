@@ -101,6 +101,10 @@ type Comparison struct {
 	Findings   []Finding
 	Geomeans   []StepGeomean
 	Notes      []string // footnotes
+	// Comparability lists where BASE and NEW did not run the same work
+	// (client count, rows, steps): such a comparison warns, and fails
+	// with --strict.
+	Comparability []string
 }
 
 // Count returns the number of findings with the verdict.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,6 +16,43 @@ import (
 type ResultSet struct {
 	Name   string // where the run came from, for messages
 	Tables []ResultTable
+	// Runs describes the work each DBMS (by tag) ran, when the set was
+	// built from raw trees; nil for archived tables.
+	Runs map[string]RunFacts
+}
+
+// RunFacts is what a DBMS's run must share with the run it is compared
+// with for the comparison to mean anything.
+type RunFacts struct {
+	Clients int      // the dop of its file names; 0 unknown
+	Rows    string   // the <N>m of its tree name; "" unknown
+	Steps   []string // merge names of its steps, in order
+}
+
+// Comparability compares the facts of the DBMS both sets ran and says, for
+// each difference, both values.
+func Comparability(base, newer *ResultSet) []string {
+	var out []string
+	var tags []string
+	for tag := range base.Runs {
+		if _, ok := newer.Runs[tag]; ok {
+			tags = append(tags, tag)
+		}
+	}
+	slices.Sort(tags)
+	for _, tag := range tags {
+		b, n := base.Runs[tag], newer.Runs[tag]
+		if b.Clients != n.Clients && b.Clients > 0 && n.Clients > 0 {
+			out = append(out, fmt.Sprintf("%s: BASE %s ran with %s, NEW %s with %s", tag, base.Name, Plural(b.Clients, "client"), newer.Name, Plural(n.Clients, "client")))
+		}
+		if b.Rows != n.Rows && b.Rows != "" && n.Rows != "" {
+			out = append(out, fmt.Sprintf("%s: BASE %s loaded %s rows, NEW %s %s", tag, base.Name, b.Rows, newer.Name, n.Rows))
+		}
+		if !slices.Equal(b.Steps, n.Steps) {
+			out = append(out, fmt.Sprintf("%s: BASE %s ran steps %s, NEW %s %s", tag, base.Name, strings.Join(b.Steps, " "), newer.Name, strings.Join(n.Steps, " ")))
+		}
+	}
+	return out
 }
 
 // A ResultTable is one mrg.<step> or rel.<step> table.

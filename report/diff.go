@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,7 +54,64 @@ func Diff(base, newer []string, opt DiffOptions) (*metrics.Comparison, []string,
 	if errors.Is(err, metrics.ErrMismatch) {
 		return nil, warns, badf("BASE and NEW do not match: %w", err)
 	}
+	if c != nil {
+		for _, bs := range b {
+			for _, ns := range n {
+				c.Comparability = append(c.Comparability, metrics.Comparability(bs, ns)...)
+			}
+		}
+		attribute(c)
+	}
 	return c, warns, err
+}
+
+// throughputMetrics are the columns whose change the efficiency metrics
+// may explain.
+var throughputMetrics = map[string]bool{"ips": true, "qps": true}
+
+// attribute adds to each warning or failing throughput finding the
+// efficiency metrics of the same table, step and DBMS that moved with it
+// ("cpupq +14%, wkbpi +2%"), or "unexplained" (metrics.Attribute).
+func attribute(c *metrics.Comparison) {
+	type key struct{ table, step, dbms string }
+	byCell := map[key]map[string]metrics.Finding{}
+	for _, f := range c.Findings {
+		k := key{f.Table, f.Step, f.DBMS}
+		if byCell[k] == nil {
+			byCell[k] = map[string]metrics.Finding{}
+		}
+		byCell[k][f.Metric] = f
+	}
+	for i, f := range c.Findings {
+		if !throughputMetrics[f.Metric] || f.Level < metrics.LevelWarn || math.IsNaN(f.Delta) || math.IsInf(f.Delta, 0) {
+			continue
+		}
+		var ms []metrics.Measure
+		for _, r := range metrics.AttributionRules {
+			g, ok := byCell[key{f.Table, f.Step, f.DBMS}][r.Metric.Name()]
+			if !ok {
+				continue
+			}
+			ms = append(ms, metrics.Measure{Name: r.Metric.Name(), What: r.What, Cost: r.Cost,
+				Base: metrics.Known(g.Base.Median, metrics.NoUnit), Other: metrics.Known(g.New.Median, metrics.NoUnit)})
+		}
+		causes := metrics.Attribute(ms, 1+f.Delta, metrics.SimilarBand)
+		var parts []string
+		for j, cs := range causes {
+			if j == 3 {
+				break
+			}
+			parts = append(parts, fmt.Sprintf("%s %+.0f%%", cs.Name, 100*cs.Change))
+		}
+		why := "unexplained"
+		if len(parts) > 0 {
+			why = strings.Join(parts, ", ")
+		}
+		if f.Note != "" {
+			why = f.Note + "; " + why
+		}
+		c.Findings[i].Note = why
+	}
 }
 
 // LoadResultSet reads one run for Diff: the mrg.<step> and rel.<step> files
@@ -89,6 +147,15 @@ func LoadResultSet(dir string, opt LoadOptions) (*metrics.ResultSet, []string, e
 				return nil, nil, err
 			}
 			rs.Tables = append(rs.Tables, mrg, rel)
+		}
+		rs.Runs = map[string]metrics.RunFacts{}
+		prefix := parse.RowPrefix(firstName(res.List))
+		for _, t := range res.Trees {
+			f := metrics.RunFacts{Clients: t.Dop(), Rows: parse.RowPrefix(t.Tree.Name)}
+			for _, s := range t.Steps {
+				f.Steps = append(f.Steps, s.Step.MergeName)
+			}
+			rs.Runs[displayTag(t.Tree.Name, prefix, res.Options.Compat)] = f
 		}
 		return rs, warns, nil
 	}
@@ -207,7 +274,11 @@ type DiffRender struct {
 
 // status is the one-word outcome a report starts with.
 func status(c *metrics.Comparison, strict bool) string {
-	switch w := c.Worst(); {
+	w := c.Worst()
+	if len(c.Comparability) > 0 {
+		w = max(w, metrics.LevelWarn) // the runs did not run the same work
+	}
+	switch {
 	case w == metrics.LevelFail, w == metrics.LevelWarn && strict:
 		return "FAIL"
 	case w == metrics.LevelWarn:

@@ -35,6 +35,8 @@ type jsonDiff struct {
 	NotCompared []string          `json:"not_compared"`
 	Notes       []string          `json:"notes"`
 	Thresholds  map[string]jsonTh `json:"thresholds"`
+	// Comparability lists where BASE and NEW did not run the same work.
+	Comparability []string `json:"comparability,omitempty"`
 }
 
 type jsonTh struct {
@@ -111,7 +113,7 @@ func writeDiffJSON(w io.Writer, c *metrics.Comparison, r DiffRender) error {
 	d := jsonDiff{Schema: DiffSchema, Status: status(c, r.Strict), ExitCode: ExitCode(c, r.Strict),
 		Base: c.Base, New: c.New, Replicated: c.Replicated, Alpha: c.Alpha, Tables: c.Tables, Tests: c.Tests,
 		Counts: map[string]int{}, Findings: []jsonFinding{}, Geomeans: []jsonGeomean{}, Notes: c.Notes,
-		Thresholds: map[string]jsonTh{}, NotCompared: notCompared(c)}
+		Thresholds: map[string]jsonTh{}, NotCompared: notCompared(c), Comparability: c.Comparability}
 	if d.Notes == nil {
 		d.Notes = []string{}
 	}

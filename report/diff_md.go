@@ -39,6 +39,12 @@ func writeDiffMarkdown(w io.Writer, c *metrics.Comparison, r DiffRender) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "### %s\n\n", headline(c, r.Strict))
 	fmt.Fprintf(bw, "%s\n\n", mdCell(modeLine(c)))
+	for _, w := range c.Comparability {
+		fmt.Fprintf(bw, "- **Not comparable:** %s\n", mdCell(w))
+	}
+	if len(c.Comparability) > 0 {
+		fmt.Fprintln(bw)
+	}
 	rows := listed(c, r.All)
 	if len(rows) == 0 {
 		fmt.Fprintln(bw, "No notable changes.")

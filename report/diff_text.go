@@ -30,6 +30,12 @@ func writeDiffText(w io.Writer, c *metrics.Comparison, r DiffRender) error {
 	fmt.Fprintln(bw, headline(c, r.Strict))
 	fmt.Fprintln(bw, modeLine(c))
 	fmt.Fprintln(bw)
+	for _, w := range c.Comparability {
+		fmt.Fprintln(bw, "Not comparable: "+w)
+	}
+	if len(c.Comparability) > 0 {
+		fmt.Fprintln(bw)
+	}
 	rows := listed(c, r.All)
 	if len(rows) == 0 {
 		fmt.Fprintln(bw, "No notable changes.")

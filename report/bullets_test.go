@@ -1,0 +1,172 @@
+package report_test
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/report"
+)
+
+// TestBulletsFromTables checks the Markdown of the fixtures (pg15.c2 vs
+// pg15.c1): right after the title come the findings, whose numbers are
+// recomputed here from the relative throughput table, and every finding of
+// a change beyond the band names an efficiency metric or says unexplained.
+func TestBulletsFromTables(t *testing.T) {
+	r := buildExample(t, metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"}, nil, report.BuildOptions{})
+	parts := map[string][]float64{}
+	for i, st := range r.Steps {
+		part := "load"
+		switch {
+		case st.ReadWrite:
+			part = "read+write"
+		case st.Name == "l.x":
+			part = "create index"
+		}
+		parts[part] = append(parts[part], *r.Relative.Rows[1].Cells[1+i].Value)
+	}
+	if len(r.Bullets) != 3 {
+		t.Fatalf("%d bullets", len(r.Bullets))
+	}
+	md := string(render(t, r, "md"))
+	lead := strings.SplitN(md, "\n\n", 3)
+	if lead[0] != "# "+r.Title || !strings.HasPrefix(lead[1], "- pg15.c2 vs pg15.c1: load: ") {
+		t.Fatalf("the Markdown does not start with the findings:\n%s", md[:300])
+	}
+	for _, b := range r.Bullets {
+		vals := slices.Sorted(slices.Values(parts[b.Part]))
+		n := len(vals)
+		median := vals[n/2]
+		if n%2 == 0 {
+			median = (vals[n/2-1] + vals[n/2]) / 2
+		}
+		for name, p := range map[string][2]float64{"min": {b.Min, vals[0]}, "max": {b.Max, vals[n-1]}, "median": {b.Median, median}} {
+			if math.Abs(p[0]-p[1]) > 1e-12 {
+				t.Errorf("%s %s = %v, the relative table gives %v", b.Part, name, p[0], p[1])
+			}
+		}
+		// The numbers as the bullet prints them.
+		want := fmt.Sprintf("%.2f–%.2f× (median %.2f)", vals[0], vals[n-1], median)
+		if n == 1 {
+			want = fmt.Sprintf("%.2f×", vals[0])
+		}
+		if !strings.Contains(b.Text, want) || !strings.Contains(lead[1], b.Part+": "+b.Word+", "+want) {
+			t.Errorf("%s: %q lacks %q", b.Part, b.Text, want)
+		}
+		word := "similar"
+		if median > 1.03 {
+			word = "more"
+		} else if median < 0.97 {
+			word = "less"
+		}
+		if b.Word != word {
+			t.Errorf("%s: %q, want %q", b.Part, b.Word, word)
+		}
+		if math.Abs(b.Ratio-1) > metrics.SimilarBand && len(b.Causes) == 0 && !strings.Contains(b.Text, "unexplained") {
+			t.Errorf("%s: a change of %.2f with no explanation: %q", b.Part, b.Ratio, b.Text)
+		}
+		for _, c := range b.Causes {
+			if !strings.Contains(b.Text, c.Name+" ") && !strings.Contains(b.Text, "…") {
+				// Only the three largest are printed.
+				if slices.Index(b.Causes, c) < 3 {
+					t.Errorf("%s: cause %s not printed: %q", b.Part, c.Name, b.Text)
+				}
+			}
+		}
+	}
+}
+
+// TestComparability builds results that mix client counts and row counts
+// and checks the warnings name both values and both DBMS.
+func TestComparability(t *testing.T) {
+	m := copyTrees(t, []string{"2m.pg15.c1", "2m.pg15.c2", "3m.pg15.c3"}, []string{c1, c2, c1})
+	oneClient(m, "2m.pg15.c2")
+	r := buildFS(t, m, nil, report.BuildOptions{})
+	got := strings.Join(r.Comparability, "\n")
+	for _, want := range []string{
+		"pg15.c2 ran with 1 client, its base pg15.c1 with 2 clients",
+		"3m.pg15.c3 loaded 3M rows (3m.pg15.c3), its base pg15.c1 2M (2m.pg15.c1)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("comparability lacks %q:\n%s", want, got)
+		}
+	}
+	for _, format := range []string{"html", "md", "text"} {
+		if !strings.Contains(string(render(t, r, format)), "Not comparable") {
+			t.Errorf("%s: no comparability warning", format)
+		}
+	}
+	// The same trees under one client count and row count: none.
+	if r := buildExample(t, compatOpts, nil, report.BuildOptions{}); len(r.Comparability) != 0 {
+		t.Errorf("the example: %q", r.Comparability)
+	}
+}
+
+// writeFS writes a map of files to a new folder.
+func writeFS(t *testing.T, m fstest.MapFS) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, f := range m {
+		path := filepath.Join(dir, p)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestDiffComparability compares the example with runs where pg15.c2 ran
+// with one client (and pg15.c1's data): diff says they are not comparable, naming both counts; with
+// --strict that fails the gate, without it the comparison still reports.
+// A failing throughput comparison names the efficiency metrics that moved
+// with it, or says unexplained.
+func TestDiffComparability(t *testing.T) {
+	settings := &fstest.MapFile{Data: []byte("cores = 2\nps-user = postgres\ndevice = vda\n")}
+	bm := copyTrees(t, []string{c1, c2}, []string{c1, c2})
+	bm["ibreport.settings"] = settings
+	nm := copyTrees(t, []string{c1, c2}, []string{c1, c1}) // NEW's pg15.c2 is slower
+	oneClient(nm, c2)
+	nm["ibreport.settings"] = settings
+	base, newer := writeFS(t, bm), writeFS(t, nm)
+	c, _, err := report.Diff([]string{base}, []string{newer}, report.DiffOptions{Compare: metrics.DefaultCompareOptions()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "pg15.c2: BASE " + base + " ran with 2 clients, NEW " + newer + " with 1 client"
+	if !slices.Contains(c.Comparability, want) {
+		t.Fatalf("comparability %q, want %q", c.Comparability, want)
+	}
+	if report.ExitCode(c, true) != 1 {
+		t.Error("--strict passes runs that are not comparable")
+	}
+	var text strings.Builder
+	if err := report.WriteDiff(&text, c, report.DiffRender{Format: "text"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "Not comparable: "+want) {
+		t.Errorf("the text lacks the warning:\n%s", text.String())
+	}
+	// Without --strict the findings are still reported, and every failing
+	// throughput cell says what moved with it.
+	n := 0
+	for _, f := range c.Findings {
+		if (f.Metric == "ips" || f.Metric == "qps") && f.Level >= metrics.LevelWarn {
+			n++
+			if !strings.Contains(f.Note, "%") && !strings.Contains(f.Note, "unexplained") {
+				t.Errorf("%s %s %s %s: note %q names no metric", f.Table, f.Step, f.DBMS, f.Metric, f.Note)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no failing throughput comparison to explain")
+	}
+}
