@@ -19,6 +19,10 @@ type ResultSet struct {
 	// Runs describes the work each DBMS (by tag) ran, when the set was
 	// built from raw trees; nil for archived tables.
 	Runs map[string]RunFacts
+	// Cores and Device are the host's CPU count and database device the
+	// set was computed with (its settings or flags); 0 and "" unknown.
+	Cores  int
+	Device string
 }
 
 // RunFacts is what a DBMS's run must share with the run it is compared
@@ -33,6 +37,12 @@ type RunFacts struct {
 // each difference, both values.
 func Comparability(base, newer *ResultSet) []string {
 	var out []string
+	if base.Cores != newer.Cores && base.Cores > 0 && newer.Cores > 0 {
+		out = append(out, fmt.Sprintf("BASE %s ran on %s, NEW %s on %s", base.Name, Plural(base.Cores, "CPU"), newer.Name, Plural(newer.Cores, "CPU")))
+	}
+	if base.Device != newer.Device && base.Device != "" && newer.Device != "" {
+		out = append(out, fmt.Sprintf("BASE %s has its database on %s, NEW %s on %s", base.Name, base.Device, newer.Name, newer.Device))
+	}
 	var tags []string
 	for tag := range base.Runs {
 		if _, ok := newer.Runs[tag]; ok {

@@ -135,15 +135,15 @@ func TestDiffComparability(t *testing.T) {
 	bm["ibreport.settings"] = settings
 	nm := copyTrees(t, []string{c1, c2}, []string{c1, c1}) // NEW's pg15.c2 is slower
 	oneClient(nm, c2)
-	nm["ibreport.settings"] = settings
+	nm["ibreport.settings"] = &fstest.MapFile{Data: []byte("cores = 4\nps-user = postgres\ndevice = vda\n")}
 	base, newer := writeFS(t, bm), writeFS(t, nm)
 	c, _, err := report.Diff([]string{base}, []string{newer}, report.DiffOptions{Compare: metrics.DefaultCompareOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := "pg15.c2: BASE " + base + " ran with 2 clients, NEW " + newer + " with 1 client"
-	if !slices.Contains(c.Comparability, want) {
-		t.Fatalf("comparability %q, want %q", c.Comparability, want)
+	if !slices.Contains(c.Comparability, want) || !slices.Contains(c.Comparability, "BASE "+base+" ran on 2 CPUs, NEW "+newer+" on 4 CPUs") {
+		t.Fatalf("comparability %q, want %q and the CPU counts", c.Comparability, want)
 	}
 	if report.ExitCode(c, true) != 1 {
 		t.Error("--strict passes runs that are not comparable")

@@ -149,6 +149,7 @@ func LoadResultSet(dir string, opt LoadOptions) (*metrics.ResultSet, []string, e
 			rs.Tables = append(rs.Tables, mrg, rel)
 		}
 		rs.Runs = map[string]metrics.RunFacts{}
+		rs.Cores, rs.Device = res.Options.Cores, res.Options.Device
 		prefix := parse.RowPrefix(firstName(res.List))
 		for _, t := range res.Trees {
 			f := metrics.RunFacts{Clients: t.Dop(), Rows: parse.RowPrefix(t.Tree.Name)}
