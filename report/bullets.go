@@ -108,8 +108,8 @@ func bulletOf(dbms, base, part string, threads int, rs []partRatio) (Bullet, boo
 func bulletText(b Bullet, n int) string {
 	var s strings.Builder
 	fmt.Fprintf(&s, "%s: %s", b.Part, b.Word)
-	if n == 1 {
-		fmt.Fprintf(&s, ", %.2f×", b.Ratio)
+	if n == 1 || fmt.Sprintf("%.2f", b.Min) == fmt.Sprintf("%.2f", b.Max) {
+		fmt.Fprintf(&s, ", %.2f×", b.Median)
 	} else {
 		fmt.Fprintf(&s, ", %.2f–%.2f× (median %.2f)", b.Min, b.Max, b.Median)
 	}

@@ -53,8 +53,8 @@ func TestBulletsFromTables(t *testing.T) {
 		}
 		// The numbers as the bullet prints them.
 		want := fmt.Sprintf("%.2f–%.2f× (median %.2f)", vals[0], vals[n-1], median)
-		if n == 1 {
-			want = fmt.Sprintf("%.2f×", vals[0])
+		if n == 1 || fmt.Sprintf("%.2f", vals[0]) == fmt.Sprintf("%.2f", vals[n-1]) {
+			want = fmt.Sprintf("%.2f×", median)
 		}
 		if !strings.Contains(b.Text, want) || !strings.Contains(lead[1], b.Part+": "+b.Word+", "+want) {
 			t.Errorf("%s: %q lacks %q", b.Part, b.Text, want)
