@@ -83,6 +83,10 @@ type SysbenchResult struct {
 	// Intervals are sysbench's --report-interval lines, for charts.
 	Intervals []parse.SysbenchInterval
 	Warnings  []string
+	// Tables, TableSize and Seconds are the --tables, --table-size and
+	// --time of the sb.o command line: what a comparison must share; 0
+	// when not given.
+	Tables, TableSize, Seconds int
 }
 
 func (r *SysbenchResult) warn(format string, args ...any) {
@@ -261,6 +265,7 @@ func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
 	if o != nil {
 		r.Source = o.Name
 		r.Engine = engineOf(o)
+		r.Tables, r.TableSize, r.Seconds = int(o.IntOption("tables", 0)), int(o.IntOption("table-size", 0)), int(o.IntOption("time", 0))
 		r.Intervals = o.Intervals
 		rep = o.Report
 		if !o.HasReport {

@@ -354,6 +354,24 @@ func (b *builder) sysbenchComparability(set *metrics.SysbenchSet) {
 				extra = append(extra, key(r))
 			}
 		}
+		// The tables, their size and the run time of the same runs.
+		seen := map[string]bool{}
+		for _, r := range d.Results {
+			br := base.Result(r.Test.Sfx, r.Threads)
+			if br == nil {
+				continue
+			}
+			for _, o := range []struct {
+				name  string
+				v, bv int
+			}{{"--tables", r.Tables, br.Tables}, {"--table-size", r.TableSize, br.TableSize}, {"--time", r.Seconds, br.Seconds}} {
+				w := fmt.Sprintf("%s ran with %s=%d, its base %s with %s=%d", d.Name, o.name, o.v, base.Name, o.name, o.bv)
+				if o.v != o.bv && o.v > 0 && o.bv > 0 && !seen[w] {
+					seen[w] = true
+					b.rep.Comparability = append(b.rep.Comparability, w+" ("+key(r)+")")
+				}
+			}
+		}
 		if len(missing) > 0 {
 			b.rep.Comparability = append(b.rep.Comparability, fmt.Sprintf("%s lacks runs its base %s has: %s", d.Name, base.Name, strings.Join(missing, ", ")))
 		}

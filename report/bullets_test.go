@@ -170,3 +170,47 @@ func TestDiffComparability(t *testing.T) {
 		t.Error("no failing throughput comparison to explain")
 	}
 }
+
+// TestSysbenchComparability changes the run time of one DBMS's runs and
+// removes one of its runs: the report warns, naming both values.
+func TestSysbenchComparability(t *testing.T) {
+	const raw = "../testdata/sysbench/raw"
+	m := fstest.MapFS{}
+	for _, dir := range []string{"x.pg15.c1.pk1", "x.pg15.c2.pk1"} {
+		ents, err := os.ReadDir(filepath.Join(raw, dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			b, err := os.ReadFile(filepath.Join(raw, dir, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := dir + "/" + e.Name()
+			if dir == "x.pg15.c2.pk1" && strings.HasPrefix(e.Name(), "sb.o.") {
+				b = []byte(strings.ReplaceAll(string(b), "--time=20 ", "--time=40 "))
+			}
+			if dir == "x.pg15.c2.pk1" && strings.Contains(e.Name(), "insert.range100.pk1.dop2") {
+				continue
+			}
+			m[name] = &fstest.MapFile{Data: b}
+		}
+	}
+	res, err := report.LoadFS(m, "sb", report.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.Build(res, report.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(r.Comparability, "\n")
+	for _, want := range []string{
+		"x.pg15.c2.pk1 ran with --time=40, its base x.pg15.c1.pk1 with --time=20",
+		"x.pg15.c2.pk1 lacks runs its base x.pg15.c1.pk1 has: insert range=100 at 2 threads",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("comparability lacks %q:\n%s", want, got)
+		}
+	}
+}
