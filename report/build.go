@@ -949,21 +949,10 @@ func (b *builder) efficiencyTable(st parse.Step) *Table {
 			"reads and KiB read per operation, writes and KiB written per inserted row, database size, RSS, the largest response time " +
 			"and the p99 rate. Values below 0.95 are yellow (▽), values above 1.05 blue (△); for the costs (cpupq … maxop) less is better.",
 	}
-	base := ""
-	groupStart := false
-	for _, e := range b.list {
-		if e.Break {
-			base, groupStart = "", len(t.Rows) > 0
-			continue
-		}
-		if base == "" {
-			base = e.Name
-			continue
-		}
-		row := Row{Kind: DataRow, GroupStart: groupStart, Cells: []Cell{nameCell(e.Name)}}
-		groupStart = false
+	for _, p := range b.basePairs() {
+		row := Row{Kind: DataRow, GroupStart: p.groupStart, Cells: []Cell{nameCell(p.tag)}}
 		for _, col := range cols {
-			row.Cells = append(row.Cells, b.ratioCell(st.MergeName, col, e.Name, base))
+			row.Cells = append(row.Cells, b.ratioCell(st.MergeName, col, p.tag, p.base))
 		}
 		t.Rows = append(t.Rows, row)
 	}

@@ -156,16 +156,8 @@ func ibenchPart(st parse.Step) string {
 // the insert benchmark, from the typed values of the merged tables.
 func (b *builder) bullets() {
 	parts := []string{"load", "create index", "read+write"}
-	base := ""
-	for _, e := range b.list {
-		if e.Break {
-			base = ""
-			continue
-		}
-		if base == "" {
-			base = e.Name
-			continue
-		}
+	for _, p := range b.basePairs() {
+		e, base := p.tag, p.base
 		for _, part := range parts {
 			var rs []partRatio
 			for _, st := range b.steps {
@@ -173,19 +165,19 @@ func (b *builder) bullets() {
 					continue
 				}
 				col := throughputCol(st)
-				v, bv := b.cell(st.MergeName, e.Name, col), b.cell(st.MergeName, base, col)
+				v, bv := b.cell(st.MergeName, e, col), b.cell(st.MergeName, base, col)
 				r := metrics.Ratio(v, bv)
 				if !r.OK() || r.V <= 0 || math.IsInf(r.V, 0) {
 					continue
 				}
 				pr := partRatio{name: st.MergeName, ratio: r.V}
 				mt, br := b.row(st.MergeName, base)
-				if _, or := b.row(st.MergeName, e.Name); br != nil && or != nil {
+				if _, or := b.row(st.MergeName, e); br != nil && or != nil {
 					pr.measures = metrics.RowMeasures(mt.rowValues(br), mt.rowValues(or))
 				}
 				rs = append(rs, pr)
 			}
-			if bl, ok := bulletOf(e.Name, base, part, 0, rs); ok {
+			if bl, ok := bulletOf(e, base, part, 0, rs); ok {
 				b.rep.Bullets = append(b.rep.Bullets, bl)
 			}
 		}
@@ -258,22 +250,40 @@ func (b *builder) comparability() {
 	if b.res.Archived() {
 		return
 	}
-	base := ""
-	for _, e := range b.list {
-		if e.Break {
-			base = ""
-			continue
-		}
-		if base == "" {
-			base = e.Name
-			continue
-		}
-		bt, ot := b.tree[base], b.tree[e.Name]
+	for _, p := range b.basePairs() {
+		bt, ot := b.tree[p.base], b.tree[p.tag]
 		if bt == nil || ot == nil {
 			continue
 		}
-		b.rep.Comparability = append(b.rep.Comparability, treeComparability(e.Name, base, ot, bt)...)
+		b.rep.Comparability = append(b.rep.Comparability, treeComparability(p.tag, p.base, ot, bt)...)
 	}
+}
+
+// basePair is a DBMS of the list and the base of its group; groupStart
+// marks the first pair of a group after the first group.
+type basePair struct {
+	tag, base  string
+	groupStart bool
+}
+
+// basePairs lists every DBMS that is not the base of its group, with that
+// base, in list order.
+func (b *builder) basePairs() []basePair {
+	var out []basePair
+	base := ""
+	groupStart := false
+	for _, e := range b.list {
+		switch {
+		case e.Break:
+			base, groupStart = "", len(out) > 0
+		case base == "":
+			base = e.Name
+		default:
+			out = append(out, basePair{e.Name, base, groupStart})
+			groupStart = false
+		}
+	}
+	return out
 }
 
 // sweepName is a tree's name without its row-count prefix and the client

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -93,41 +94,37 @@ func per(m metrics.Metric, scale float64, query bool, unit metrics.Unit) func(*m
 // × 10^6 over the rate, as the studies computed it: unlike cpupq it is not
 // multiplied by the CPU count, so it compares runs on one host only.
 var (
-	studyLoad = []studyColumn{
+	// The columns per insert, and those that end every table.
+	studyPerInsert = []studyColumn{
+		{"r/i", 2, per(metrics.RPS, 1, false, metrics.Unit("reads/insert"))},
+		{"rkb/i", 2, per(metrics.RMBPS, 1024, false, metrics.Unit("KiB/insert"))},
+		{"wkb/i", 2, per(metrics.WMBPS, 1024, false, metrics.Unit("KiB/insert"))},
+		{"Mcpu/i", 0, per(metrics.CPUPS, 1e6, false, metrics.NoUnit)},
+	}
+	studyHost = []studyColumn{
+		{"size", duDigits, metric(metrics.DBGB2)},
+		{"rss", 1, metric(metrics.RSS)},
+		{"r/s", 0, metric(metrics.RPS)},
+		{"rmb/s", 1, decimalMB(metrics.RMBPS)},
+		{"wmb/s", 1, decimalMB(metrics.WMBPS)},
+		{"cpu", 1, metric(metrics.CPUPS)},
+	}
+	studyLoad = slices.Concat([]studyColumn{
 		{"ips.av", 0, metric(metrics.IPS)},
 		{"ips.75", 0, clientRate(1, false)},
 		{"ips.95", 0, clientRate(3, false)},
 		{"ips.99", 0, clientRate(4, false)},
-		{"r/i", 2, per(metrics.RPS, 1, false, metrics.Unit("reads/insert"))},
-		{"rkb/i", 2, per(metrics.RMBPS, 1024, false, metrics.Unit("KiB/insert"))},
-		{"wkb/i", 2, per(metrics.WMBPS, 1024, false, metrics.Unit("KiB/insert"))},
-		{"Mcpu/i", 0, per(metrics.CPUPS, 1e6, false, metrics.NoUnit)},
-		{"size", duDigits, metric(metrics.DBGB2)},
-		{"rss", 1, metric(metrics.RSS)},
-		{"r/s", 0, metric(metrics.RPS)},
-		{"rmb/s", 1, decimalMB(metrics.RMBPS)},
-		{"wmb/s", 1, decimalMB(metrics.WMBPS)},
-		{"cpu", 1, metric(metrics.CPUPS)},
-	}
-	studyReadWrite = []studyColumn{
+	}, studyPerInsert, studyHost)
+	studyReadWrite = slices.Concat([]studyColumn{
 		{"ips.av", 0, metric(metrics.IPS)},
 		{"ips.99", 0, clientRate(4, false)},
 		{"qps.av", 0, metric(metrics.QPS)},
 		{"qps.99", 0, clientRate(4, true)},
-		{"r/i", 2, per(metrics.RPS, 1, false, metrics.Unit("reads/insert"))},
-		{"rkb/i", 2, per(metrics.RMBPS, 1024, false, metrics.Unit("KiB/insert"))},
-		{"wkb/i", 2, per(metrics.WMBPS, 1024, false, metrics.Unit("KiB/insert"))},
-		{"Mcpu/i", 0, per(metrics.CPUPS, 1e6, false, metrics.NoUnit)},
+	}, studyPerInsert, []studyColumn{
 		{"r/q", 2, per(metrics.RPS, 1, true, metrics.Unit("reads/query"))},
 		{"rkb/q", 2, per(metrics.RMBPS, 1024, true, metrics.Unit("KiB/query"))},
 		{"Mcpu/q", 0, per(metrics.CPUPS, 1e6, true, metrics.NoUnit)},
-		{"size", duDigits, metric(metrics.DBGB2)},
-		{"rss", 1, metric(metrics.RSS)},
-		{"r/s", 0, metric(metrics.RPS)},
-		{"rmb/s", 1, decimalMB(metrics.RMBPS)},
-		{"wmb/s", 1, decimalMB(metrics.WMBPS)},
-		{"cpu", 1, metric(metrics.CPUPS)},
-	}
+	}, studyHost)
 )
 
 // The legends the studies printed under each table, in their words' sense.

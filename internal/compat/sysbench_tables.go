@@ -148,33 +148,7 @@ func (t *tables) oMet(nt int) {
 		}
 		lines = append(lines, oMetBlock("sb.prepare.met."+base.Load.Sfx, oMetRow{base.Name, t.sb.loads[base.Load]}, others)...)
 	}
-	var plain, scans []runOf
-	for _, r := range base.Results {
-		ro := runOf{r.Test, r.Threads}
-		switch n := ro.met(); {
-		case strings.Contains(n, "scan"):
-			scans = append(scans, ro)
-		case r.Threads == nt && !strings.Contains(n, "point-query.warm"):
-			plain = append(plain, ro)
-		}
-	}
-	var runs []runOf
-	for _, l := range [][]runOf{plain, scans} {
-		names := map[string]runOf{}
-		var keys []string
-		for _, r := range l {
-			names[r.met()] = r
-			keys = append(keys, r.met())
-		}
-		lsrt(keys, func(n string) time.Time {
-			r := names[n]
-			return mtimeOf(base.Dir, n, fmt.Sprintf("sb.o.%s.dop%d", r.test.Sfx, r.nt))
-		}, t.coll)
-		for _, k := range keys {
-			runs = append(runs, names[k])
-		}
-	}
-	for _, r := range runs {
+	for _, r := range t.metRuns(nt) {
 		brow := oMetRow{dbms: base.Name}
 		if b := base.Result(r.test.Sfx, r.nt); b != nil {
 			brow.met = &t.sb.runs[b].met
@@ -245,16 +219,29 @@ func (t *tables) oMetDop(n0, nt int) {
 		n := "sb.prepare.met." + base.Load.Sfx
 		lines = append(lines, block(n, strings.Replace(n, fmt.Sprintf("dop%d", n0), fmt.Sprintf("dop%d", nt), 1))...)
 	}
+	for _, r := range t.metRuns(n0) {
+		k := r.met()
+		lines = append(lines, block(k, strings.Replace(k, fmt.Sprintf("dop%d", n0), fmt.Sprintf("dop%d", nt), 1))...)
+	}
+	t.file(name, lines...)
+}
+
+// metRuns are the base's runs as sum_met.sh and sum_met_dop.sh list their
+// sb.met files: those at nt threads but point-query.warm and scans, then
+// the scans of every thread count, each list by modification time.
+func (t *tables) metRuns(nt int) []runOf {
+	base := t.set.Base()
 	var plain, scans []runOf
 	for _, r := range base.Results {
 		ro := runOf{r.Test, r.Threads}
 		switch n := ro.met(); {
 		case strings.Contains(n, "scan"):
 			scans = append(scans, ro)
-		case r.Threads == n0 && !strings.Contains(n, "point-query.warm"):
+		case r.Threads == nt && !strings.Contains(n, "point-query.warm"):
 			plain = append(plain, ro)
 		}
 	}
+	var runs []runOf
 	for _, l := range [][]runOf{plain, scans} {
 		names := map[string]runOf{}
 		var keys []string
@@ -267,10 +254,10 @@ func (t *tables) oMetDop(n0, nt int) {
 			return mtimeOf(base.Dir, n, fmt.Sprintf("sb.o.%s.dop%d", r.test.Sfx, r.nt))
 		}, t.coll)
 		for _, k := range keys {
-			lines = append(lines, block(k, strings.Replace(k, fmt.Sprintf("dop%d", n0), fmt.Sprintf("dop%d", nt), 1))...)
+			runs = append(runs, names[k])
 		}
 	}
-	t.file(name, lines...)
+	return runs
 }
 
 // oMetBlock renders one block of o.met from the printed sb.met lines 3
