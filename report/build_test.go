@@ -90,20 +90,8 @@ func readRefTables(t *testing.T, name string) [][]refCell {
 	return rows
 }
 
-func textOf(n *html.Node) string {
-	var b strings.Builder
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(n)
-	return strings.TrimSpace(b.String())
-}
+// textOf is the trimmed text of a node.
+func textOf(n *html.Node) string { return strings.TrimSpace(textContent(n)) }
 
 // modelRows turns a table of the model into the original's cells: text and
 // class, the histograms' shade as c<N> (the original wrote c0 too).
