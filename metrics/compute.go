@@ -162,6 +162,7 @@ func summarize(sd *parse.StepData, acc *stepAcc, tree string, opt Options) *Step
 	s.histograms()
 	s.rateWindows()
 	s.cpuSeconds()
+	s.noise()
 	s.series()
 	s.row()
 	r.checkPlausible()
@@ -550,6 +551,26 @@ func (s *summarizer) rateWindows() {
 }
 
 // series decimates client 1's per-interval statistics for the charts.
+// noise takes the interval, stalls and SLA of client 1's per-interval
+// rates, before series() decimates them for the charts.
+func (s *summarizer) noise() {
+	r := s.r
+	r.Noise = Interval{Why: "no client log"}
+	r.Stalls = Stalls{Why: "no client log"}
+	if len(s.acc.clients) == 0 || len(s.sd.Clients) == 0 {
+		return
+	}
+	c := s.acc.clients[0]
+	rate, rt := c.rates[0], c.series.maxI
+	if s.sd.Step.Kind.ReadWrite() {
+		rate, rt = c.rates[2], c.series.maxQ
+		sla := CheckSLA(c.series.sec, c.rates[0], float64(s.sd.Step.Rate), s.opt.Stall)
+		r.SLA = &sla
+	}
+	r.Noise = MeanInterval(rate, 0.95)
+	r.Stalls = FindStalls(c.series.sec, rate, rt, s.opt.Stall)
+}
+
 func (s *summarizer) series() {
 	if len(s.acc.clients) == 0 || len(s.sd.Clients) == 0 {
 		return

@@ -28,6 +28,9 @@ type Options struct {
 	// prepare or run command, "innodb" for --db-driver=mysql without one,
 	// else the driver.
 	Engine string
+	// Stall holds the thresholds of stall detection and of the SLA of
+	// rate-limited steps; the zero value takes DefaultStallOptions.
+	Stall StallOptions
 }
 
 // DefaultOptions are the options of the default (correct) mode.

@@ -43,6 +43,14 @@ type StepResult struct {
 	// Rates are the ten-interval average rates per client: Rates[k][c] is
 	// client c+1's row of inserts (k = parse.Insert), deletes or queries.
 	Rates map[parse.HistKind][]RateWindows
+	// Noise is the 95% interval of client 1's mean per-interval rate
+	// (inserts for load steps, queries for read+write steps), from all its
+	// intervals (MeanInterval); Stalls its stalls (FindStalls); SLA, for
+	// read+write steps, how its insert rate kept the per-client target
+	// (CheckSLA), nil for other steps.
+	Noise  Interval
+	Stalls Stalls
+	SLA    *SLA
 	// Series are client 1's per-interval statistics, for charts (the other
 	// clients are summarized by Percentiles and Rates); nil without a
 	// client log.
