@@ -728,6 +728,9 @@ func (b *builder) relative() {
 		Caption: "Throughput relative to the base DBMS, the first DBMS of each group (shown as 1.00). " +
 			"Values below 0.95 are yellow (▽), values above 1.05 blue (△).",
 	}
+	if !b.compat {
+		t.Caption += " ~ marks a difference within the noise of the two runs: the 95% intervals of their throughput from client 1's intervals."
+	}
 	var base string
 	started := false
 	groupStart := false
@@ -757,7 +760,11 @@ func (b *builder) relative() {
 				row.Cells = append(row.Cells, c)
 				continue
 			}
-			row.Cells = append(row.Cells, b.ratioCell(st.MergeName, col, e.Name, base))
+			c := b.ratioCell(st.MergeName, col, e.Name, base)
+			if c.Value != nil {
+				c.WithinNoise = b.withinNoise(st, e.Name, base, *c.Value)
+			}
+			row.Cells = append(row.Cells, c)
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -926,6 +933,12 @@ func (b *builder) section(st parse.Step, info StepInfo) {
 		sec.Metrics.Caption = "Performance metrics of the DBMS listed above; the legend at the end explains each column."
 	}
 	sec.Efficiency = b.efficiencyTable(st)
+	if !b.res.Archived() {
+		sec.Noise = b.noiseTable(st)
+		for _, c := range sec.Intervals {
+			b.markStalls(st, c)
+		}
+	}
 	b.rep.Sections = append(b.rep.Sections, sec)
 }
 
@@ -1202,6 +1215,10 @@ func (b *builder) responseTimes(st parse.Step, info StepInfo) {
 func legend() []LegendItem {
 	return []LegendItem{
 		{"findings", BulletLegend},
+		{"±95%", "noise: the half-width of the 95% interval of client 1's mean per-interval rate (inserts/s for load steps, queries/s for read+write steps), as a percent of the mean: the t-interval, or batch means when successive intervals are correlated (lag-1 autocorrelation beyond 2/√n; batches of max(√n, 3τ) intervals, τ = (1+r1)/(1−r1), at least 5 batches)"},
+		{"~", "within noise: a relative value whose distance from 1 is at most the two runs' ±95% added in quadrature"},
+		{"stalls", "runs of client 1's intervals (the first and last, partial, left out) whose rate is below --stall-rate (default 0.5) of the step's median or whose largest response time is over --stall-rt (default 10) times its median; stalled s is their total length, the worst the one with the lowest rate; charts mark where each began with a dashed line"},
+		{"SLA", "read+write steps: the share of client 1's intervals whose insert rate reached --sla (default 0.95) of the per-client target, the longest run below it in seconds, and pass when that share is at least --sla"},
 		{"ips", "average inserted rows per second over the step (l.x: rows indexed per second)"},
 		{"qps", "average queries per second (0 for load steps)"},
 		{"rps, wps", "storage read and write requests per second (iostat r/s, w/s)"},

@@ -616,7 +616,7 @@ func TestMarkdownTables(t *testing.T) {
 	want := 5 + len(r.AllMetrics) // summary tables, legend, bands
 	for _, s := range r.Sections {
 		want += len(s.Histograms) + 1
-		for _, t := range []*report.Table{s.Efficiency, s.Iostat, s.IostatAll} {
+		for _, t := range []*report.Table{s.Efficiency, s.Noise, s.Iostat, s.IostatAll} {
 			if t != nil {
 				want++
 			}

@@ -33,6 +33,9 @@ type Bullet struct {
 	Ratio       float64         `json:"ratio"`
 	Causes      []metrics.Cause `json:"causes,omitempty"`
 	Unexplained bool            `json:"unexplained,omitempty"`
+	// WithinNoise: the largest change is within the noise of the runs
+	// (every change, when Word is "similar" for it), so none is explained.
+	WithinNoise bool `json:"within_noise,omitempty"`
 	// Text is the finding in words; Short the same without the DBMS, as a
 	// part of the line a report prints per DBMS (BulletLines).
 	Text  string `json:"text"`
@@ -65,6 +68,7 @@ type partRatio struct {
 	name     string
 	ratio    float64
 	measures []metrics.Measure
+	noise    bool // the difference is within the runs' noise
 }
 
 // bulletOf sums a part up; ok is false when no ratio is known.
@@ -91,7 +95,16 @@ func bulletOf(dbms, base, part string, threads int, rs []partRatio) (Bullet, boo
 	default:
 		b.Word = "similar"
 	}
-	if math.Abs(largest.ratio-1) > metrics.SimilarBand {
+	allNoise := true
+	for _, r := range rs {
+		allNoise = allNoise && r.noise
+	}
+	switch {
+	case allNoise:
+		b.Word, b.WithinNoise = "similar", true
+	case largest.noise:
+		b.WithinNoise = true // the largest change is not one
+	case math.Abs(largest.ratio-1) > metrics.SimilarBand:
 		b.Causes = metrics.Attribute(largest.measures, largest.ratio, metrics.SimilarBand)
 		b.Unexplained = len(b.Causes) == 0
 	}
@@ -116,8 +129,18 @@ func bulletText(b Bullet, n int) string {
 	if math.Abs(b.Ratio-1) <= metrics.SimilarBand {
 		return s.String()
 	}
+	if b.WithinNoise && b.Word == "similar" && len(b.Causes) == 0 && !b.Unexplained {
+		if n > 1 {
+			return s.String() + ", all within noise"
+		}
+		return s.String() + ", within noise"
+	}
 	if n > 1 {
 		fmt.Fprintf(&s, ", largest on %s (%.2f×)", b.Largest, b.Ratio)
+	}
+	if b.WithinNoise {
+		s.WriteString(" ~ within noise")
+		return s.String()
 	}
 	if b.Unexplained {
 		s.WriteString(": unexplained")
@@ -137,9 +160,9 @@ func bulletText(b Bullet, n int) string {
 // BulletLegend explains the bullets, for the legends of every format.
 const BulletLegend = "each DBMS against the base of its group: its throughput divided by the base's (×) over the steps of each part " +
 	"(load, create index, read+write) or the tests of each sysbench group, as min–max and median, and the word more, less or similar " +
-	"(the median within ±3% of 1); then the step or test of the largest change and the efficiency metrics that moved with it beyond ±3% " +
+	"(the median within ±3% of 1, or every change within the noise of the runs); then the step or test of the largest change and the efficiency metrics that moved with it beyond ±3% " +
 	"(a cost per operation that rose when throughput fell, or fell when it rose; a p99 rate the other way), largest first; " +
-	"unexplained when none did"
+	"unexplained when none did, ~ within noise when the change is within the 95% intervals of the two runs"
 
 // ibenchParts groups the steps as the bullets sum them up.
 func ibenchPart(st parse.Step) string {
@@ -170,7 +193,7 @@ func (b *builder) bullets() {
 				if !r.OK() || r.V <= 0 || math.IsInf(r.V, 0) {
 					continue
 				}
-				pr := partRatio{name: st.MergeName, ratio: r.V}
+				pr := partRatio{name: st.MergeName, ratio: r.V, noise: b.withinNoise(st, e, base, r.V)}
 				mt, br := b.row(st.MergeName, base)
 				if _, or := b.row(st.MergeName, e); br != nil && or != nil {
 					pr.measures = metrics.RowMeasures(mt.rowValues(br), mt.rowValues(or))

@@ -48,7 +48,7 @@ func Example() {
 	// pg15.c1 l.i1 cpupq = 61 CPU µs/insert
 	// pg15.c1 l.i1 wkbpi = 2.255 KiB/insert
 	// pg15.c2 / pg15.c1: ips 1.54, cpupq 0.74
-	// | pg15.c2 | 1.28 △ | 1.20 △ | 1.54 △ | 2.24 △ | 1.28 △ | 1.61 △ | 1.42 △ | 1.26 △ | 1.10 △ | 0.97 |
+	// | pg15.c2 | 1.28 △ | 1.20 △ | 1.54 △ | 2.24 △ | 1.28 △ | 1.61 △ | 1.42 △ | 1.26 △ | 1.10 △ \~ | 0.97 \~ |
 }
 
 // Build a report from raw result trees and read its summary: the same model

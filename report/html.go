@@ -99,6 +99,9 @@ func cellHTML(c Cell) template.HTML {
 	if m := c.Band.Marker(); m != "" {
 		b.WriteString(` <span class="mk">` + m + `</span>`)
 	}
+	if c.WithinNoise {
+		b.WriteString(` <span class="mk" title="within noise">~</span>`)
+	}
 	b.WriteString("</td>")
 	return template.HTML(b.String())
 }

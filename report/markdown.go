@@ -265,6 +265,7 @@ func outline(r *Report) *doc {
 		}
 		table(p, s.Metrics)
 		table(p, s.Efficiency)
+		table(p, s.Noise)
 		for _, h := range s.Histograms {
 			table(p, h)
 		}

@@ -83,6 +83,9 @@ type StepSection struct {
 	Intervals  []*Chart `json:"intervals,omitempty"`
 	Histograms []*Table `json:"histograms,omitempty"`
 	Metrics    *Table   `json:"metrics"`
+	// Noise has, per DBMS, the 95% interval of its throughput from client
+	// 1's intervals, its stalls and, for read+write steps, its SLA.
+	Noise *Table `json:"noise,omitempty"`
 	// Efficiency has each DBMS's metrics relative to its base (rel.<step>);
 	// nil with one DBMS.
 	Efficiency *Table `json:"efficiency,omitempty"`
@@ -147,6 +150,9 @@ type Cell struct {
 	// Shade is the gray level of a histogram percentage, 0 (none) to 20
 	// (darkest): one step per 5 %.
 	Shade int `json:"shade,omitempty"`
+	// WithinNoise marks a relative value whose difference from 1 is within
+	// the noise of the two runs (their 95% intervals); shown as "~".
+	WithinNoise bool `json:"within_noise,omitempty"`
 }
 
 // Band is the colour band of a cell. Every band also has a text marker, so
@@ -212,12 +218,17 @@ func (b Band) Marker() string { return b.info().Marker }
 // Meaning says what the band means.
 func (b Band) Meaning() string { return b.info().Meaning }
 
-// Marked is the cell's text followed by its band's marker.
+// Marked is the cell's text followed by its band's marker and "~" when it
+// is within noise.
 func (c Cell) Marked() string {
+	s := c.Text
 	if m := c.Band.Marker(); m != "" {
-		return c.Text + " " + m
+		s += " " + m
 	}
-	return c.Text
+	if c.WithinNoise {
+		s += " ~"
+	}
+	return s
 }
 
 // Chart is the data of one chart. Bar charts have categories (the DBMS) and
@@ -236,6 +247,8 @@ type Chart struct {
 	// Reference, when not 0, is drawn as a dashed line: 1 on relative
 	// charts.
 	Reference float64 `json:"reference,omitempty"`
+	// Marks are x values to mark with a thin line: where stalls began.
+	Marks []float64 `json:"marks,omitempty"`
 	// XTicks, when set, are the x values to label (the client counts of a
 	// sweep) instead of evenly spaced ones.
 	XTicks []float64 `json:"x_ticks,omitempty"`

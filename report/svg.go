@@ -448,6 +448,15 @@ func lineLayout(c *Chart) (*chartLayout, error) {
 		ymax = 1
 	}
 	p.Y.Min, p.Y.Max = 0, ymax*1.05
+	for _, x := range c.Marks {
+		// A stall began here: a thin dashed red line over the plot.
+		if l, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: p.Y.Max}}); err == nil {
+			l.Color = color.RGBA{0xd0, 0x20, 0x20, 0xff}
+			l.Width = 0.6
+			l.Dashes = []vg.Length{2, 2}
+			p.Add(l)
+		}
+	}
 	if xmax > xmin {
 		p.X.Min, p.X.Max = xmin, xmax
 	}

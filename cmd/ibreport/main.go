@@ -128,6 +128,8 @@ type common struct {
 	sbEngine string
 	collate  string
 	quiet    bool
+	// stall detection and SLA thresholds
+	stall metrics.StallOptions
 	// progress counts what Load reads, for the progress line; nil for none.
 	progress *report.Progress
 }
@@ -154,6 +156,9 @@ func hostFlags(fs *flag.FlagSet, c *common) {
 	fs.IntVar(&c.cores, "cores", 0, "`CPUs` of the database host (for cpupq)")
 	fs.StringVar(&c.psUser, "ps-user", "", "OS `user` of the DBMS processes (default: owner of the largest process)")
 	fs.StringVar(&c.device, "device", "", "block `device` of the database (default: the device with the most I/O)")
+	fs.Float64Var(&c.stall.RateFraction, "stall-rate", metrics.DefaultStallOptions.RateFraction, "an interval below this `fraction` of the step's median rate is a stall")
+	fs.Float64Var(&c.stall.RTMultiple, "stall-rt", metrics.DefaultStallOptions.RTMultiple, "an interval whose response time exceeds this `multiple` of its median is a stall")
+	fs.Float64Var(&c.stall.SLAFraction, "sla", metrics.DefaultStallOptions.SLAFraction, "read+write steps: an interval meets the insert-rate target at this `fraction` of it; the step passes when this share of intervals does")
 }
 
 // parseInterspersed parses flags that may stand before or after the
@@ -176,8 +181,16 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func (c *common) load(dir string) (*report.Results, error) {
+	switch st := c.stall; {
+	case st.RateFraction <= 0 || st.RateFraction >= 1:
+		return nil, usageError{fmt.Errorf("--stall-rate %g: want a fraction between 0 and 1", st.RateFraction)}
+	case st.RTMultiple <= 1:
+		return nil, usageError{fmt.Errorf("--stall-rt %g: want a multiple above 1", st.RTMultiple)}
+	case st.SLAFraction <= 0 || st.SLAFraction > 1:
+		return nil, usageError{fmt.Errorf("--sla %g: want a fraction above 0, at most 1", st.SLAFraction)}
+	}
 	return report.Load(dir, report.LoadOptions{
-		Metrics:        metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen, Engine: c.sbEngine},
+		Metrics:        metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen, Engine: c.sbEngine, Stall: c.stall},
 		DBMSList:       c.dbms,
 		Sysbench:       report.SysbenchOptions{Tag: c.sbTag, Collate: c.collate},
 		SysbenchGroups: c.sbGroups,
@@ -248,7 +261,7 @@ func runInspect(e *env, args []string) error {
 		return usageError{fmt.Errorf("%s: not a step folder", stepDir)}
 	}
 	mopt, err := report.Settings(os.DirFS(filepath.Dir(treeDir)), ".",
-		metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device})
+		metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, Stall: c.stall})
 	if err != nil {
 		return err
 	}
