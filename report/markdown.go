@@ -303,7 +303,7 @@ func outline(r *Report) *doc {
 			}
 			table(p, th.Groups)
 			table(p, th.Relative)
-			for _, group := range [][]*Table{th.Absolute, th.Efficiency, th.PerQuery} {
+			for _, group := range [][]*Table{th.Absolute, {th.Noise}, th.Efficiency, th.PerQuery} {
 				for _, t := range group {
 					table(p, t)
 				}

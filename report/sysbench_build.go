@@ -45,6 +45,9 @@ type SysbenchThreads struct {
 	// Intervals are per-test charts of sysbench's interval lines.
 	Intervals []*Chart `json:"intervals,omitempty"`
 	Notes     []string `json:"notes,omitempty"` // e.g. why charts are left out
+	// Noise has, per test and DBMS, the 95% interval of the QPS from
+	// sysbench's interval lines (default mode).
+	Noise *Table `json:"noise,omitempty"`
 }
 
 // sbText prints the numbers of the sysbench part: value prints a value
@@ -88,6 +91,9 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 			st.Relative = f.relativeTable(set, nt, id)
 		}
 		st.Absolute = f.absoluteTables(set, nt, id)
+		if !f.compat {
+			st.Noise = sbNoiseTable(set, nt, id)
+		}
 		st.Efficiency = f.efficiencyTables(set, nt, id)
 		st.PerQuery = f.perQueryTables(set, nt, id, opt.Extra)
 		var note string
@@ -292,7 +298,12 @@ func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string) *Tabl
 		r := Row{Kind: DataRow, Cells: []Cell{{Text: sbTestName(test)}}}
 		for _, d := range set.DBMS[1:] {
 			rel := set.Relative(d, test, nt)
-			r.Cells = append(r.Cells, f.relValueCell(rel.QPS))
+			c := f.relValueCell(rel.QPS)
+			if !f.compat && rel.QPS.OK() {
+				h, hb := sbNoise(rel.Result).HalfWidth(), sbNoise(rel.Base).HalfWidth()
+				c.WithinNoise = !math.IsNaN(h) && !math.IsNaN(hb) && math.Abs(rel.QPS.V-1) <= math.Hypot(h, hb)
+			}
+			r.Cells = append(r.Cells, c)
 			if !rel.QPS.OK() {
 				t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: %s", d.Name, test.Sfx, rel.QPS.Why))
 			}
@@ -536,4 +547,58 @@ func (f sbText) threadSweep(set *metrics.SysbenchSet) []*Table {
 		out = append(out, t)
 	}
 	return out
+}
+
+// sbNoise is the 95% interval of a run's QPS from its interval lines (the
+// last, partial one left out); unknown without enough of them.
+func sbNoise(r *metrics.SysbenchResult) metrics.Interval {
+	if r == nil {
+		return metrics.Interval{Why: "no run"}
+	}
+	n := len(r.Intervals)
+	if n > 0 {
+		n-- // the last line may cover a partial interval
+	}
+	y := make([]float64, 0, n)
+	for _, iv := range r.Intervals[:n] {
+		q := iv.QPS
+		if q == 0 && iv.EPS != 0 {
+			q = iv.EPS
+		}
+		y = append(y, q)
+	}
+	return metrics.MeanInterval(y, 0.95)
+}
+
+// sbNoiseTable has, per test and DBMS, the ±95% of the QPS from sysbench's
+// interval lines; nil when no run has enough of them.
+func sbNoiseTable(set *metrics.SysbenchSet, nt int, id string) *Table {
+	t := &Table{ID: id + ".noise", Title: "Noise of the QPS, " + metrics.Plural(nt, "thread"), Header: []string{"test"},
+		Caption: "The half-width of the 95% interval of each run's mean QPS, from sysbench's --report-interval lines (t-interval, or batch means when they are autocorrelated), as a percent of the mean."}
+	for _, d := range set.DBMS {
+		t.Header = append(t.Header, d.Name)
+	}
+	any := false
+	for _, test := range sbTests(set) {
+		r := Row{Kind: DataRow, Cells: []Cell{{Text: sbTestName(test)}}}
+		for _, d := range set.DBMS {
+			iv := sbNoise(d.Result(test.Sfx, nt))
+			if h := iv.HalfWidth(); iv.OK() && !math.IsNaN(h) {
+				h *= 100
+				r.Cells = append(r.Cells, Cell{Text: fmt.Sprintf("±%.1f%%", h), Value: &h, Unit: "percent"})
+				any = true
+				continue
+			}
+			why := iv.Why
+			if why == "" {
+				why = "the mean QPS is 0"
+			}
+			r.Cells = append(r.Cells, valueCell(metrics.NA(metrics.NoUnit, why), 0))
+		}
+		t.Rows = append(t.Rows, r)
+	}
+	if !any {
+		return nil
+	}
+	return t
 }
