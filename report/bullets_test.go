@@ -214,3 +214,14 @@ func TestSysbenchComparability(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepComparable checks that one DBMS swept over clients, with rows
+// in proportion to them, is not flagged as not comparable.
+func TestSweepComparable(t *testing.T) {
+	m := copyTrees(t, []string{"dop1/1m.pg15.c1", "dop2/2m.pg15.c1"}, []string{c1, c1})
+	oneClient(m, "dop1/1m.pg15.c1")
+	r := buildFS(t, m, nil, report.BuildOptions{})
+	if r.Sweep == nil || len(r.Comparability) != 0 {
+		t.Errorf("sweep %v, comparability %q", r.Sweep != nil, r.Comparability)
+	}
+}
