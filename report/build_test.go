@@ -29,6 +29,20 @@ func buildExample(t testing.TB, opt metrics.Options, list []report.Entry, bopt r
 	return buildFrom(t, os.DirFS(example), opt, list, bopt)
 }
 
+// loadBuild loads a results folder and builds its report.
+func loadBuild(t testing.TB, dir string, lopt report.LoadOptions, bopt report.BuildOptions) *report.Report {
+	t.Helper()
+	res, err := report.Load(dir, lopt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.Build(res, bopt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // buildFrom loads the results at the root of fsys and builds their report.
 func buildFrom(t testing.TB, fsys fs.FS, opt metrics.Options, list []report.Entry, bopt report.BuildOptions) *report.Report {
 	t.Helper()

@@ -24,15 +24,7 @@ import (
 func formatReports(t *testing.T) map[string]*report.Report {
 	t.Helper()
 	load := func(dir string, lopt report.LoadOptions, bopt report.BuildOptions) *report.Report {
-		res, err := report.Load(dir, lopt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := report.Build(res, bopt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
+		return loadBuild(t, dir, lopt, bopt)
 	}
 	return map[string]*report.Report{
 		"example":      load(example, report.LoadOptions{Metrics: metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"}}, report.BuildOptions{}),

@@ -132,14 +132,7 @@ func TestSysbenchThreadSweep(t *testing.T) {
 }
 
 func checkThreadSweep(t *testing.T, dir string) {
-	res, err := report.Load(dir, report.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := report.Build(res, report.BuildOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := loadBuild(t, dir, report.LoadOptions{}, report.BuildOptions{})
 	sb := r.Sysbench
 	if len(sb.Sweep) != len(sb.DBMS) || len(sb.Threads) < 2 {
 		t.Fatalf("%d sweep tables for %d DBMS, %d thread counts", len(sb.Sweep), len(sb.DBMS), len(sb.Threads))
