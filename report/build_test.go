@@ -33,20 +33,19 @@ func buildExample(t testing.TB, opt metrics.Options, list []report.Entry, bopt r
 func loadBuild(t testing.TB, dir string, lopt report.LoadOptions, bopt report.BuildOptions) *report.Report {
 	t.Helper()
 	res, err := report.Load(dir, lopt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := report.Build(res, bopt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return built(t, res, err, bopt)
 }
 
 // buildFrom loads the results at the root of fsys and builds their report.
 func buildFrom(t testing.TB, fsys fs.FS, opt metrics.Options, list []report.Entry, bopt report.BuildOptions) *report.Report {
 	t.Helper()
 	res, err := report.LoadFS(fsys, "test", report.LoadOptions{Metrics: opt, List: list})
+	return built(t, res, err, bopt)
+}
+
+// built builds the report of loaded results, failing on an error of either.
+func built(t testing.TB, res *report.Results, err error, bopt report.BuildOptions) *report.Report {
+	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}
