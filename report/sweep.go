@@ -92,7 +92,7 @@ func (b *builder) sweep() {
 		"Per step: the average throughput (inserts/s for load steps, indexed rows/s for l.x, queries/s for read+write steps) by client count, "+
 		"where ○ marks a run that missed its insert-rate target (its clients × the per-client rate): ignore that value; "+
 		"and the scaling efficiency, the rate at N clients divided by N/N0 times the rate at the smallest count N0 measured: "+
-		"1.00 is linear scaling, 0.50 half of it.", metrics.Plural(len(names), "swept DBMS"), joinInts(clients))}
+		"1.00 is linear scaling, 0.50 half of it.", fmt.Sprintf("%d swept DBMS", len(names)), joinInts(clients))}
 	for i, st := range b.steps {
 		part.Steps = append(part.Steps, b.sweepStep(st, b.rep.Steps[i], names, runs, clients))
 	}
