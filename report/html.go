@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -85,6 +86,9 @@ func cellHTML(c Cell) template.HTML {
 	}
 	if c.Shade > 0 {
 		class = append(class, fmt.Sprintf("c%d", c.Shade))
+	}
+	if isWords(c) {
+		class = append(class, "text") // aligned left, as words are
 	}
 	var b strings.Builder
 	b.WriteString("<td")
@@ -173,4 +177,19 @@ func breakable(s string) template.HTML {
 		}
 	}
 	return template.HTML(b.String())
+}
+
+// isWords reports whether a cell holds words rather than a number: no
+// value, no NA, and a text that does not read as one ("pass", "5 batches
+// of 6").
+func isWords(c Cell) bool {
+	if c.Value != nil || c.NA != "" || c.Text == "" {
+		return false
+	}
+	switch c.Text {
+	case "inf", "-inf", "NA", "nan", "-nan":
+		return false
+	}
+	_, err := strconv.ParseFloat(c.Text, 64)
+	return err != nil
 }

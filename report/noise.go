@@ -110,9 +110,9 @@ func stallCells(s metrics.Stalls) []Cell {
 	n, secs := float64(len(s.Events)), s.Seconds
 	worst := Cell{Text: "none"}
 	if w := s.Worst; w != nil {
-		worst = Cell{Text: fmt.Sprintf("at %.0f s for %.0f s: %.0f%% of the median rate", w.Start, w.Seconds, 100*w.Rate)}
-		if w.Rate >= 1 {
-			worst.Text = fmt.Sprintf("at %.0f s for %.0f s: response time %.0f× the median", w.Start, w.Seconds, w.RT)
+		worst = Cell{Text: fmt.Sprintf("at %.0f s for %.0f s: rate %.0f%% of the median", w.Start, w.Seconds, 100*w.Rate)}
+		if w.RT > 0 {
+			worst.Text += fmt.Sprintf(", response time %.1f× the median", w.RT)
 		}
 	}
 	return []Cell{{Text: strconv.Itoa(len(s.Events)), Value: &n}, {Text: strconv.FormatFloat(secs, 'f', 0, 64), Value: &secs, Unit: "s"}, worst}
