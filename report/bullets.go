@@ -309,16 +309,6 @@ func (b *builder) basePairs() []basePair {
 	return out
 }
 
-// sweepName is a tree's name without its row-count prefix and the client
-// count Load appended: what stays the same along a sweep.
-func sweepName(t *metrics.TreeResult) string {
-	name := t.Tree.Name
-	if p := parse.RowPrefix(name); p != "" {
-		name = strings.TrimPrefix(name, p+".")
-	}
-	return strings.TrimSuffix(name, fmt.Sprintf(".dop%d", t.Dop()))
-}
-
 func treeComparability(tag, base string, ot, bt *metrics.TreeResult) []string {
 	var out []string
 	// One DBMS swept over clients may load rows in proportion to them.

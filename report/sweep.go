@@ -40,9 +40,7 @@ type sweepMember struct {
 }
 
 // sweepDBMS groups the shown DBMS by what they are without their client
-// count: the tree name without its "<N>m." prefix (the row count may grow
-// with the clients) and without the ".dop<D>" Load gave trees of one name.
-// It returns the DBMS in order of appearance and their runs by client count.
+// count (sweepName). It returns the DBMS in order of appearance and their runs by client count.
 func (b *builder) sweepDBMS() ([]string, map[string][]sweepMember) {
 	var names []string
 	runs := map[string][]sweepMember{}
@@ -55,17 +53,20 @@ func (b *builder) sweepDBMS() ([]string, map[string][]sweepMember) {
 		if n == 0 {
 			continue
 		}
-		name := t.Tree.Name
-		if p := parse.RowPrefix(name); p != "" {
-			name = strings.TrimPrefix(name, p+".")
-		}
-		name = strings.TrimSuffix(name, ".dop"+strconv.Itoa(n))
+		name := sweepName(t)
 		if runs[name] == nil {
 			names = append(names, name)
 		}
 		runs[name] = append(runs[name], sweepMember{tag, n})
 	}
 	return names, runs
+}
+
+// sweepName is a tree's name without its "<N>m." prefix (the row count may
+// grow with the clients) and without the ".dop<D>" Load gave trees of one
+// name: what stays the same along a sweep.
+func sweepName(t *metrics.TreeResult) string {
+	return strings.TrimSuffix(stripPrefix(t.Tree.Name, parse.RowPrefix(t.Tree.Name)), fmt.Sprintf(".dop%d", t.Dop()))
 }
 
 // sweep builds the sweep part when some DBMS ran at two or more client
