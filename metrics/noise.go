@@ -128,7 +128,8 @@ type StallOptions struct {
 // DefaultStallOptions are the documented defaults.
 var DefaultStallOptions = StallOptions{RateFraction: 0.5, RTMultiple: 10, SLAFraction: 0.95}
 
-func (o StallOptions) orDefaults() StallOptions {
+// WithDefaults fills the thresholds left at zero from DefaultStallOptions.
+func (o StallOptions) WithDefaults() StallOptions {
 	d := DefaultStallOptions
 	if o.RateFraction > 0 {
 		d.RateFraction = o.RateFraction
@@ -150,6 +151,13 @@ type Stall struct {
 	Rate, RT float64
 }
 
+// WithinNoise reports whether a ratio of two means differs from 1 by no
+// more than their noise: the relative half-widths of their intervals
+// (Interval.HalfWidth) added in quadrature. Unknown noise is not within.
+func WithinNoise(ratio, h1, h2 float64) bool {
+	return !math.IsNaN(h1) && !math.IsNaN(h2) && math.Abs(ratio-1) <= math.Hypot(h1, h2)
+}
+
 // Stalls is what stall detection found in a series.
 type Stalls struct {
 	Events  []Stall
@@ -166,7 +174,7 @@ type Stalls struct {
 // interval are partial (the clients start and stop within them) and are
 // never stalls.
 func FindStalls(secs, rate, rt []float64, opt StallOptions) Stalls {
-	opt = opt.orDefaults()
+	opt = opt.WithDefaults()
 	n := len(rate)
 	if n < MinNoiseSamples || len(secs) != n || (rt != nil && len(rt) != n) {
 		return Stalls{Why: fmt.Sprintf("%s, fewer than %d", Plural(n, "interval"), MinNoiseSamples)}
@@ -222,7 +230,7 @@ type SLA struct {
 // rate: secs are the interval ends. The first and last, partial,
 // intervals are left out.
 func CheckSLA(secs, rate []float64, target float64, opt StallOptions) SLA {
-	opt = opt.orDefaults()
+	opt = opt.WithDefaults()
 	s := SLA{Target: target}
 	n := len(rate)
 	if n < MinNoiseSamples || len(secs) != n || target <= 0 {

@@ -18,19 +18,14 @@ func (b *builder) noiseOf(st parse.Step, tag string) float64 {
 	return math.NaN()
 }
 
-// withinNoise reports whether a relative throughput differs from 1 by no
-// more than the noise of the two runs: their intervals' relative
-// half-widths added in quadrature. Compat mode, like the original, knows
+// withinNoise reports whether a relative throughput is within the noise of
+// the two runs (metrics.WithinNoise). Compat mode, like the original, knows
 // no noise.
 func (b *builder) withinNoise(st parse.Step, tag, base string, ratio float64) bool {
 	if b.compat {
 		return false
 	}
-	h, hb := b.noiseOf(st, tag), b.noiseOf(st, base)
-	if math.IsNaN(h) || math.IsNaN(hb) {
-		return false
-	}
-	return math.Abs(ratio-1) <= math.Hypot(h, hb)
+	return metrics.WithinNoise(ratio, b.noiseOf(st, tag), b.noiseOf(st, base))
 }
 
 // noiseTable is a step's table of noise, stalls and SLA: per DBMS client
@@ -45,10 +40,7 @@ func (b *builder) noiseTable(st parse.Step) *Table {
 	if rw {
 		what = "queries/s"
 	}
-	opt := metrics.DefaultStallOptions
-	if o := b.res.Options.Stall; o.RateFraction > 0 || o.RTMultiple > 0 || o.SLAFraction > 0 {
-		opt = metrics.StallOptions{RateFraction: cmpOr(o.RateFraction, opt.RateFraction), RTMultiple: cmpOr(o.RTMultiple, opt.RTMultiple), SLAFraction: cmpOr(o.SLAFraction, opt.SLAFraction)}
-	}
+	opt := b.res.Options.Stall.WithDefaults()
 	t := &Table{ID: st.MergeName + ".noise", Title: st.MergeName + ": noise, stalls and SLA",
 		Header: []string{"dbms", "client 1 " + what, "±95%", "method", "stalls", "stalled s", "worst stall"},
 		Caption: fmt.Sprintf("From client 1's intervals (the first and last, partial, left out of stalls and SLA): the mean rate and its 95%% interval "+
@@ -93,13 +85,6 @@ func (b *builder) noiseTable(st parse.Step) *Table {
 		t.Rows = append(t.Rows, row)
 	}
 	return t
-}
-
-func cmpOr(v, def float64) float64 {
-	if v > 0 {
-		return v
-	}
-	return def
 }
 
 func stallCells(s metrics.Stalls) []Cell {

@@ -300,8 +300,7 @@ func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string) *Tabl
 			rel := set.Relative(d, test, nt)
 			c := f.relValueCell(rel.QPS)
 			if !f.compat && rel.QPS.OK() {
-				h, hb := sbNoise(rel.Result).HalfWidth(), sbNoise(rel.Base).HalfWidth()
-				c.WithinNoise = !math.IsNaN(h) && !math.IsNaN(hb) && math.Abs(rel.QPS.V-1) <= math.Hypot(h, hb)
+				c.WithinNoise = metrics.WithinNoise(rel.QPS.V, sbNoise(rel.Result).HalfWidth(), sbNoise(rel.Base).HalfWidth())
 			}
 			r.Cells = append(r.Cells, c)
 			if !rel.QPS.OK() {
