@@ -326,13 +326,7 @@ func barLayout(c *Chart) (*chartLayout, error) {
 		}
 		if c.Reference > 0 {
 			maxv = max(maxv, c.Reference*1.05)
-			ref, err := plotter.NewLine(plotter.XYs{{X: c.Reference, Y: -0.5}, {X: c.Reference, Y: float64(n) - 0.5}})
-			if err == nil {
-				ref.Color = color.Gray{Y: 60}
-				ref.Width = 1
-				ref.Dashes = []vg.Length{4, 3}
-				p.Add(ref)
-			}
+			p.Add(vline(c.Reference, -0.5, float64(n)-0.5, draw.LineStyle{Color: color.Gray{Y: 60}, Width: 1, Dashes: []vg.Length{4, 3}}))
 		}
 		if maxv <= 0 {
 			maxv = 1
@@ -341,9 +335,9 @@ func barLayout(c *Chart) (*chartLayout, error) {
 		p.X.Max = maxv / math.Max(0.5, 1-room/float64(pw))
 		p.X.Tick.Marker = niceTicks{width: float64(pw), style: tick}
 		p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
-		names := make([]string, n)
-		for j := range n {
-			if k == 0 {
+		names := make([]string, n) // only the first panel names the rows
+		if k == 0 {
+			for j := range n {
 				names[n-1-j] = labels[j]
 			}
 		}
@@ -370,6 +364,11 @@ func barLayout(c *Chart) (*chartLayout, error) {
 		}
 	}
 	return &chartLayout{w: w, h: h, draw: draw, cut: cut}, nil
+}
+
+// vline is a vertical line at x from y0 to y1, in data units.
+func vline(x, y0, y1 float64, sty draw.LineStyle) *plotter.Line {
+	return &plotter.Line{XYs: plotter.XYs{{X: x, Y: y0}, {X: x, Y: y1}}, LineStyle: sty}
 }
 
 // barOffset is the position, in category units, of the i-th bar of a
@@ -450,12 +449,7 @@ func lineLayout(c *Chart) (*chartLayout, error) {
 	p.Y.Min, p.Y.Max = 0, ymax*1.05
 	for _, x := range c.Marks {
 		// A stall began here: a thin dashed red line over the plot.
-		if l, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: p.Y.Max}}); err == nil {
-			l.Color = color.RGBA{0xd0, 0x20, 0x20, 0xff}
-			l.Width = 0.6
-			l.Dashes = []vg.Length{2, 2}
-			p.Add(l)
-		}
+		p.Add(vline(x, 0, p.Y.Max, draw.LineStyle{Color: color.RGBA{0xd0, 0x20, 0x20, 0xff}, Width: 0.6, Dashes: []vg.Length{2, 2}}))
 	}
 	if xmax > xmin {
 		p.X.Min, p.X.Max = xmin, xmax
