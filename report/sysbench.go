@@ -193,6 +193,7 @@ type oMetRow struct {
 // and the other DBMS (hw nil where a DBMS lacks it).
 type oMetSpec struct {
 	name   string
+	other  string // sum_met_dop.sh: the name of the others' run
 	base   oMetRow
 	others []oMetRow
 }
@@ -256,80 +257,79 @@ func (t *sbTables) oMet(nt int) {
 // and their ratios. The prepare step is compared with itself, as the
 // script did.
 func (t *sbTables) oMetDops() {
-	if len(t.set.Threads) < 2 {
-		return
+	files, warns := oMetDopSpecs(t.set, t.opt.Tag)
+	for _, f := range files {
+		var lines []string
+		for _, s := range f.specs {
+			out := oMetBlock(s.name, s.base, s.others)
+			lines = append(lines, out[0], "base1 "+s.name+" and base2 "+s.other)
+			lines = append(lines, out[1:]...)
+		}
+		t.fs.line(f.name, lines...)
 	}
-	n0 := slices.Min(t.set.Threads)
-	base := t.set.Base()
-	for _, nt := range t.set.Threads {
+	t.warns = append(t.warns, warns...)
+}
+
+// oMetDopFile is one o.met.<tag>.dop<n0>.dop<nt>: its blocks, whose others
+// are every DBMS's run at nt.
+type oMetDopFile struct {
+	name  string
+	specs []oMetSpec
+}
+
+// oMetDopSpecs lists the o.met.<tag>.dop<n0>.dop<nt> files for the smallest
+// thread count n0 and every other count nt, and a warning for every run at
+// nt a DBMS lacks.
+func oMetDopSpecs(set *metrics.SysbenchSet, tag string) ([]oMetDopFile, []string) {
+	if len(set.Threads) < 2 {
+		return nil, nil
+	}
+	n0 := slices.Min(set.Threads)
+	base := set.Base()
+	var files []oMetDopFile
+	var warns []string
+	for _, nt := range set.Threads {
 		if nt == n0 {
 			continue
 		}
-		name := fmt.Sprintf("o.met.%s.dop%d.dop%d", t.opt.Tag, n0, nt)
-		var lines []string
-		block := func(name1, name2 string, b *metrics.SysbenchHW, other func(d *metrics.SysbenchDBMS) *metrics.SysbenchHW) {
-			var others []oMetRow
-			for _, d := range t.set.DBMS {
-				others = append(others, oMetRow{dbms: d.Name, hw: other(d)})
+		f := oMetDopFile{name: fmt.Sprintf("o.met.%s.dop%d.dop%d", tag, n0, nt)}
+		// spec is a block: the base's run b named name1 beside each DBMS's
+		// run of name2, which other finds.
+		spec := func(name1, name2 string, b *metrics.SysbenchHW, other func(d *metrics.SysbenchDBMS) *metrics.SysbenchHW) {
+			s := oMetSpec{name: name1, other: name2, base: oMetRow{base.Name, b}}
+			for _, d := range set.DBMS {
+				row := oMetRow{dbms: d.Name, hw: other(d)}
+				if row.hw == nil {
+					warns = append(warns, fmt.Sprintf("%s: %s has no %s", f.name, d.Name, name2))
+				}
+				s.others = append(s.others, row)
 			}
-			out := oMetBlock(name1, oMetRow{base.Name, b}, others)
-			lines = append(lines, out[0], "base1 "+name1+" and base2 "+name2)
-			lines = append(lines, out[1:]...)
+			f.specs = append(f.specs, s)
 		}
 		if base.Load != nil {
 			n := "sb.prepare.met." + base.Load.Sfx
-			block(n, n, &base.Load.HW, func(d *metrics.SysbenchDBMS) *metrics.SysbenchHW {
+			spec(n, n, &base.Load.HW, func(d *metrics.SysbenchDBMS) *metrics.SysbenchHW {
 				if d.Load == nil || d.Load.Sfx != base.Load.Sfx {
 					return nil
 				}
 				return &d.Load.HW
 			})
 		}
-		for _, test := range sbTests(t.set) {
+		for _, test := range sbTests(set) {
 			var b *metrics.SysbenchHW
 			if r := base.Result(test.Sfx, n0); r != nil {
 				b = &r.HW
 			}
-			block(fmt.Sprintf("sb.met.%s.dop%d", test.Sfx, n0), fmt.Sprintf("sb.met.%s.dop%d", test.Sfx, nt), b, func(d *metrics.SysbenchDBMS) *metrics.SysbenchHW {
+			spec(fmt.Sprintf("sb.met.%s.dop%d", test.Sfx, n0), fmt.Sprintf("sb.met.%s.dop%d", test.Sfx, nt), b, func(d *metrics.SysbenchDBMS) *metrics.SysbenchHW {
 				if r := d.Result(test.Sfx, nt); r != nil {
 					return &r.HW
 				}
 				return nil
 			})
 		}
-		t.fs.line(name, lines...)
+		files = append(files, f)
 	}
-	t.warns = append(t.warns, oMetDopWarnings(t.set, t.opt.Tag)...)
-}
-
-// oMetDopWarnings name the runs at each larger thread count that the
-// o.met.<tag>.dop<n0>.dop<nt> files lack.
-func oMetDopWarnings(set *metrics.SysbenchSet, tag string) []string {
-	if len(set.Threads) < 2 {
-		return nil
-	}
-	n0 := slices.Min(set.Threads)
-	var warns []string
-	for _, nt := range set.Threads {
-		if nt == n0 {
-			continue
-		}
-		name := fmt.Sprintf("o.met.%s.dop%d.dop%d", tag, n0, nt)
-		base := set.Base()
-		for _, d := range set.DBMS {
-			if base.Load != nil && (d.Load == nil || d.Load.Sfx != base.Load.Sfx) {
-				warns = append(warns, fmt.Sprintf("%s: %s has no sb.prepare.met.%s", name, d.Name, base.Load.Sfx))
-			}
-		}
-		for _, test := range sbTests(set) {
-			for _, d := range set.DBMS {
-				if d.Result(test.Sfx, nt) == nil {
-					warns = append(warns, fmt.Sprintf("%s: %s has no sb.met.%s.dop%d", name, d.Name, test.Sfx, nt))
-				}
-			}
-		}
-	}
-	return warns
+	return files, warns
 }
 
 // formatG prints a value as printf "%.6g" does, NA when unknown.
@@ -659,7 +659,8 @@ func sysbenchNotes(set *metrics.SysbenchSet, opt SysbenchOptions) []string {
 		_, w := oMetSpecs(set, nt, fmt.Sprintf("o.met.%s.dop%d", opt.Tag, nt))
 		warns = append(warns, w...)
 	}
-	warns = append(warns, oMetDopWarnings(set, opt.Tag)...)
+	_, w := oMetDopSpecs(set, opt.Tag)
+	warns = append(warns, w...)
 	if len(set.DBMS) >= 2 {
 		groups, w := sysbenchGroups(set, opt)
 		warns = append(warns, w...)
