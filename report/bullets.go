@@ -52,11 +52,7 @@ func BulletLines(bs []Bullet) []string {
 		for ; j < len(bs) && bs[j].DBMS == bs[i].DBMS && bs[j].Base == bs[i].Base && bs[j].Threads == bs[i].Threads; j++ {
 			parts = append(parts, bs[j].Short)
 		}
-		head := bs[i].DBMS + " vs " + bs[i].Base
-		if bs[i].Threads > 0 {
-			head += ", " + metrics.Plural(bs[i].Threads, "thread")
-		}
-		out = append(out, head+": "+strings.Join(parts, "; ")+".")
+		out = append(out, bs[i].head()+": "+strings.Join(parts, "; ")+".")
 		i = j
 	}
 	return out
@@ -86,7 +82,7 @@ func bulletOf(dbms, base, part string, threads int, rs []partRatio) (Bullet, boo
 	}
 	sorted := slices.Sorted(slices.Values(vals))
 	b := Bullet{DBMS: dbms, Base: base, Part: part, Threads: threads, Min: sorted[0], Max: sorted[len(sorted)-1],
-		Median: median(sorted), Largest: largest.name, Ratio: largest.ratio}
+		Median: metrics.Median(sorted), Largest: largest.name, Ratio: largest.ratio}
 	switch {
 	case b.Median > 1+metrics.SimilarBand:
 		b.Word = "more"
@@ -109,11 +105,18 @@ func bulletOf(dbms, base, part string, threads int, rs []partRatio) (Bullet, boo
 		b.Unexplained = len(b.Causes) == 0
 	}
 	b.Short = bulletText(b, len(rs))
-	b.Text = b.DBMS + " vs " + b.Base + ", " + b.Short
-	if b.Threads > 0 {
-		b.Text = b.DBMS + " vs " + b.Base + ", " + metrics.Plural(b.Threads, "thread") + ", " + b.Short
-	}
+	b.Text = b.head() + ", " + b.Short
 	return b, true
+}
+
+// head names what a bullet compares: "pg15.c2 vs pg15.c1", with the
+// sysbench thread count.
+func (b Bullet) head() string {
+	h := b.DBMS + " vs " + b.Base
+	if b.Threads > 0 {
+		h += ", " + metrics.Plural(b.Threads, "thread")
+	}
+	return h
 }
 
 // bulletText puts a part's finding in words: "load: more, 1.28–2.24×
@@ -404,15 +407,4 @@ func (b *builder) sysbenchComparability(set *metrics.SysbenchSet) {
 			b.rep.Comparability = append(b.rep.Comparability, fmt.Sprintf("%s has runs its base %s lacks: %s", d.Name, base.Name, strings.Join(extra, ", ")))
 		}
 	}
-}
-
-// median is the middle of sorted values, the mean of the two middle ones
-// for an even count. (gonum's stat.Quantile interpolates the empirical
-// distribution, which for three ratios is not their middle one.)
-func median(sorted []float64) float64 {
-	n := len(sorted)
-	if n%2 == 1 {
-		return sorted[n/2]
-	}
-	return (sorted[n/2-1] + sorted[n/2]) / 2
 }
