@@ -1,0 +1,188 @@
+package metrics
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// planted is a synthetic series: n members of level 1 with Gaussian noise
+// of relative standard deviation sd, whose level is multiplied by 1+shift
+// at each member of at.
+func planted(rng *rand.Rand, n int, sd float64, at []int, shift []float64) []float64 {
+	y := make([]float64, n)
+	level := 1000.0
+	for i := range y {
+		for j, a := range at {
+			if i == a {
+				level *= 1 + shift[j]
+			}
+		}
+		y[i] = level * (1 + sd*rng.NormFloat64())
+	}
+	return y
+}
+
+// foundAll reports whether every planted position has a change point at
+// most one member away, and whether there is no other change point.
+func foundAll(cps []ChangePoint, at []int) (all, only bool) {
+	matched := make([]bool, len(cps))
+	all = true
+	for _, a := range at {
+		hit := false
+		for i, c := range cps {
+			if !matched[i] && c.Index >= a-1 && c.Index <= a+1 {
+				matched[i], hit = true, true
+				break
+			}
+		}
+		all = all && hit
+	}
+	return all, !slices.Contains(matched, false)
+}
+
+// TestChangePointsPlanted runs ChangePoints on seeded synthetic series with
+// one, two or no planted level shifts at noise levels of 1–5% and asks that
+// the shifts be found (±1 member) and flat series have none in at least 95%
+// of the cases of every kind and noise level. A single shift is five times
+// the noise (5% at 1% noise, 25% at 5%), two shifts seven times, at least
+// three members from either end and five apart; -v prints the rates, and
+// those of smaller shifts, which are not asserted.
+func TestChangePointsPlanted(t *testing.T) {
+	const cases = 200
+	type kind struct {
+		name   string
+		n      int
+		at     func(rng *rand.Rand) []int
+		shift  []float64 // in standard deviations of the noise
+		assert bool
+	}
+	one := func(rng *rand.Rand) []int { return []int{3 + rng.IntN(10)} }
+	// Two shifts at least five members apart and three from either end.
+	two := func(rng *rand.Rand) []int { a := 3 + rng.IntN(6); return []int{a, a + 5 + rng.IntN(17-a-4)} }
+	kinds := []kind{
+		{"none", 15, func(*rand.Rand) []int { return nil }, nil, true},
+		{"one +5σ", 15, one, []float64{5}, true},
+		{"one -5σ", 15, one, []float64{-5}, true},
+		{"two +7σ/+7σ", 20, two, []float64{7, 7}, true},
+		{"two +7σ/-7σ", 20, two, []float64{7, -7}, true},
+		{"two +5σ/+5σ", 20, two, []float64{5, 5}, false},
+		{"two +5σ/-5σ", 20, two, []float64{5, -5}, false},
+		{"one +4σ", 15, one, []float64{4}, false},
+		{"one +3σ", 15, one, []float64{3}, false},
+	}
+	for _, k := range kinds {
+		for sd := 1; sd <= 5; sd++ {
+			rng := rand.New(rand.NewPCG(uint64(sd), 7))
+			shift := make([]float64, len(k.shift))
+			for i, s := range k.shift {
+				shift[i] = s * float64(sd) / 100
+			}
+			found, exact := 0, 0
+			for range cases {
+				at := k.at(rng)
+				y := planted(rng, k.n, float64(sd)/100, at, shift)
+				cps := ChangePoints(y, ChangePointOptions{})
+				all, only := foundAll(cps, at)
+				if all && (len(at) > 0 || only) {
+					found++
+				}
+				if all && only {
+					exact++
+				}
+			}
+			t.Logf("%-12s noise %d%%: %5.1f%% found, %5.1f%% with no other change point", k.name, sd, float64(found)*100/cases, float64(exact)*100/cases)
+			if k.assert && found < cases*95/100 {
+				t.Errorf("%s, noise %d%%: right in %d of %d cases, want ≥ 95%%", k.name, sd, found, cases)
+			}
+		}
+	}
+}
+
+func TestChangePointsTable(t *testing.T) {
+	nan := math.NaN()
+	tests := []struct {
+		name string
+		y    []float64
+		want []int // change point indexes
+	}{
+		{"empty", nil, nil},
+		{"too short", []float64{1, 1, 2}, nil},
+		{"flat", []float64{5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5}, nil},
+		{"step", []float64{10, 10.1, 9.9, 10, 10.2, 9.8, 20, 20.1, 19.9, 20, 20.2, 19.8}, []int{6}},
+		{"two steps", []float64{10, 10.1, 9.9, 10, 10.1, 20, 20.1, 19.9, 20, 20.1, 10, 10.1, 9.9, 10, 10.1}, []int{5, 10}},
+		{"one outlier", []float64{10, 10.1, 9.9, 10, 10.2, 9.8, 30, 10.1, 9.9, 10, 10.2, 9.8}, nil},
+		{"missing members", []float64{10, nan, 10.1, 9.9, 10, 10.2, math.Inf(1), 9.8, 20, 20.1, 19.9, 20, nan, 20.2, 19.8}, []int{8}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cps := ChangePoints(tc.y, ChangePointOptions{})
+			var got []int
+			for _, c := range cps {
+				got = append(got, c.Index)
+				if c.P > DefaultMaxP || c.Divergence <= 0 {
+					t.Errorf("%v: p %g, divergence %g", c, c.P, c.Divergence)
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("change points at %v (%v), want %v", got, cps, tc.want)
+			}
+		})
+	}
+}
+
+func TestChangePointLevels(t *testing.T) {
+	y := []float64{10, 11, 9, 10, 10, 12, 13, 12, 12, 12, 12}
+	y = append(y, 20, 21, 19, 20)
+	cps := ChangePoints(y, ChangePointOptions{})
+	if len(cps) == 0 {
+		t.Fatal("no change point")
+	}
+	last := cps[len(cps)-1]
+	if last.Index != 11 || last.After != 20 || math.Abs(last.Shift-(20/last.Before-1)) > 1e-12 {
+		t.Errorf("last change point %v, want one at 11 to the median 20", last)
+	}
+}
+
+func TestMinMembers(t *testing.T) {
+	if n := (ChangePointOptions{}).MinMembers(); n != 4 {
+		t.Errorf("MinMembers %d, want 4", n)
+	}
+	if n := (ChangePointOptions{MinSegment: 3}).MinMembers(); n != 6 {
+		t.Errorf("MinSegment 3: MinMembers %d, want 6", n)
+	}
+	// Below it nothing is found, however clear the shift.
+	y := []float64{1, 1.01, 9, 9.01}
+	if cps := ChangePoints(y[:3], ChangePointOptions{}); cps != nil {
+		t.Errorf("3 members: %v", cps)
+	}
+	if cps := ChangePoints(y, ChangePointOptions{}); len(cps) != 1 || cps[0].Index != 2 {
+		t.Errorf("4 members: %v", cps)
+	}
+}
+
+func TestTTestP(t *testing.T) {
+	for _, tc := range []struct {
+		a, b   []float64
+		lo, hi float64
+	}{
+		{[]float64{1, 1}, []float64{1, 1}, 1, 1},
+		{[]float64{1, 1}, []float64{2, 2}, 0, 0},
+		{[]float64{1}, []float64{2}, 1, 1},
+		// t = 2.5/√(2.1429·(1/4+1/5)) = 2.5459 with 7 degrees of freedom.
+		{[]float64{1, 2, 3, 4}, []float64{3, 4, 5, 6, 7}, 0.0382, 0.0384},
+	} {
+		if p := tTestP(tc.a, tc.b); p < tc.lo || p > tc.hi {
+			t.Errorf("tTestP(%v, %v) = %g, want in [%g, %g]", tc.a, tc.b, p, tc.lo, tc.hi)
+		}
+	}
+}
+
+func BenchmarkChangePoints35(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	y := planted(rng, 35, 0.03, []int{8, 20, 27}, []float64{0.1, -0.1, 0.2})
+	for b.Loop() {
+		ChangePoints(y, ChangePointOptions{})
+	}
+}
