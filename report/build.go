@@ -25,6 +25,10 @@ type BuildOptions struct {
 	// Layout adds per-step tables in another layout: "" none, LayoutStudy
 	// the tables of the published studies.
 	Layout string
+	// Series takes the DBMS list as ordered series (releases, nightly
+	// runs; each group a series) and adds the series part: per test or
+	// step, where the level shifted.
+	Series bool
 }
 
 // Build computes the report of loaded results from their typed model. It
@@ -93,6 +97,10 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 			b.rep.Legend = append(b.rep.Legend, LegendItem{"findings", BulletLegend})
 		}
 		b.rep.Legend = append(b.rep.Legend, sysbenchLegend()...)
+	}
+	if opt.Series {
+		b.rep.Series = seriesOfReport(b.rep)
+		b.rep.Legend = append(b.rep.Legend, LegendItem{"series", SeriesLegend})
 	}
 	b.rep.Intro = opt.Intro
 	b.rep.IntroGiven = strings.TrimSpace(opt.Intro) != ""

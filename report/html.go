@@ -90,6 +90,9 @@ func cellHTML(c Cell) template.HTML {
 	if isWords(c) {
 		class = append(class, "text") // aligned left, as words are
 	}
+	if c.ChangePoint {
+		class = append(class, "cp")
+	}
 	var b strings.Builder
 	b.WriteString("<td")
 	if len(class) > 0 {
@@ -105,6 +108,9 @@ func cellHTML(c Cell) template.HTML {
 	}
 	if c.WithinNoise {
 		b.WriteString(` <span class="mk" title="within noise">~</span>`)
+	}
+	if c.ChangePoint {
+		b.WriteString(` <span class="mk" title="the level shifted here (a change point)">◆</span>`)
 	}
 	b.WriteString("</td>")
 	return template.HTML(b.String())

@@ -210,6 +210,20 @@ func outline(r *Report) *doc {
 		}
 	}
 
+	if sr := r.Series; sr != nil {
+		p := add("Series: where each level shifted")
+		para(p, sr.Caption)
+		for _, note := range sr.Notes {
+			para(p, note)
+		}
+		for _, g := range sr.Groups {
+			for _, note := range g.Notes {
+				para(p, note)
+			}
+			table(p, g.ChangeTable)
+			table(p, g.Heat)
+		}
+	}
 	if r.Summary != nil {
 		p := add("Summary")
 		table(p, r.Summary)

@@ -52,6 +52,10 @@ type Report struct {
 	// Sweep is the scaling with the number of clients; nil unless a DBMS
 	// ran at two or more client counts.
 	Sweep *SweepPart `json:"sweep,omitempty"`
+	// Series has, per series of DBMS, the change points of every test or
+	// step; nil unless BuildOptions.Series is set or the report is made by
+	// Series.
+	Series *SeriesPart `json:"series,omitempty"`
 	// Sysbench is the sysbench part; nil when RESULTS holds no sysbench runs.
 	Sysbench *SysbenchPart `json:"sysbench,omitempty"`
 	Legend   []LegendItem  `json:"legend"`
@@ -153,6 +157,9 @@ type Cell struct {
 	// WithinNoise marks a relative value whose difference from 1 is within
 	// the noise of the two runs (their 95% intervals); shown as "~".
 	WithinNoise bool `json:"within_noise,omitempty"`
+	// ChangePoint marks the member of a series at which the level shifted;
+	// shown as "◆".
+	ChangePoint bool `json:"change_point,omitempty"`
 }
 
 // Band is the colour band of a cell. Every band also has a text marker, so
@@ -228,6 +235,9 @@ func (c Cell) Marked() string {
 	if c.WithinNoise {
 		s += " ~"
 	}
+	if c.ChangePoint {
+		s += " ◆"
+	}
 	return s
 }
 
@@ -266,6 +276,9 @@ type Series struct {
 type Point struct {
 	X Num `json:"x"`
 	Y Num `json:"y"`
+	// Err, when above 0, is the half-width of the 95% interval around Y,
+	// drawn as an error bar.
+	Err Num `json:"err,omitempty"`
 }
 
 // Num is a chart value; NaN means missing and is null in JSON.

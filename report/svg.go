@@ -433,8 +433,15 @@ func lineLayout(c *Chart) (*chartLayout, error) {
 		l.Width = 1.2
 		l.Dashes = dashes(i)
 		p.Add(l)
-		if len(xy) <= 20 {
-			// Few points (a sweep of client counts): mark each measurement.
+		if eb := errorBars(s.Points, seriesColor(i)); eb != nil {
+			p.Add(eb)
+			for _, pt := range s.Points {
+				ymax = math.Max(ymax, float64(pt.Y+pt.Err))
+			}
+		}
+		if len(xy) <= 20 || len(c.XTicks) > 0 {
+			// Few points (a sweep of client counts, a series of releases):
+			// mark each measurement.
 			if sc, err := plotter.NewScatter(xy); err == nil {
 				sc.GlyphStyle.Color = seriesColor(i)
 				sc.GlyphStyle.Radius = 2.2
@@ -472,6 +479,33 @@ func lineLayout(c *Chart) (*chartLayout, error) {
 		p.Draw(draw.Crop(dc, margin, -margin, legend.h, -margin))
 	}
 	return &chartLayout{w: w, h: h, draw: draw, cut: cut}, nil
+}
+
+// errorBars draws the 95% intervals of the points that have one; nil when
+// none has.
+func errorBars(pts []Point, c color.Color) *plotter.YErrorBars {
+	var v struct {
+		plotter.XYs
+		plotter.YErrors
+	}
+	for _, pt := range pts {
+		x, y, e := float64(pt.X), float64(pt.Y), float64(pt.Err)
+		if finite(x) && finite(y) && finite(e) && e > 0 {
+			v.XYs = append(v.XYs, plotter.XY{X: x, Y: y})
+			v.YErrors = append(v.YErrors, struct{ Low, High float64 }{e, e})
+		}
+	}
+	if len(v.XYs) == 0 {
+		return nil
+	}
+	eb, err := plotter.NewYErrorBars(v)
+	if err != nil {
+		return nil
+	}
+	eb.LineStyle.Color = c
+	eb.LineStyle.Width = 0.8
+	eb.CapWidth = 4
+	return eb
 }
 
 // legendLayout is a legend laid out in columns under a plot.
@@ -661,6 +695,11 @@ func allCharts(r *Report) []*Chart {
 			charts = append(charts, s.Throughput)
 		}
 		charts = append(charts, s.Intervals...)
+	}
+	if sr := r.Series; sr != nil {
+		for _, g := range sr.Groups {
+			charts = append(charts, g.Charts...)
+		}
 	}
 	if sb := r.Sysbench; sb != nil {
 		for _, t := range sb.Threads {

@@ -17,6 +17,7 @@ type buildFlags struct {
 	title   string
 	intro   string
 	layout  string
+	series  bool
 }
 
 func runBuild(e *env, args []string) error {
@@ -28,6 +29,7 @@ func runBuild(e *env, args []string) error {
 	fs.StringVar(&c.title, "title", "", "report `title` (default: \"<N>M docs and <C> clients\")")
 	fs.StringVar(&c.intro, "intro", "", "Markdown `file` with the test description (default: generated)")
 	fs.StringVar(&c.layout, "layout", "", "add per-step tables in another `layout`: "+report.LayoutStudy+" (the published studies' ips.av, ips.75 … Mcpu/i, size, rss, cpu)")
+	fs.BoolVar(&c.series, "series", false, "take the DBMS, in --dbms order, as ordered series (releases, nightly runs; each group a series) and add where each test's level shifted")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -52,7 +54,7 @@ func runBuild(e *env, args []string) error {
 			return usageError{fmt.Errorf("-o: %w", err)}
 		}
 	}
-	opt := report.BuildOptions{Title: c.title, Clients: c.clients, Layout: c.layout}
+	opt := report.BuildOptions{Title: c.title, Clients: c.clients, Layout: c.layout, Series: c.series}
 	if c.intro != "" {
 		b, err := os.ReadFile(c.intro)
 		if err != nil {
