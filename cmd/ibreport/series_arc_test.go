@@ -1,0 +1,136 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ibreport/ibreport/report"
+)
+
+// pgSeries is the published sysbench results of PostgreSQL 12.22 to 18.1
+// at 40 threads, and the list that orders thirteen of its builds as a
+// release series (see testdata/arc/README.md).
+const (
+	pgSeries     = "../../testdata/arc/nov25.sb.pg/dop40"
+	pgSeriesList = "../../testdata/arc/nov25.sb.pg/dop40.series"
+)
+
+// archivedQPS reads the QPS of every build from the published qps.abs
+// tables: per test (as the report names it) and build.
+func archivedQPS(t *testing.T) map[string]map[string]float64 {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(pgSeries, "qps.abs.*.tsv"))
+	if err != nil || len(files) == 0 {
+		t.Fatal("no qps.abs tables", err)
+	}
+	out := map[string]map[string]float64{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cols []string
+		for _, l := range strings.Split(string(b), "\n") {
+			fs := strings.Fields(l)
+			switch {
+			case len(fs) == 3 && fs[1] == ":" && strings.HasPrefix(fs[0], "col-"):
+				cols = append(cols, fs[2])
+			case len(fs) == len(cols)+1 && !strings.HasPrefix(fs[0], "col-"):
+				test := strings.Replace(fs[len(fs)-1], "_range=", " range=", 1)
+				if out[test] == nil {
+					out[test] = map[string]float64{}
+				}
+				for i, c := range cols {
+					v, err := strconv.ParseFloat(fs[i], 64)
+					if err != nil {
+						t.Fatalf("%s: %q: %v", f, l, err)
+					}
+					out[test][c] = v
+				}
+			}
+		}
+	}
+	return out
+}
+
+func median(x []float64) float64 {
+	s := slices.Clone(x)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// TestPublishedSeries builds the series of thirteen PostgreSQL releases
+// from their raw sysbench outputs and checks its change points against the
+// published qps.abs tables: the levels before and after each of the ten
+// largest shifts, recomputed from the published QPS with the same change
+// points, match the report's within 1%. -v prints them.
+func TestPublishedSeries(t *testing.T) {
+	code, out, stderr := runCmd(t, "build", "--series", "--format", "json", "--dbms", pgSeriesList, pgSeries)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep report.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Series == nil || len(rep.Series.Groups) != 1 {
+		t.Fatalf("series part %+v, want one group", rep.Series)
+	}
+	g := rep.Series.Groups[0]
+	if len(g.Members) != 13 || len(g.Changes) < 10 {
+		t.Fatalf("%d members, %d change points; want 13 and at least 10", len(g.Members), len(g.Changes))
+	}
+	// Every change point of a test, in member order, to recompute levels.
+	cuts := map[string][]int{}
+	for _, c := range g.Changes {
+		cuts[c.Test] = append(cuts[c.Test], c.Index)
+	}
+	for _, v := range cuts {
+		slices.Sort(v)
+	}
+	pub := archivedQPS(t)
+	base := g.Members[0]
+	t.Logf("%-28s %-22s %7s %7s %7s %7s %8s", "test", "at", "before", "(pub)", "after", "(pub)", "shift")
+	for _, c := range g.Changes[:10] {
+		q := pub[c.Test]
+		if q == nil {
+			t.Errorf("%s: not in the published tables", c.Test)
+			continue
+		}
+		var y []float64
+		for _, m := range g.Members {
+			v, ok := q[m]
+			if !ok {
+				t.Fatalf("%s: %s not in the published tables", c.Test, m)
+			}
+			y = append(y, v/q[base])
+		}
+		at := slices.Index(cuts[c.Test], c.Index)
+		lo, hi := 0, len(y)
+		if at > 0 {
+			lo = cuts[c.Test][at-1]
+		}
+		if at+1 < len(cuts[c.Test]) {
+			hi = cuts[c.Test][at+1]
+		}
+		before, after := median(y[lo:c.Index]), median(y[c.Index:hi])
+		t.Logf("%-28s %-22s %7.3f %7.3f %7.3f %7.3f %+7.1f%%", c.Test, g.Labels[c.Index], float64(c.Before), before, float64(c.After), after, 100*c.Shift)
+		if math.Abs(float64(c.Before)/before-1) > 0.01 || math.Abs(float64(c.After)/after-1) > 0.01 {
+			t.Errorf("%s at %s: levels %.3f → %.3f, the published tables give %.3f → %.3f", c.Test, c.Member, float64(c.Before), float64(c.After), before, after)
+		}
+	}
+	// The writes got faster in 17: the largest shifts are there.
+	if top := g.Changes[0]; top.Test != "hot-points range=100" || !strings.Contains(top.Member, "pg176") {
+		t.Errorf("largest shift %+v, want hot-points at 17.6", top)
+	}
+}
