@@ -220,6 +220,7 @@ func outline(r *Report) *doc {
 			for _, note := range g.Notes {
 				para(p, note)
 			}
+			table(p, g.History)
 			table(p, g.ChangeTable)
 			table(p, g.Heat)
 		}

@@ -54,7 +54,7 @@ type Report struct {
 	Sweep *SweepPart `json:"sweep,omitempty"`
 	// Series has, per series of DBMS, the change points of every test or
 	// step; nil unless BuildOptions.Series is set or the report is made by
-	// Series.
+	// BuildSeries.
 	Series *SeriesPart `json:"series,omitempty"`
 	// Sysbench is the sysbench part; nil when RESULTS holds no sysbench runs.
 	Sysbench *SysbenchPart `json:"sysbench,omitempty"`

@@ -13,7 +13,7 @@ import (
 
 // SeriesPart is the study of DBMS taken as an ordered series (releases in
 // order, nightly runs): per test or step, where its level shifted. It is
-// built when BuildOptions.Series is set, and by Series for result sets.
+// built when BuildOptions.Series is set, and by BuildSeries for result sets.
 type SeriesPart struct {
 	Caption string         `json:"caption"`
 	Groups  []*SeriesGroup `json:"groups"`
@@ -33,6 +33,9 @@ type SeriesGroup struct {
 	Changes []SeriesChange `json:"changes"`
 	// ChangeTable shows Changes; nil when the series is too short.
 	ChangeTable *Table `json:"change_table,omitempty"`
+	// History judges the last member against the others (diff --history);
+	// nil otherwise.
+	History *Table `json:"history,omitempty"`
 	// Heat has a row per test and a column per member: the throughput
 	// relative to the first member, banded like the relative tables, with
 	// ◆ where a change point is.
@@ -298,6 +301,17 @@ func allSame(toks [][]string, at func([]string) string) bool {
 // the insert-benchmark summary (its rows between breaks) and the sysbench
 // QPS at each thread count.
 func seriesOfReport(r *Report) *SeriesPart {
+	part := &SeriesPart{Caption: "The DBMS are taken as series in list order: per test, the throughput relative to the first member, " +
+		"the change points found (where the level shifted) and a chart per test. The legend says how change points are found."}
+	for _, in := range seriesInputs(r) {
+		part.Groups = append(part.Groups, buildSeries(in, metrics.ChangePointOptions{}))
+	}
+	return part
+}
+
+// seriesInputs are the series of a built report's DBMS: each group of the
+// insert-benchmark summary, and the sysbench QPS at each thread count.
+func seriesInputs(r *Report) []seriesInput {
 	var ins []seriesInput
 	if r.Summary != nil {
 		noise := ibenchNoise(r)
@@ -343,13 +357,7 @@ func seriesOfReport(r *Report) *SeriesPart {
 				"Sysbench QPS, "+metrics.Plural(th.Threads, "thread")))
 		}
 	}
-	part := &SeriesPart{Caption: "The DBMS are taken as series in list order: per test, the throughput relative to the first member, " +
-		"the change points found (where the level shifted) and a chart per test. The legend says how change points are found."}
-	opt := metrics.ChangePointOptions{}
-	for _, in := range ins {
-		part.Groups = append(part.Groups, buildSeries(in, opt))
-	}
-	return part
+	return ins
 }
 
 // sysbenchSeries is the QPS table of one thread count as a series input:

@@ -439,7 +439,7 @@ func TestBadInputs(t *testing.T) {
 		{name: "build -h", setup: func(*testing.T, *work) []string { return []string{"build", "-h"} }},
 		{name: "version", setup: func(*testing.T, *work) []string { return []string{"--version"} }},
 		{name: "help of an unknown command", setup: func(*testing.T, *work) []string { return []string{"help", "frob"} },
-			code: 2, stderr: []string{`no command "frob"; want one of build, tables, diff, inspect`}},
+			code: 2, stderr: []string{`no command "frob"; want one of build, tables, diff, series, inspect`}},
 		{name: "inspect of a missing folder", setup: func(t *testing.T, w *work) []string {
 			return []string{"inspect", w.path(c1, "l.i9")}
 		}, code: 2, stderr: []string{"l.i9: not a step folder"}},

@@ -54,13 +54,29 @@ func init() {
 			summary: "compare a result set with a baseline; exit 1 on a regression (a CI gate)",
 			about: "Compares NEW with BASE per step, DBMS and metric. Each side is a folder of mrg/rel tables or of\n" +
 				"raw trees, or a comma-separated list of folders (replicated runs). Exit 0: no regression, 1: a\n" +
-				"regression (or a warning with --strict), 2: bad input or something BASE has that NEW lacks.",
+				"regression (or a warning with --strict), 2: bad input or something BASE has that NEW lacks.\n" +
+				"With --history, the folders are a history, oldest first, and the last is NEW: each throughput of NEW\n" +
+				"is judged against the noise of the history's current level (after its last change point).",
 			examples: []string{
 				"ibreport diff baseline/ new-tables/",
+				"ibreport diff --history nightly/2026-11-2[0-9] nightly/2026-11-30",
 				"ibreport diff --format github --threshold ips=3% baseline/ new-tables/",
 				"ibreport diff base1,base2,base3,base4 new1,new2,new3,new4",
 			},
 			run: runDiff,
+		},
+		{
+			name: "series", args: "[flags] DIR... [-o FILE]",
+			summary: "write the report of result sets taken as a series (nightly runs, releases): where each level shifted",
+			about: "Reads each DIR as one result set, oldest first, and writes one report: per DBMS and test, the throughput\n" +
+				"of every set relative to the first, the change points found and a chart (HTML, Markdown, text or JSON).\n" +
+				"One DIR is a series of its DBMS, in --dbms order (each group a series). A series needs at least 4 members.",
+			examples: []string{
+				"ibreport series nightly/* -o series.html",
+				"ibreport series --dbms releases.txt results/ -o series.html",
+				"ibreport series --format md rel-8.0.40 rel-8.0.41 rel-8.4.3 rel-9.1.0 > series.md",
+			},
+			run: runSeries,
 		},
 		{
 			name: "inspect", args: "[flags] STEPDIR",

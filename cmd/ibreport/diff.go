@@ -35,7 +35,7 @@ func runDiff(e *env, args []string) error {
 	var base, newer listFlag
 	var threshold, warn, format, tables string
 	var alpha float64
-	var allowMissing, allowNA, strict, all bool
+	var allowMissing, allowNA, strict, all, history bool
 	fs := newFlagSet("diff", stderr)
 	fs.Var(&base, "base", "BASE run folder (repeatable, or comma-separated)")
 	fs.Var(&newer, "new", "NEW run folder (repeatable, or comma-separated)")
@@ -48,6 +48,7 @@ func runDiff(e *env, args []string) error {
 	fs.BoolVar(&allowNA, "allow-na", false, "a gated value that BASE has and NEW lacks (NA) warns instead of failing")
 	fs.BoolVar(&strict, "strict", false, "exit 1 on warnings too")
 	fs.BoolVar(&all, "all", false, "list every comparison, not only the notable ones (text, md, json)")
+	fs.BoolVar(&history, "history", false, "judge the last of the folders given (NEW) against the noise of those before it, oldest first: DIR… NEW")
 	fs.IntVar(&c.cores, "cores", 0, "CPUs of the database host (raw trees)")
 	fs.StringVar(&c.psUser, "ps-user", "", "OS user of the DBMS processes (raw trees)")
 	fs.StringVar(&c.device, "device", "", "block device of the database (raw trees)")
@@ -55,6 +56,12 @@ func runDiff(e *env, args []string) error {
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
+	}
+	if history {
+		if len(base) > 0 || len(newer) > 0 {
+			return badUsage("diff", "--history takes folders, not --base and --new")
+		}
+		return runHistory(e, c, format, pos)
 	}
 	switch {
 	case len(pos) == 2 && len(base) == 0 && len(newer) == 0:

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/ibreport/ibreport/report"
+)
+
+// loadSets loads each folder as one result set, named by its folder name
+// (its path when two share a name).
+func (c *common) loadSets(dirs []string) ([]report.ResultSet, error) {
+	seen := map[string]int{}
+	for _, d := range dirs {
+		seen[filepath.Base(filepath.Clean(d))]++
+	}
+	sets := make([]report.ResultSet, len(dirs))
+	for i, d := range dirs {
+		res, err := c.load(d)
+		if err != nil {
+			return nil, err
+		}
+		name := filepath.Base(filepath.Clean(d))
+		if seen[name] > 1 {
+			name = filepath.Clean(d)
+		}
+		sets[i] = report.ResultSet{Name: name, Results: res}
+	}
+	return sets, nil
+}
+
+func runSeries(e *env, args []string) error {
+	var c buildFlags
+	fs := flags("series", &c.common, e.stderr)
+	fs.StringVar(&c.out, "o", "", "output `file`, written atomically (default: stdout)")
+	fs.StringVar(&c.format, "format", "html", "output `format`: "+strings.Join(report.Formats, ", "))
+	fs.StringVar(&c.title, "title", "", "report `title` (default: \"Series of N result sets\")")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return badUsage("series", "want the result folders, oldest first")
+	}
+	if c.out != "" {
+		if err := report.CheckOutputFile(c.out, pos...); err != nil {
+			return usageError{fmt.Errorf("-o: %w", err)}
+		}
+	}
+	sets, err := c.loadSets(pos)
+	if err != nil {
+		return err
+	}
+	rep, err := report.BuildSeries(sets, report.BuildOptions{Title: c.title})
+	if err != nil {
+		return err
+	}
+	for _, g := range rep.Series.Groups {
+		for _, n := range g.Notes {
+			fmt.Fprintln(e.stderr, "note:", n)
+		}
+	}
+	return c.writeReport(e, rep)
+}
+
+// writeReport renders a report in the chosen format to stdout or, atomically, to -o.
+func (c *buildFlags) writeReport(e *env, rep *report.Report) error {
+	var buf bytes.Buffer
+	if err := report.Write(&buf, rep, c.format); err != nil {
+		return err
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintln(e.stderr, "warning:", n)
+	}
+	if c.out == "" {
+		_, err := e.stdout.Write(buf.Bytes())
+		return err
+	}
+	return e.write(func() error { return report.WriteFileContext(e.ctx, c.out, buf.Bytes()) })
+}
+
+// runHistory is diff --history: the last folder against those before it.
+func runHistory(e *env, c common, format string, dirs []string) error {
+	if len(dirs) < report.MinHistory+1 {
+		return badUsage("diff", fmt.Sprintf("--history wants at least %d folders: %d of history, oldest first, then NEW", report.MinHistory+1, report.MinHistory))
+	}
+	switch format {
+	case "text", "md", "json":
+	default:
+		return usageError{fmt.Errorf("--format %q: --history writes text, md or json", format)}
+	}
+	c.stall = c.stall.WithDefaults()
+	sets, err := c.loadSets(dirs)
+	if err != nil {
+		return err
+	}
+	rep, v, err := report.History(sets, report.BuildOptions{})
+	if err != nil {
+		return err
+	}
+	bf := buildFlags{common: c, format: format}
+	if err := bf.writeReport(e, rep); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "history: %d checked, %d regressions, %d improvements, %d missing in NEW\n", v.Checked, v.Regressions, v.Improvements, v.Missing)
+	switch {
+	case v.Missing > 0:
+		return fmt.Errorf("%w: NEW lacks %d values the history has", report.ErrBadInput, v.Missing)
+	case v.Regressions > 0:
+		return errors.New("NEW has regressions against its history")
+	}
+	return nil
+}

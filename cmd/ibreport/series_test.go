@@ -1,0 +1,122 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ibreport/ibreport/report"
+)
+
+// nightlies makes one result set per build of the published PostgreSQL
+// results, in the order given: a folder NN-<build> holding the build under
+// one name, as nightly runs of one DBMS would be.
+func nightlies(t *testing.T, builds ...string) []string {
+	t.Helper()
+	abs, err := filepath.Abs(pgSeries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	var dirs []string
+	for i, b := range builds {
+		d := filepath.Join(root, fmt.Sprintf("%02d-%s", i+1, b))
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(filepath.Join(abs, "x."+b+"_c32r128.pk1"), filepath.Join(d, "x.pg.nightly_c32r128.pk1")); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, d)
+	}
+	return dirs
+}
+
+func seriesJSON(t *testing.T, out string) *report.Report {
+	t.Helper()
+	var rep report.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Series == nil {
+		t.Fatal("no series part")
+	}
+	return &rep
+}
+
+func TestSeriesOfSets(t *testing.T) {
+	dirs := nightlies(t, "pg1419_o2nofp.x10a", "pg1420_o2nofp.x10a", "pg1514_o2nofp.x10a", "pg1515_o2nofp.x10a",
+		"pg1610_o2nofp.x10a", "pg1611_o2nofp.x10a", "pg176_o2nofp.x10a", "pg177_o2nofp.x10a", "pg180_o2nofp.x10b")
+	code, out, stderr := runCmd(t, append([]string{"series", "--format", "json"}, dirs...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rep := seriesJSON(t, out)
+	if len(rep.Series.Groups) != 1 {
+		t.Fatalf("%d groups, want one", len(rep.Series.Groups))
+	}
+	g := rep.Series.Groups[0]
+	if len(g.Members) != 9 || g.Members[6] != "07-pg176_o2nofp.x10a" || !strings.Contains(g.Title, "x.pg.nightly") {
+		t.Errorf("members %q, title %q", g.Members, g.Title)
+	}
+	found := false
+	for _, c := range g.Changes {
+		if c.Test == "update-index range=100" && c.Index == 6 && c.Shift > 0.5 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no change point of update-index at 07-pg176 in %+v", g.Changes)
+	}
+}
+
+// TestSeriesTooShort: the example holds two DBMS, too few for a series;
+// the report and stderr say so and it has no change points.
+func TestSeriesTooShort(t *testing.T) {
+	code, out, stderr := runCmd(t, "series", "--format", "json", "../../testdata/example")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rep := seriesJSON(t, out)
+	g := rep.Series.Groups[0]
+	if len(g.Changes) != 0 || g.ChangeTable != nil || len(g.Notes) == 0 || !strings.Contains(g.Notes[0], "needs at least 4 ") {
+		t.Errorf("changes %v, notes %q: want none and a note", g.Changes, g.Notes)
+	}
+	if !strings.Contains(stderr, "note: Insert benchmark has 2 members: a series needs at least 4") {
+		t.Errorf("stderr lacks the note:\n%s", stderr)
+	}
+}
+
+func TestDiffHistory(t *testing.T) {
+	// 17.6 … 18.1, then 16.11 as NEW: the writes fall back to 16's level.
+	dirs := nightlies(t, "pg176_o2nofp.x10a", "pg177_o2nofp.x10a", "pg180_o2nofp.x10b", "pg181_o2nofp.x10b", "pg1611_o2nofp.x10a")
+	code, out, stderr := runCmd(t, append([]string{"diff", "--history", "--format", "json"}, dirs...)...)
+	if code != 1 || !strings.Contains(stderr, "regressions against its history") {
+		t.Fatalf("exit %d, want 1: %s", code, stderr)
+	}
+	rep := seriesJSON(t, out)
+	h := rep.Series.Groups[0].History
+	if h == nil {
+		t.Fatal("no history table")
+	}
+	verdicts := map[string]string{}
+	for _, r := range h.Rows {
+		verdicts[r.Cells[0].Text] = r.Cells[len(r.Cells)-1].Text
+	}
+	if verdicts["update-index range=100"] != "regression" || verdicts["hot-points range=100"] != "regression" || verdicts["read-only range=100"] != "ok" {
+		t.Errorf("verdicts %v", verdicts)
+	}
+
+	// Quiet: NEW is 18.1 itself against 17.6 … 18.0.
+	code, _, stderr = runCmd(t, append([]string{"diff", "--history", "--format", "text"}, dirs[:4]...)...)
+	if code != 0 {
+		t.Errorf("18.1 against 17.6 … 18.0: exit %d: %s", code, stderr)
+	}
+	// Too short a history.
+	if code, _, stderr = runCmd(t, append([]string{"diff", "--history"}, dirs[:3]...)...); code != 2 || !strings.Contains(stderr, "at least 4 folders") {
+		t.Errorf("three folders: exit %d: %s", code, stderr)
+	}
+}

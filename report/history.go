@@ -1,0 +1,219 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/ibreport/ibreport/metrics"
+)
+
+// A ResultSet is one member of a series of result sets: a loaded results
+// folder and the name it goes by (its folder name).
+type ResultSet struct {
+	Name    string
+	Results *Results
+}
+
+// BuildSeries builds the report of result sets taken in order (nightly runs,
+// releases built one per folder): every DBMS found in them is a series of
+// its own whose members are the sets, with the same change points, heat
+// table and charts as the series part of a report. A DBMS or test a set
+// lacks is NA there. A single set is a series of its DBMS, in list order
+// (each group a series), as Build with BuildOptions.Series makes it.
+func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
+	if len(sets) == 0 {
+		return nil, badf("no result sets")
+	}
+	if len(sets) == 1 {
+		one := opt
+		one.Series, one.Layout = true, ""
+		r, err := Build(sets[0].Results, one)
+		if err != nil {
+			return nil, err
+		}
+		title := opt.Title
+		if title == "" {
+			title = "Series of the DBMS of " + sets[0].Name
+		}
+		return &Report{Schema: SchemaVersion, Source: r.Source, Compat: r.Compat, Bands: r.Bands, Title: title, DBMS: r.DBMS,
+			Series: r.Series, Notes: r.Notes, Legend: []LegendItem{{"series", SeriesLegend}}}, nil
+	}
+	rep := &Report{Schema: SchemaVersion, Source: "raw", Bands: Bands(), Title: opt.Title}
+	if rep.Title == "" {
+		rep.Title = fmt.Sprintf("Series of %s", metrics.Plural(len(sets), "result set"))
+	}
+	names := make([]string, len(sets))
+	type groupKey struct{ kind, dbms string }
+	var order []groupKey
+	groups := map[groupKey]*seriesInput{}
+	for i, set := range sets {
+		names[i] = set.Name
+		one := opt
+		one.Series, one.Layout = false, ""
+		r, err := Build(set.Results, one)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", set.Name, err)
+		}
+		for _, n := range r.Notes {
+			rep.Notes = append(rep.Notes, set.Name+": "+n)
+		}
+		for _, in := range seriesInputs(r) {
+			kind := strings.TrimRight(in.id, "0123456789")
+			if strings.HasPrefix(in.id, "series.sb.") {
+				kind = in.id
+			}
+			for m, dbms := range in.members {
+				k := groupKey{kind, dbms}
+				g := groups[k]
+				if g == nil {
+					title := strings.TrimSuffix(in.title, ", series "+strings.TrimPrefix(in.id, kind))
+					g = &seriesInput{id: fmt.Sprintf("series.%d", len(order)+1), title: title + ": " + dbms, members: names}
+					groups[k] = g
+					order = append(order, k)
+				}
+				for _, t := range in.tests {
+					j := slices.IndexFunc(g.tests, func(x seriesTest) bool { return x.name == t.name })
+					if j < 0 {
+						g.tests = append(g.tests, seriesTest{name: t.name, unit: t.unit,
+							values: make([]metrics.Value, len(sets)), noise: make([]float64, len(sets))})
+						j = len(g.tests) - 1
+						for s := range sets {
+							g.tests[j].values[s] = metrics.NAf(metrics.Unit(t.unit), "%s has no %s %s", sets[s].Name, dbms, t.name)
+							g.tests[j].noise[s] = math.NaN()
+						}
+					}
+					g.tests[j].values[i] = t.values[m]
+					g.tests[j].noise[i] = t.noise[m]
+				}
+			}
+		}
+	}
+	rep.Series = &SeriesPart{Caption: fmt.Sprintf("The result sets %s are taken as a series in this order; each DBMS in them is a series of its own. "+
+		"Per test: the throughput relative to the first set, the change points found (where the level shifted) and a chart. "+
+		"The legend says how change points are found.", strings.Join(names, ", "))}
+	for _, k := range order {
+		rep.Series.Groups = append(rep.Series.Groups, buildSeries(*groups[k], metrics.ChangePointOptions{}))
+	}
+	rep.Legend = []LegendItem{{"series", SeriesLegend}, {"history", HistoryLegend}}
+	return rep, nil
+}
+
+// MinHistory is the fewest earlier result sets History judges against.
+const MinHistory = 3
+
+// HistoryLegend explains the history check of `ibreport diff --history`.
+var HistoryLegend = fmt.Sprintf("diff --history judges the last result set (NEW) against those before it: per DBMS and test, "+
+	"the current level of the history is its members after its last change point (all of them when fewer than %d follow it); "+
+	"NEW is a regression when it is below the prediction interval of that level for one more run (mean ± t·sd·√(1+1/n)) and more than %g%% below its mean, "+
+	"an improvement when above it and more than %g%% above. The interval's level is 95%% for the whole run, not per test (Bonferroni: 1 − 0.05/m for m tests checked), "+
+	"so that a run of 40 tests is not flagged by chance one time in two; a short history gives wide intervals. Lower throughput is worse for every test.", MinHistory, 100*historyMinDelta, 100*historyMinDelta)
+
+// historyMinDelta is the smallest change History calls a regression or an
+// improvement, however quiet the history: 1%.
+const historyMinDelta = 0.01
+
+// HistoryVerdict counts the outcome of History.
+type HistoryVerdict struct {
+	Regressions, Improvements, Missing, Checked int
+}
+
+// History judges the last set of a series (NEW) against the noise of the
+// sets before it: see HistoryLegend. The report is that of BuildSeries, with a
+// history table added to each group.
+func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error) {
+	var v HistoryVerdict
+	if len(sets) < MinHistory+1 {
+		return nil, v, badf("--history needs at least %d result sets before NEW, got %d", MinHistory, len(sets)-1)
+	}
+	rep, err := BuildSeries(sets, opt)
+	if err != nil {
+		return nil, v, err
+	}
+	rep.Title = fmt.Sprintf("%s against a history of %s", sets[len(sets)-1].Name, metrics.Plural(len(sets)-1, "result set"))
+	m := 0
+	for _, g := range rep.Series.Groups {
+		m += len(g.Tests)
+	}
+	for _, g := range rep.Series.Groups {
+		g.History = historyTable(g, max(m, 1), &v)
+	}
+	return rep, v, nil
+}
+
+// historyTable judges the last member of g against the others; m is the
+// number of tests judged in the whole run, for the Bonferroni correction.
+func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
+	n := len(g.Members)
+	t := &Table{ID: g.ID + ".history", Title: g.Title + ": " + g.Members[n-1] + " against the history",
+		Caption: fmt.Sprintf("The current level of the history (its members after its last change point), its prediction interval for one more run (95%% for all %d tests together), NEW and the verdict.", m),
+		Header:  []string{"test", "level from", "runs", "mean", "interval", "NEW", "change", "verdict"}}
+	for i, name := range g.Tests {
+		hist := make([]float64, n-1)
+		for j := range hist {
+			hist[j] = float64(g.Values[i][j])
+		}
+		from := 0
+		if cps := metrics.ChangePoints(hist, metrics.ChangePointOptions{}); len(cps) > 0 {
+			if last := cps[len(cps)-1].Index; finiteCount(hist[last:]) >= MinHistory {
+				from = last
+			}
+		}
+		var level []float64
+		for _, x := range hist[from:] {
+			if !math.IsNaN(x) {
+				level = append(level, x)
+			}
+		}
+		newer := float64(g.Values[i][n-1])
+		row := Row{Kind: DataRow, Cells: []Cell{{Text: name}, {Text: g.Labels[from]}, numCell(float64(len(level)), 0, "")}}
+		if len(level) < MinHistory || math.IsNaN(newer) {
+			why := fmt.Sprintf("fewer than %d runs of the history have a value", MinHistory)
+			verdict := "no history"
+			if math.IsNaN(newer) {
+				why, verdict = "NEW has no value", "missing"
+				v.Missing++
+			}
+			row.Cells = append(row.Cells, Cell{Text: "NA", NA: why, Band: NotANumber}, Cell{Text: "NA", NA: why, Band: NotANumber},
+				numCell(newer, 0, g.Unit), Cell{Text: "NA", NA: why, Band: NotANumber}, Cell{Text: verdict})
+			t.Rows = append(t.Rows, row)
+			continue
+		}
+		mean, sd := stat.MeanStdDev(level, nil)
+		k := float64(len(level))
+		half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: k - 1}.Quantile(1-0.05/float64(2*m)) * sd * math.Sqrt(1+1/k)
+		change := newer/mean - 1
+		verdict, band := "ok", NoBand
+		switch {
+		case newer < mean-half && change < -historyMinDelta:
+			verdict, band = "regression", Below
+			v.Regressions++
+		case newer > mean+half && change > historyMinDelta:
+			verdict, band = "improvement", Above
+			v.Improvements++
+		}
+		v.Checked++
+		pct := 100 * change
+		row.Cells = append(row.Cells, numCell(mean, 0, g.Unit),
+			Cell{Text: fmt.Sprintf("%.0f – %.0f", mean-half, mean+half)},
+			numCell(newer, 0, g.Unit),
+			Cell{Text: fmt.Sprintf("%+.1f%%", pct), Value: &pct, Unit: "percent", Band: band},
+			Cell{Text: verdict, Band: band})
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+func finiteCount(x []float64) int {
+	n := 0
+	for _, v := range x {
+		if !math.IsNaN(v) && !math.IsInf(v, 0) {
+			n++
+		}
+	}
+	return n
+}
