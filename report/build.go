@@ -99,6 +99,9 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 		b.rep.Legend = append(b.rep.Legend, sysbenchLegend()...)
 	}
 	if opt.Series {
+		// The change points sum a series up; the bullets comparing each
+		// member with the first would only repeat the heat table.
+		b.rep.Bullets = nil
 		b.rep.Series = seriesOfReport(b.rep)
 		b.rep.Legend = append(b.rep.Legend, LegendItem{"series", SeriesLegend})
 	}

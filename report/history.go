@@ -99,6 +99,7 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 	for _, k := range order {
 		rep.Series.Groups = append(rep.Series.Groups, buildSeries(*groups[k], metrics.ChangePointOptions{}))
 	}
+	rep.Series.findings()
 	rep.Legend = []LegendItem{{"series", SeriesLegend}, {"history", HistoryLegend}}
 	return rep, nil
 }

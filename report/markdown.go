@@ -187,6 +187,9 @@ func outline(r *Report) *doc {
 		d.Lead = append(d.Lead, "Not comparable: "+oneLine(w))
 	}
 	d.Lead = append(d.Lead, BulletLines(r.Bullets)...)
+	if r.Series != nil {
+		d.Lead = append(d.Lead, r.Series.Findings...)
+	}
 	var parts []*docPart
 	add := func(heading string) *docPart {
 		h, a := n.name(heading)

@@ -15,9 +15,12 @@ import (
 // order, nightly runs): per test or step, where its level shifted. It is
 // built when BuildOptions.Series is set, and by BuildSeries for result sets.
 type SeriesPart struct {
-	Caption string         `json:"caption"`
-	Groups  []*SeriesGroup `json:"groups"`
-	Notes   []string       `json:"notes,omitempty"`
+	// Findings sum the change points up: a line per member at which some
+	// test's level shifted. They replace the report's pairwise bullets.
+	Findings []string       `json:"findings,omitempty"`
+	Caption  string         `json:"caption"`
+	Groups   []*SeriesGroup `json:"groups"`
+	Notes    []string       `json:"notes,omitempty"`
 }
 
 // SeriesGroup is one series: its members in order and, per test, their
@@ -150,7 +153,7 @@ func buildSeries(in seriesInput, opt metrics.ChangePointOptions) *SeriesGroup {
 		}
 		row := Row{Kind: DataRow, Cells: []Cell{{Text: t.name}}}
 		chart := &Chart{ID: in.id + ".chart." + t.name, Kind: "line", Title: t.name + ": relative to " + g.Labels[0],
-			XLabel: "member", YLabel: "relative throughput", Reference: 1}
+			XLabel: "member (numbered as in the heat table)", YLabel: "relative throughput", Reference: 1}
 		s := Series{Name: t.name}
 		for i := range n {
 			v := metrics.NA(metrics.RatioUnit, "the value of "+in.members[i]+" is NA")
@@ -200,6 +203,40 @@ func buildSeries(in seriesInput, opt metrics.ChangePointOptions) *SeriesGroup {
 	}
 	return g
 }
+
+// seriesFindings is a line per member at which some test's level shifted,
+// in series order: the tests and their shifts, the largest first.
+func seriesFindings(g *SeriesGroup, prefix string) []string {
+	byMember := map[int][]SeriesChange{}
+	var at []int
+	for _, c := range g.Changes { // largest shift first
+		if byMember[c.Index] == nil {
+			at = append(at, c.Index)
+		}
+		byMember[c.Index] = append(byMember[c.Index], c)
+	}
+	slices.Sort(at)
+	var out []string
+	for _, i := range at {
+		cs := byMember[i]
+		var parts []string
+		for j, c := range cs {
+			if j == seriesFindingTests && len(cs) > j+1 {
+				parts = append(parts, fmt.Sprintf("and %d more", len(cs)-j))
+				break
+			}
+			parts = append(parts, fmt.Sprintf("%s %+.1f%%", c.Test, 100*c.Shift))
+		}
+		out = append(out, fmt.Sprintf("%sthe level shifted at %s: %s.", prefix, g.Labels[i], strings.Join(parts, ", ")))
+	}
+	if len(out) == 0 && g.ChangeTable != nil {
+		out = append(out, prefix+"no test's level shifted significantly along the series.")
+	}
+	return out
+}
+
+// seriesFindingTests is how many tests a finding line names.
+const seriesFindingTests = 6
 
 // plausibleRate rejects what cannot be a throughput.
 func plausibleRate(v float64) bool { return v >= 0 && v < 1e15 }
@@ -306,7 +343,25 @@ func seriesOfReport(r *Report) *SeriesPart {
 	for _, in := range seriesInputs(r) {
 		part.Groups = append(part.Groups, buildSeries(in, metrics.ChangePointOptions{}))
 	}
+	part.findings()
 	return part
+}
+
+// findings sets the part's findings from its groups' change points.
+func (p *SeriesPart) findings() {
+	p.Findings = nil
+	for _, g := range p.Groups {
+		prefix := ""
+		if len(p.Groups) > 1 {
+			prefix = g.Title + ": "
+		}
+		p.Findings = append(p.Findings, seriesFindings(g, prefix)...)
+	}
+	for i, f := range p.Findings {
+		if f != "" {
+			p.Findings[i] = strings.ToUpper(f[:1]) + f[1:]
+		}
+	}
 }
 
 // seriesInputs are the series of a built report's DBMS: each group of the

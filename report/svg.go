@@ -461,6 +461,14 @@ func lineLayout(c *Chart) (*chartLayout, error) {
 	if xmax > xmin {
 		p.X.Min, p.X.Max = xmin, xmax
 	}
+	if c.Reference > 0 && xmax > xmin {
+		// 1 on a chart of relative values: a dashed gray line across.
+		p.Add(&plotter.Line{XYs: plotter.XYs{{X: xmin, Y: c.Reference}, {X: xmax, Y: c.Reference}},
+			LineStyle: draw.LineStyle{Color: color.Gray{Y: 60}, Width: 1, Dashes: []vg.Length{4, 3}}})
+		if c.Reference*1.05 > p.Y.Max {
+			p.Y.Max = c.Reference * 1.05
+		}
+	}
 	p.X.Tick.Marker = niceTicks{width: lineWidth - 60, style: tick}
 	if len(c.XTicks) > 0 {
 		var ticks plot.ConstantTicks

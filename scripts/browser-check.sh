@@ -16,8 +16,9 @@
 #
 # Without REPORT it builds and checks the reports of testdata/example,
 # testdata/longnames (when present), testdata/sysbench/raw, the nine
-# MySQL releases of testdata/arc/nov25.sb.mysql/dop1 and the client-count
-# sweep of testdata/sweep/ibench, with
+# MySQL releases of testdata/arc/nov25.sb.mysql/dop1, the client-count
+# sweep of testdata/sweep/ibench and the series of thirteen PostgreSQL
+# releases of testdata/arc/nov25.sb.pg/dop40 (build --series), with
 # screenshots browser-check-NAME.png in the current directory, and fails if
 # any of them fails. Chromium is installed from Debian's packages when it is
 # missing. Set BROWSER_CHECK_SELFTEST=1 to first check that the checks catch
@@ -267,14 +268,19 @@ if ! go build -o "$work/ibreport" ./cmd/ibreport; then
 fi
 failed=0
 for t in example:testdata/example longnames:testdata/longnames sysbench:testdata/sysbench/raw \
-	archive:testdata/arc/nov25.sb.mysql/dop1 sweep:testdata/sweep/ibench; do
+	archive:testdata/arc/nov25.sb.mysql/dop1 sweep:testdata/sweep/ibench series:testdata/arc/nov25.sb.pg/dop40; do
 	name=${t%%:*}
 	dir=${t#*:}
+	args=
+	if [ "$name" = series ]; then
+		args="--series --dbms $dir.series"
+	fi
 	if [ ! -d "$dir" ]; then
 		echo "browser-check: $name: skipped, there is no $dir"
 		continue
 	fi
-	if ! "$work/ibreport" build "$dir" -o "$work/$name.html" 2>"$work/$name.build"; then
+	# shellcheck disable=SC2086 # args are words
+	if ! "$work/ibreport" build $args "$dir" -o "$work/$name.html" 2>"$work/$name.build"; then
 		cat "$work/$name.build" >&2
 		echo "browser-check: $name: FAIL: ibreport build $dir failed"
 		failed=$((failed + 1))

@@ -129,6 +129,12 @@ func TestPublishedSeries(t *testing.T) {
 			t.Errorf("%s at %s: levels %.3f → %.3f, the published tables give %.3f → %.3f", c.Test, c.Member, float64(c.Before), float64(c.After), before, after)
 		}
 	}
+	// The findings are the change points by member, not pairwise bullets.
+	if len(rep.Bullets) != 0 || !slices.Contains(rep.Series.Findings,
+		"The level shifted at 11 pg177_o2nofp.x10a: delete range=100 +20.3%.") ||
+		!strings.HasPrefix(rep.Series.Findings[2], "The level shifted at 10 pg176_o2nofp.x10a: hot-points range=100 +148.5%, update-index range=100 +73.9%,") {
+		t.Errorf("bullets %v, findings %q", rep.Bullets, rep.Series.Findings)
+	}
 	// The writes got faster in 17: the largest shifts are there.
 	if top := g.Changes[0]; top.Test != "hot-points range=100" || !strings.Contains(top.Member, "pg176") {
 		t.Errorf("largest shift %+v, want hot-points at 17.6", top)
