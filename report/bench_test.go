@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -84,5 +85,43 @@ func TestProgressCounts(t *testing.T) {
 	// o.res: most of the folder, never more than all of it.
 	if b := p.Bytes.Load(); b < total/2 || b > total || p.Files.Load() < 100 {
 		t.Errorf("read %d of %d bytes in %d files", b, total, p.Files.Load())
+	}
+}
+
+// BenchmarkSeries35 measures `ibreport build --series` on 35 sysbench
+// builds of about 34 tests each: the fifteen published PostgreSQL builds,
+// linked under 35 names, read, computed, searched for change points and
+// written as HTML with a chart per test.
+func BenchmarkSeries35(b *testing.B) {
+	src, err := filepath.Abs("../testdata/arc/nov25.sb.pg/dop40")
+	if err != nil {
+		b.Fatal(err)
+	}
+	builds, err := filepath.Glob(filepath.Join(src, "x.pg*"))
+	if err != nil || len(builds) == 0 {
+		b.Fatal("no builds", err)
+	}
+	dir := b.TempDir()
+	for i := range 35 {
+		name := fmt.Sprintf("x.pg%02d_o2nofp.x10a_c32r128.pk1", i+1)
+		if err := os.Symlink(builds[i%len(builds)], filepath.Join(dir, name)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		res, err := report.Load(dir, report.LoadOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := report.Build(res, report.BuildOptions{Series: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if g := r.Series.Groups[0]; len(g.Members) != 35 || len(g.Tests) < 30 {
+			b.Fatalf("%d members, %d tests", len(g.Members), len(g.Tests))
+		}
+		if err := report.Write(io.Discard, r, "html"); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -215,6 +215,12 @@ func seriesFindings(g *SeriesGroup, prefix string) []string {
 		}
 		byMember[c.Index] = append(byMember[c.Index], c)
 	}
+	more := 0
+	if len(at) > seriesFindingLines {
+		// The members with the largest shifts (at is in that order).
+		more = len(at) - seriesFindingLines
+		at = at[:seriesFindingLines]
+	}
 	slices.Sort(at)
 	var out []string
 	for _, i := range at {
@@ -229,14 +235,22 @@ func seriesFindings(g *SeriesGroup, prefix string) []string {
 		}
 		out = append(out, fmt.Sprintf("%sthe level shifted at %s: %s.", prefix, g.Labels[i], strings.Join(parts, ", ")))
 	}
+	if more > 0 {
+		out = append(out, fmt.Sprintf("%s%d more members with smaller shifts: see the change points table.", prefix, more))
+	}
 	if len(out) == 0 && g.ChangeTable != nil {
 		out = append(out, prefix+"no test's level shifted significantly along the series.")
 	}
 	return out
 }
 
-// seriesFindingTests is how many tests a finding line names.
-const seriesFindingTests = 6
+// seriesFindingTests is how many tests a finding line names, and
+// seriesFindingLines how many members the findings of a series name, so
+// that the first table stays on the first screen.
+const (
+	seriesFindingTests = 6
+	seriesFindingLines = 8
+)
 
 // plausibleRate rejects what cannot be a throughput.
 func plausibleRate(v float64) bool { return v >= 0 && v < 1e15 }
