@@ -125,7 +125,8 @@ func ChangePoints(y []float64, opt ChangePointOptions) []ChangePoint {
 				if at >= 0 {
 					f.p = tTestP(x[s.lo:f.at], x[f.at:f.end])
 				}
-				if at < 0 || f.p > opt.MaxP {
+				// NaN p (a sum of squares that overflowed) is not significant.
+				if at < 0 || !(f.p <= opt.MaxP) {
 					f.stat = 0
 				}
 				best[s] = f

