@@ -78,7 +78,8 @@ func FuzzPipeline(f *testing.F) {
 					}
 				}
 			}
-			rep, err := report.Build(res, report.BuildOptions{})
+			// The compat pass also builds the series part.
+			rep, err := report.Build(res, report.BuildOptions{Series: compat})
 			if err != nil {
 				continue
 			}
