@@ -78,6 +78,14 @@
 // than 4 runs per side, and gives order-statistic intervals of the medians
 // (MedianInterval). NA cells are findings, never a silent pass.
 //
+// # Series and change points
+//
+// ChangePoints finds the members of an ordered series (releases, nightly
+// runs) at which its level shifted: E-divisive means locates each split,
+// Student's t-test keeps it (p ≤ MaxP), as Otava does. It is deterministic,
+// needs MinMembers members, and its detection rates on seeded series with
+// planted shifts are in its tests.
+//
 // # Stability
 //
 // Value, Unit, Metric, Row, StepResult, TreeResult, ComputeTree, Summarize,

@@ -27,6 +27,12 @@
 //     Markdown (text/template), text (tablewriter) or JSON (the model,
 //     schema SchemaVersion). Renderers compute nothing.
 //
+// BuildOptions.Series adds the series part: the DBMS taken in list order as
+// a series, with the change points of every test (metrics.ChangePoints), a
+// heat table and a chart per test. BuildSeries makes the same part from
+// result sets in order (`ibreport series`), and History judges the last of
+// them against the noise of the others (`ibreport diff --history`).
+//
 // Diff is the loading half of `ibreport diff`: each run is a folder of raw
 // DBMS trees (their merged model, with cells printed as `ibreport tables`
 // prints them) or of archived mrg.<step>/rel.<step> files, read strictly, since a CI gate
@@ -40,7 +46,7 @@
 // tablewriter only in text.go and diff_text.go, goldmark only in html.go and
 // (the introduction's headings and plain text) markdown.go and text.go.
 //
-// Load, Results, Build, Report and its JSON schema, Write, Tables, Diff and
-// WriteDiff are the stable API: fields may be added, not renamed or
+// Load, Results, Build, BuildSeries, History, Report and its JSON schema,
+// Write, Tables, Diff and WriteDiff are the stable API: fields may be added, not renamed or
 // removed, and a JSON change that is not an addition changes SchemaVersion.
 package report
