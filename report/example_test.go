@@ -120,3 +120,26 @@ func ExampleWrite() {
 	// | target | 200 | 200 | 1000 | 1000 | 2000 | 2000 |
 	//
 }
+
+// ExampleBuildSeries takes the two DBMS of the example as a series: too
+// few members to find where a level shifted, which the series says.
+func ExampleBuildSeries() {
+	res, err := report.Load("../testdata/example", report.LoadOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := report.BuildSeries([]report.ResultSet{{Name: "example", Results: res}}, report.BuildOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g := r.Series.Groups[0]
+	fmt.Println(r.Title)
+	fmt.Println(g.Labels, len(g.Changes), "change points")
+	fmt.Println(g.Notes[0])
+	// Output:
+	// Series of the DBMS of example
+	// [1 c1 2 c2] 0 change points
+	// Insert benchmark has 2 members: a series needs at least 4 to find where a level shifted (two levels of 2), so no change points are computed.
+}
