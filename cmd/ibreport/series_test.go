@@ -120,3 +120,46 @@ func TestDiffHistory(t *testing.T) {
 		t.Errorf("three folders: exit %d: %s", code, stderr)
 	}
 }
+
+// TestSeriesIbench takes four copies of the example as nightly runs: two
+// insert-benchmark series (one per DBMS) of ten steps, every value known,
+// and, the runs being the same, no change point.
+func TestSeriesIbench(t *testing.T) {
+	abs, err := filepath.Abs("../../testdata/example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	var dirs []string
+	for i := range 4 {
+		d := filepath.Join(root, fmt.Sprintf("night%d", i+1))
+		if err := os.Symlink(abs, d); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, d)
+	}
+	code, out, stderr := runCmd(t, append([]string{"series", "--format", "json"}, dirs...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rep := seriesJSON(t, out)
+	if len(rep.Series.Groups) != 2 {
+		t.Fatalf("%d groups, want 2", len(rep.Series.Groups))
+	}
+	for _, g := range rep.Series.Groups {
+		if !strings.HasPrefix(g.Title, "Insert benchmark: pg15.c") || len(g.Tests) != 10 || len(g.Changes) != 0 || g.ChangeTable == nil {
+			t.Errorf("%s: %d tests, changes %v", g.Title, len(g.Tests), g.Changes)
+		}
+		for i, vs := range g.Values {
+			for j, v := range vs {
+				if !(v > 0) || v != vs[0] {
+					t.Errorf("%s %s member %d: %v", g.Title, g.Tests[i], j, v)
+				}
+			}
+		}
+	}
+	// Flat history, NEW the same: nothing to flag.
+	if code, _, stderr := runCmd(t, append([]string{"diff", "--history"}, dirs...)...); code != 0 || !strings.Contains(stderr, "0 regressions") {
+		t.Errorf("diff --history of equal runs: exit %d: %s", code, stderr)
+	}
+}
