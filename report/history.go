@@ -160,15 +160,11 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 		}
 		from := 0
 		if cps := metrics.ChangePoints(hist, metrics.ChangePointOptions{}); len(cps) > 0 {
-			if last := cps[len(cps)-1].Index; finiteCount(hist[last:]) >= MinHistory {
-				from = last
-			}
+			from = cps[len(cps)-1].Index
 		}
-		var level []float64
-		for _, x := range hist[from:] {
-			if !math.IsNaN(x) {
-				level = append(level, x)
-			}
+		level := numbers(hist[from:])
+		if len(level) < MinHistory {
+			from, level = 0, numbers(hist)
 		}
 		newer := float64(g.Values[i][n-1])
 		row := Row{Kind: DataRow, Cells: []Cell{{Text: name}, {Text: g.Labels[from]}, numCell(float64(len(level)), 0, "")}}
@@ -209,12 +205,13 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 	return t
 }
 
-func finiteCount(x []float64) int {
-	n := 0
+// numbers are the values of x that are numbers.
+func numbers(x []float64) []float64 {
+	var out []float64
 	for _, v := range x {
 		if !math.IsNaN(v) && !math.IsInf(v, 0) {
-			n++
+			out = append(out, v)
 		}
 	}
-	return n
+	return out
 }

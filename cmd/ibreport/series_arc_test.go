@@ -59,6 +59,57 @@ func archivedQPS(t *testing.T) map[string]map[string]float64 {
 	return out
 }
 
+// archivedRel reads the published qps.rel.pg.latest table: per test and
+// build, the QPS relative to the first build (two decimals), for the seven
+// builds it has.
+func archivedRel(t *testing.T) map[string]map[string]float64 {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(pgSeries, "qps.rel.pg.latest.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]map[string]float64{}
+	var cols []string
+	for _, l := range strings.Split(string(b), "\n") {
+		fs := strings.Fields(l)
+		switch {
+		case len(fs) == 3 && fs[0] == "Relative" && fs[1] == "to:":
+			cols = append(cols, fs[2])
+		case len(fs) == 3 && fs[1] == ":" && strings.HasPrefix(fs[0], "col-"):
+			cols = append(cols, fs[2])
+		case len(fs) == len(cols) && len(cols) > 1 && !strings.HasPrefix(fs[0], "col-"):
+			test := strings.Replace(fs[len(fs)-1], "_range=", " range=", 1)
+			out[test] = map[string]float64{cols[0]: 1}
+			for i, c := range cols[1:] {
+				v, err := strconv.ParseFloat(fs[i], 64)
+				if err != nil {
+					t.Fatalf("%q: %v", l, err)
+				}
+				out[test][c] = v
+			}
+		}
+	}
+	if len(out) < 30 {
+		t.Fatalf("%d tests in qps.rel.pg.latest.tsv", len(out))
+	}
+	return out
+}
+
+// relLevel is the median of the published relative values of the members
+// of a level that the qps.rel table has; NaN when it has none.
+func relLevel(rel map[string]float64, members []string) float64 {
+	var y []float64
+	for _, m := range members {
+		if v, ok := rel[m]; ok {
+			y = append(y, v)
+		}
+	}
+	if len(y) == 0 {
+		return math.NaN()
+	}
+	return median(y)
+}
+
 func median(x []float64) float64 {
 	s := slices.Clone(x)
 	slices.Sort(s)
@@ -71,9 +122,11 @@ func median(x []float64) float64 {
 
 // TestPublishedSeries builds the series of thirteen PostgreSQL releases
 // from their raw sysbench outputs and checks its change points against the
-// published qps.abs tables: the levels before and after each of the ten
-// largest shifts, recomputed from the published QPS with the same change
-// points, match the report's within 1%. -v prints them.
+// published tables: the levels before and after each of the ten largest
+// shifts, recomputed with the same change points from the published QPS of
+// all thirteen (the qps.abs tables), match the report's within 1%; from
+// the published relative QPS of the seven builds of qps.rel.pg.latest,
+// within 5% (fewer members, two decimals). -v prints them.
 func TestPublishedSeries(t *testing.T) {
 	code, out, stderr := runCmd(t, "build", "--series", "--format", "json", "--dbms", pgSeriesList, pgSeries)
 	if code != 0 {
@@ -99,8 +152,9 @@ func TestPublishedSeries(t *testing.T) {
 		slices.Sort(v)
 	}
 	pub := archivedQPS(t)
+	rel := archivedRel(t)
 	base := g.Members[0]
-	t.Logf("%-28s %-22s %7s %7s %7s %7s %8s", "test", "at", "before", "(pub)", "after", "(pub)", "shift")
+	t.Logf("%-28s %-22s %7s %7s %7s | %7s %7s %7s | %8s", "test", "at", "before", "abs", "rel", "after", "abs", "rel", "shift")
 	for _, c := range g.Changes[:10] {
 		q := pub[c.Test]
 		if q == nil {
@@ -124,9 +178,14 @@ func TestPublishedSeries(t *testing.T) {
 			hi = cuts[c.Test][at+1]
 		}
 		before, after := median(y[lo:c.Index]), median(y[c.Index:hi])
-		t.Logf("%-28s %-22s %7.3f %7.3f %7.3f %7.3f %+7.1f%%", c.Test, g.Labels[c.Index], float64(c.Before), before, float64(c.After), after, 100*c.Shift)
+		relBefore, relAfter := relLevel(rel[c.Test], g.Members[lo:c.Index]), relLevel(rel[c.Test], g.Members[c.Index:hi])
+		t.Logf("%-28s %-22s %7.3f %7.3f %7.2f | %7.3f %7.3f %7.2f | %+7.1f%%", c.Test, g.Labels[c.Index],
+			float64(c.Before), before, relBefore, float64(c.After), after, relAfter, 100*c.Shift)
 		if math.Abs(float64(c.Before)/before-1) > 0.01 || math.Abs(float64(c.After)/after-1) > 0.01 {
-			t.Errorf("%s at %s: levels %.3f → %.3f, the published tables give %.3f → %.3f", c.Test, c.Member, float64(c.Before), float64(c.After), before, after)
+			t.Errorf("%s at %s: levels %.3f → %.3f, the published qps.abs tables give %.3f → %.3f", c.Test, c.Member, float64(c.Before), float64(c.After), before, after)
+		}
+		if !(math.Abs(float64(c.Before)/relBefore-1) <= 0.05) || !(math.Abs(float64(c.After)/relAfter-1) <= 0.05) {
+			t.Errorf("%s at %s: levels %.3f → %.3f, the published qps.rel table gives %.2f → %.2f", c.Test, c.Member, float64(c.Before), float64(c.After), relBefore, relAfter)
 		}
 	}
 	// The findings are the change points by member, not pairwise bullets.
