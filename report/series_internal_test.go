@@ -76,3 +76,31 @@ func TestBuildSeries(t *testing.T) {
 		t.Errorf("two members: changes %v, notes %q; want none and a note", short.Changes, short.Notes)
 	}
 }
+
+// TestSeriesInputsGroups: a group break of the DBMS list starts a new
+// series; values come from the summary cells, NA cells keep their reason.
+func TestSeriesInputsGroups(t *testing.T) {
+	num := func(v float64) Cell { return Cell{Text: "x", Value: &v, Unit: "inserts/s"} }
+	r := &Report{
+		Steps: []StepInfo{{Name: "l.i0", Column: "l.i0", Unit: "inserts/s"}, {Name: "l.i1", Column: "l.i1", Unit: "inserts/s"}},
+		Summary: &Table{Rows: []Row{
+			{Kind: DataRow, Cells: []Cell{{Text: "a1"}, num(1), num(2)}},
+			{Kind: DataRow, Cells: []Cell{{Text: "a2"}, num(3), {Text: "NA", NA: "l.i1 is missing"}}},
+			{Kind: DataRow, GroupStart: true, Cells: []Cell{{Text: "b1"}, num(5), num(6)}},
+		}},
+	}
+	ins := seriesInputs(r)
+	if len(ins) != 2 {
+		t.Fatalf("%d series, want 2", len(ins))
+	}
+	if !slices.Equal(ins[0].members, []string{"a1", "a2"}) || !slices.Equal(ins[1].members, []string{"b1"}) ||
+		ins[0].title != "Insert benchmark, series 1" || ins[1].title != "Insert benchmark, series 2" {
+		t.Errorf("series %+v", ins)
+	}
+	if v := ins[0].tests[1].values[1]; v.OK() || v.Why != "l.i1 is missing" {
+		t.Errorf("NA value %+v", v)
+	}
+	if v := ins[1].tests[0].values[0]; !v.OK() || v.V != 5 || !math.IsNaN(ins[1].tests[0].noise[0]) {
+		t.Errorf("value %+v, noise %v", v, ins[1].tests[0].noise)
+	}
+}

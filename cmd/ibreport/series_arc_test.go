@@ -199,3 +199,27 @@ func TestPublishedSeries(t *testing.T) {
 		t.Errorf("largest shift %+v, want hot-points at 17.6", top)
 	}
 }
+
+// TestPublishedMySQLSeries: the eight MySQL releases of the other published
+// folder (5.6.51 … 9.5.0, 1 thread), as a series, lost most of their
+// throughput at 8.0.43, the first 8.0 release of the series, in every test
+// whose level shifted at all.
+func TestPublishedMySQLSeries(t *testing.T) {
+	code, out, stderr := runCmd(t, "build", "--series", "--format", "json", "--dbms", publishedList(t), published)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep report.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	g := rep.Series.Groups[0]
+	if len(g.Members) != 8 || len(g.Changes) < 20 {
+		t.Fatalf("%d members, %d change points", len(g.Members), len(g.Changes))
+	}
+	for _, c := range g.Changes[:20] {
+		if !strings.Contains(c.Member, "my8043") || c.Shift > -0.15 {
+			t.Errorf("change point %+v: want a drop of more than 15%% at 8.0.43", c)
+		}
+	}
+}
