@@ -97,7 +97,9 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 		"Per test: the throughput relative to the first set, the change points found (where the level shifted) and a chart. "+
 		"The legend says how change points are found.", strings.Join(names, ", "))}
 	for _, k := range order {
-		rep.Series.Groups = append(rep.Series.Groups, buildSeries(*groups[k], metrics.ChangePointOptions{}))
+		if g := buildSeries(*groups[k], metrics.ChangePointOptions{}); g != nil {
+			rep.Series.Groups = append(rep.Series.Groups, g)
+		}
 	}
 	rep.Series.findings()
 	rep.Legend = []LegendItem{{"series", SeriesLegend}, {"history", HistoryLegend}}

@@ -98,9 +98,12 @@ var SeriesLegend = fmt.Sprintf("A series is the DBMS in list order (releases, ni
 	"On seeded series with 1–5%% noise it finds shifts of five times the noise in ≥97%% of cases and none in ≥96%% of flat series; shifts of three times the noise in about 70%%.",
 	metrics.DefaultMaxP, metrics.DefaultMinSegment, metrics.ChangePointOptions{}.MinMembers())
 
-// buildSeries computes one series group.
+// buildSeries computes one series group; nil when it has no member.
 func buildSeries(in seriesInput, opt metrics.ChangePointOptions) *SeriesGroup {
 	n := len(in.members)
+	if n == 0 {
+		return nil
+	}
 	g := &SeriesGroup{ID: in.id, Title: in.title, Members: in.members, Labels: seriesLabels(in.members)}
 	if len(in.tests) > 0 {
 		g.Unit = in.tests[0].unit
@@ -140,34 +143,50 @@ func buildSeries(in seriesInput, opt metrics.ChangePointOptions) *SeriesGroup {
 		if n >= opt.MinMembers() {
 			found = metrics.ChangePoints(y, opt)
 		}
+		// The values are relative to the first member, or to the first
+		// with a value when it has none.
+		base := slices.IndexFunc(y, func(v float64) bool { return !math.IsNaN(v) })
+		why := make([]string, n)
+		for i := range n {
+			switch {
+			case i >= len(t.values):
+				why[i] = "no value"
+			case !t.values[i].OK():
+				why[i] = t.values[i].Why
+			case math.IsNaN(y[i]):
+				why[i] = fmt.Sprintf("%g %s is not a plausible throughput", t.values[i].V, t.unit)
+			}
+			if why[i] != "" {
+				heat.Notes = append(heat.Notes, fmt.Sprintf("%s, %s: NA: %s", t.name, g.Labels[i], why[i]))
+			}
+		}
 		cps[t.name] = map[int]bool{}
 		for _, c := range found {
 			cps[t.name][c.Index] = true
 			ch := SeriesChange{Test: t.name, Member: in.members[c.Index], Index: c.Index, Unit: t.unit,
 				BeforeValue: c.Before, AfterValue: c.After, Shift: c.Shift, P: c.P,
 				Before: Num(math.NaN()), After: Num(math.NaN())}
-			if y[0] > 0 {
-				ch.Before, ch.After = Num(c.Before/y[0]), Num(c.After/y[0])
+			if base >= 0 && y[base] > 0 {
+				ch.Before, ch.After = Num(c.Before/y[base]), Num(c.After/y[base])
 			}
 			g.Changes = append(g.Changes, ch)
 		}
 		row := Row{Kind: DataRow, Cells: []Cell{{Text: t.name}}}
-		chart := &Chart{ID: in.id + ".chart." + t.name, Kind: "line", Title: t.name + ": relative to " + g.Labels[0],
+		title := t.name + ": relative to " + g.Labels[0]
+		if base > 0 {
+			title = t.name + ": relative to " + g.Labels[base]
+			heat.Notes = append(heat.Notes, fmt.Sprintf("%s: relative to %s, the first member with a value.", t.name, g.Labels[base]))
+		}
+		chart := &Chart{ID: in.id + ".chart." + t.name, Kind: "line", Title: title,
 			XLabel: "member (numbered as in the heat table)", YLabel: "relative throughput", Reference: 1}
 		s := Series{Name: t.name}
 		for i := range n {
-			v := metrics.NA(metrics.RatioUnit, "the value of "+in.members[i]+" is NA")
-			if i < len(t.values) && !t.values[i].OK() {
-				v.Why = in.members[i] + ": " + t.values[i].Why
-			}
-			switch {
-			case math.IsNaN(y[0]):
-				v = metrics.NA(metrics.RatioUnit, "the first member's value is NA")
-			case !math.IsNaN(y[i]):
-				v = metrics.Ratio(metrics.Known(y[i], metrics.RatioUnit), metrics.Known(y[0], metrics.RatioUnit))
+			v := metrics.NA(metrics.RatioUnit, why[i])
+			if base >= 0 && why[i] == "" {
+				v = metrics.Ratio(metrics.Known(y[i], metrics.RatioUnit), metrics.Known(y[base], metrics.RatioUnit))
 			}
 			c := relCell(v)
-			if i == 0 && v.OK() {
+			if i == base && v.OK() {
 				c.Band = Base
 			}
 			c.ChangePoint = cps[t.name][i]
@@ -231,7 +250,7 @@ func seriesFindings(g *SeriesGroup, prefix string) []string {
 				parts = append(parts, fmt.Sprintf("and %d more", len(cs)-j))
 				break
 			}
-			parts = append(parts, fmt.Sprintf("%s %+.1f%%", c.Test, 100*c.Shift))
+			parts = append(parts, c.Test+" "+shiftText(c.Shift))
 		}
 		out = append(out, fmt.Sprintf("%sthe level shifted at %s: %s.", prefix, g.Labels[i], strings.Join(parts, ", ")))
 	}
@@ -263,7 +282,10 @@ func changeTable(g *SeriesGroup) *Table {
 	for _, c := range g.Changes {
 		shift := c.Shift * 100
 		p := c.P
-		sc := Cell{Text: fmt.Sprintf("%+.1f%%", shift), Value: &shift, Unit: "percent"}
+		sc := Cell{Text: shiftText(c.Shift), Value: &shift, Unit: "percent"}
+		if math.IsNaN(shift) {
+			sc = Cell{Text: "NA", NA: "the level before is 0", Band: NotANumber}
+		}
 		switch {
 		case c.Shift >= 0.05:
 			sc.Band = Above
@@ -280,6 +302,14 @@ func changeTable(g *SeriesGroup) *Table {
 		t.Notes = append(t.Notes, "No test's level shifted significantly along this series.")
 	}
 	return t
+}
+
+// shiftText prints a shift as a signed percent, "NA" when it is not a number.
+func shiftText(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "NA"
+	}
+	return fmt.Sprintf("%+.1f%%", 100*x)
 }
 
 // numCell prints a finite number with digits decimals; NA otherwise.
@@ -355,7 +385,9 @@ func seriesOfReport(r *Report) *SeriesPart {
 	part := &SeriesPart{Caption: "The DBMS are taken as series in list order: per test, the throughput relative to the first member, " +
 		"the change points found (where the level shifted) and a chart per test. The legend says how change points are found."}
 	for _, in := range seriesInputs(r) {
-		part.Groups = append(part.Groups, buildSeries(in, metrics.ChangePointOptions{}))
+		if g := buildSeries(in, metrics.ChangePointOptions{}); g != nil {
+			part.Groups = append(part.Groups, g)
+		}
 	}
 	part.findings()
 	return part

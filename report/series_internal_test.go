@@ -104,3 +104,24 @@ func TestSeriesInputsGroups(t *testing.T) {
 		t.Errorf("value %+v, noise %v", v, ins[1].tests[0].noise)
 	}
 }
+
+// TestBuildSeriesNoFirst: a test the first member lacks is relative to the
+// first member that has it, and says so; an implausible value is NA with
+// why.
+func TestBuildSeriesNoFirst(t *testing.T) {
+	vals := []metrics.Value{metrics.NA("queries/s", "sb.o is missing"), metrics.Known(100, "queries/s"),
+		metrics.Known(-5, "queries/s"), metrics.Known(110, "queries/s")}
+	g := buildSeries(seriesInput{id: "s", title: "S", members: []string{"r1", "r2", "r3", "r4"},
+		tests: []seriesTest{{name: "t", unit: "queries/s", values: vals}}}, metrics.ChangePointOptions{})
+	row := g.Heat.Rows[0]
+	if row.Cells[2].Band != Base || row.Cells[4].Text != "1.10" || row.Cells[1].NA != "sb.o is missing" ||
+		!strings.Contains(row.Cells[3].NA, "-5 queries/s is not a plausible throughput") {
+		t.Errorf("row %+v", row.Cells)
+	}
+	if !slices.Contains(g.Heat.Notes, "t: relative to 2 r2, the first member with a value.") || g.Charts[0].Title != "t: relative to 2 r2" {
+		t.Errorf("notes %q, chart %q", g.Heat.Notes, g.Charts[0].Title)
+	}
+	if buildSeries(seriesInput{id: "e", title: "E"}, metrics.ChangePointOptions{}) != nil {
+		t.Error("a series without members is not nil")
+	}
+}
