@@ -62,17 +62,15 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 		for _, n := range r.Notes {
 			rep.Notes = append(rep.Notes, set.Name+": "+n)
 		}
+		if i == 0 {
+			rep.Source = r.Source
+		}
 		for _, in := range seriesInputs(r) {
-			kind := strings.TrimRight(in.id, "0123456789")
-			if strings.HasPrefix(in.id, "series.sb.") {
-				kind = in.id
-			}
 			for m, dbms := range in.members {
-				k := groupKey{kind, dbms}
+				k := groupKey{in.kind, dbms}
 				g := groups[k]
 				if g == nil {
-					title := strings.TrimSuffix(in.title, ", series "+strings.TrimPrefix(in.id, kind))
-					g = &seriesInput{id: fmt.Sprintf("series.%d", len(order)+1), title: title + ": " + dbms, members: names}
+					g = &seriesInput{id: fmt.Sprintf("series.%d", len(order)+1), title: in.what + ": " + dbms, members: names}
 					groups[k] = g
 					order = append(order, k)
 				}

@@ -77,8 +77,12 @@ type SeriesChange struct {
 // interval, NaN when unknown).
 type seriesInput struct {
 	id, title string
-	members   []string
-	tests     []seriesTest
+	// kind is what the series measures ("ib", "sb.dop40") and what says
+	// it in words ("Insert benchmark"): BuildSeries joins the series of
+	// one kind and DBMS across result sets.
+	kind, what string
+	members    []string
+	tests      []seriesTest
 }
 
 type seriesTest struct {
@@ -422,7 +426,7 @@ func seriesInputs(r *Report) []seriesInput {
 				continue
 			}
 			if cur == nil || row.GroupStart {
-				ins = append(ins, seriesInput{id: fmt.Sprintf("series.ib%d", len(ins)+1), title: "Insert benchmark"})
+				ins = append(ins, seriesInput{id: fmt.Sprintf("series.ib%d", len(ins)+1), title: "Insert benchmark", kind: "ib", what: "Insert benchmark"})
 				cur = &ins[len(ins)-1]
 				for _, st := range r.Steps {
 					cur.tests = append(cur.tests, seriesTest{name: st.Column, unit: st.Unit})
@@ -454,8 +458,9 @@ func seriesInputs(r *Report) []seriesInput {
 			if len(th.Absolute) == 0 {
 				continue
 			}
-			ins = append(ins, sysbenchSeries(th, "series.sb.dop"+strconv.Itoa(th.Threads),
-				"Sysbench QPS, "+metrics.Plural(th.Threads, "thread")))
+			in := sysbenchSeries(th, "series.sb.dop"+strconv.Itoa(th.Threads), "Sysbench QPS, "+metrics.Plural(th.Threads, "thread"))
+			in.kind, in.what = "sb.dop"+strconv.Itoa(th.Threads), in.title
+			ins = append(ins, in)
 		}
 	}
 	return ins
