@@ -167,16 +167,17 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 			from, level = 0, numbers(hist)
 		}
 		newer := float64(g.Values[i][n-1])
-		row := Row{Kind: DataRow, Cells: []Cell{{Text: name}, {Text: g.Labels[from]}, numCell(float64(len(level)), 0, "")}}
+		row := Row{Kind: DataRow, Cells: []Cell{{Text: name}, {Text: g.Labels[from]}, numCell(float64(len(level)), 0, "", "")}}
 		if len(level) < MinHistory || math.IsNaN(newer) {
+			// Only what the history has and NEW lacks is missing.
 			why := fmt.Sprintf("fewer than %d runs of the history have a value", MinHistory)
 			verdict := "no history"
-			if math.IsNaN(newer) {
+			if len(level) >= MinHistory {
 				why, verdict = "NEW has no value", "missing"
 				v.Missing++
 			}
-			row.Cells = append(row.Cells, Cell{Text: "NA", NA: why, Band: NotANumber}, Cell{Text: "NA", NA: why, Band: NotANumber},
-				numCell(newer, 0, g.Unit), Cell{Text: "NA", NA: why, Band: NotANumber}, Cell{Text: verdict})
+			na := Cell{Text: "NA", NA: why, Band: NotANumber}
+			row.Cells = append(row.Cells, na, na, levelCell(newer, g.Unit), na, Cell{Text: verdict})
 			t.Rows = append(t.Rows, row)
 			continue
 		}
@@ -195,14 +196,23 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 		}
 		v.Checked++
 		pct := 100 * change
-		row.Cells = append(row.Cells, numCell(mean, 0, g.Unit),
-			Cell{Text: fmt.Sprintf("%.0f – %.0f", mean-half, mean+half)},
-			numCell(newer, 0, g.Unit),
+		row.Cells = append(row.Cells, levelCell(mean, g.Unit),
+			Cell{Text: levelCell(mean-half, "").Text + " – " + levelCell(mean+half, "").Text},
+			levelCell(newer, g.Unit),
 			Cell{Text: fmt.Sprintf("%+.1f%%", pct), Value: &pct, Unit: "percent", Band: band},
 			Cell{Text: verdict, Band: band})
 		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// levelCell prints a throughput: no decimals from 100 up, two below; NA
+// when NEW has none.
+func levelCell(v float64, unit string) Cell {
+	if math.Abs(v) >= 100 {
+		return numCell(v, 0, unit, "no value")
+	}
+	return numCell(v, 2, unit, "no value")
 }
 
 // numbers are the values of x that are numbers.

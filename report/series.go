@@ -298,7 +298,7 @@ func changeTable(g *SeriesGroup) *Table {
 		}
 		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{
 			{Text: c.Test}, {Text: g.Labels[c.Index]},
-			numCell(float64(c.Before), 2, string(metrics.RatioUnit)), numCell(float64(c.After), 2, string(metrics.RatioUnit)),
+			numCell(float64(c.Before), 2, string(metrics.RatioUnit), noBase), numCell(float64(c.After), 2, string(metrics.RatioUnit), noBase),
 			sc, {Text: pText(p), Value: &p},
 		}})
 	}
@@ -316,13 +316,17 @@ func shiftText(x float64) string {
 	return fmt.Sprintf("%+.1f%%", 100*x)
 }
 
-// numCell prints a finite number with digits decimals; NA otherwise.
-func numCell(v float64, digits int, unit string) Cell {
+// numCell prints a finite number with digits decimals; NA, saying why,
+// otherwise.
+func numCell(v float64, digits int, unit, why string) Cell {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return Cell{Text: "NA", NA: "the first member's value is NA", Band: NotANumber}
+		return Cell{Text: "NA", NA: why, Band: NotANumber}
 	}
 	return Cell{Text: strconv.FormatFloat(v, 'f', digits, 64), Value: &v, Unit: unit}
 }
+
+// noBase is why a level relative to the first member is NA.
+const noBase = "no member of the series has a value"
 
 // pText prints a p-value: "<0.0001" below that, else 2 significant digits.
 func pText(p float64) string {
