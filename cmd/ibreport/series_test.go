@@ -163,3 +163,39 @@ func TestSeriesIbench(t *testing.T) {
 		t.Errorf("diff --history of equal runs: exit %d: %s", code, stderr)
 	}
 }
+
+// TestDiffHistoryMissing: NEW lacks a test its history has (both its sb.o
+// and sb.met files): bad input, exit 2, and the test is "missing".
+func TestDiffHistoryMissing(t *testing.T) {
+	dirs := nightlies(t, "pg176_o2nofp.x10a", "pg177_o2nofp.x10a", "pg180_o2nofp.x10b", "pg181_o2nofp.x10b")
+	src, err := filepath.Abs(filepath.Join(pgSeries, "x.pg181_o2nofp.x10b_c32r128.pk1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	newer := filepath.Join(t.TempDir(), "new", "x.pg.nightly_c32r128.pk1")
+	if err := os.MkdirAll(newer, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.Contains(f.Name(), ".delete.") {
+			continue
+		}
+		if err := os.Symlink(filepath.Join(src, f.Name()), filepath.Join(newer, f.Name())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, stderr := runCmd(t, append(append([]string{"diff", "--history", "--format", "json"}, dirs...), filepath.Dir(newer))...)
+	if code != 2 || !strings.Contains(stderr, "1 missing in NEW") {
+		t.Fatalf("exit %d, want 2: %s", code, stderr)
+	}
+	rep := seriesJSON(t, out)
+	for _, r := range rep.Series.Groups[0].History.Rows {
+		if r.Cells[0].Text == "delete range=100" && r.Cells[len(r.Cells)-1].Text != "missing" {
+			t.Errorf("delete: %+v", r.Cells)
+		}
+	}
+}
