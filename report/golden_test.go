@@ -176,3 +176,22 @@ func lineDiff(want, got string) string {
 }
 
 func quote(s string) string { return "\"" + strings.ReplaceAll(s, "\t", "\\t") + "\"" }
+
+// TestSeriesGolden renders the series report of the published PostgreSQL
+// releases (BuildSeries of one folder with its release list) as Markdown
+// and text against golden files, and checks its HTML.
+func TestSeriesGolden(t *testing.T) {
+	const dir = "../testdata/arc/nov25.sb.pg/dop40"
+	res, err := report.Load(dir, report.LoadOptions{DBMSList: dir + ".series"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.BuildSeries([]report.ResultSet{{Name: "dop40", Results: res}}, report.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []struct{ format, ext string }{{"md", "md"}, {"text", "txt"}} {
+		golden(t, filepath.Join("testdata/build", "series."+f.ext), render(t, r, f.format))
+	}
+	checkHTML(t, render(t, r, "html"))
+}
