@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/ibreport/ibreport/report"
@@ -46,7 +47,13 @@ func runSeries(e *env, args []string) error {
 		return badUsage("series", "want the result folders, oldest first")
 	}
 	if c.out != "" {
-		if err := report.CheckOutputFile(c.out, pos...); err != nil {
+		inputs := slices.Clone(pos)
+		for _, f := range []string{c.dbms, c.sbGroups, c.sbExtra} {
+			if f != "" {
+				inputs = append(inputs, f)
+			}
+		}
+		if err := report.CheckOutputFile(c.out, inputs...); err != nil {
 			return usageError{fmt.Errorf("-o: %w", err)}
 		}
 	}
