@@ -181,7 +181,9 @@ func buildSeries(in seriesInput, opt metrics.ChangePointOptions) *SeriesGroup {
 			title = t.name + ": relative to " + g.Labels[base]
 			heat.Notes = append(heat.Notes, fmt.Sprintf("%s: relative to %s, the first member with a value.", t.name, g.Labels[base]))
 		}
-		chart := &Chart{ID: in.id + ".chart." + t.name, Kind: "line", Title: title,
+		// An HTML id has no spaces: "hot-points range=100" is
+		// "hot-points_range=100" in it.
+		chart := &Chart{ID: in.id + ".chart." + strings.ReplaceAll(t.name, " ", "_"), Kind: "line", Title: title,
 			XLabel: "member (numbered as in the heat table)", YLabel: "relative throughput", Reference: 1}
 		s := Series{Name: t.name}
 		for i := range n {

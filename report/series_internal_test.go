@@ -31,7 +31,7 @@ func TestBuildSeries(t *testing.T) {
 	members := []string{"v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12"}
 	noise := []float64{1, -1, 0.5, -0.5, 0, 1, -1, 0.5, -0.5, 0, 0.3, -0.3}
 	in := seriesInput{id: "s", title: "Test series", members: members}
-	for _, name := range []string{"shift", "flat", "missing"} {
+	for _, name := range []string{"shift", "flat test", "missing"} {
 		st := seriesTest{name: name, unit: "queries/s"}
 		for i := range members {
 			v := 1000 + 10*noise[i]
@@ -66,6 +66,11 @@ func TestBuildSeries(t *testing.T) {
 	}
 	if g.Charts[0].Title != "shift: relative to 1 v1" || len(g.Charts[0].Marks) != 1 || g.Charts[0].Marks[0] != 5.5 {
 		t.Errorf("first chart %q marks %v: want the shifted test first, marked between 5 and 6", g.Charts[0].Title, g.Charts[0].Marks)
+	}
+	for _, c := range g.Charts {
+		if strings.ContainsAny(c.ID, " \t") {
+			t.Errorf("chart id %q: an HTML id has no spaces", c.ID)
+		}
 	}
 	if pt := g.Charts[0].Series[0].Points[0]; pt.Err != 0.01 {
 		t.Errorf("first point %+v: want an error bar of 0.01", pt)

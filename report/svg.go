@@ -436,7 +436,9 @@ func lineLayout(c *Chart) (*chartLayout, error) {
 		if eb := errorBars(s.Points, seriesColor(i)); eb != nil {
 			p.Add(eb)
 			for _, pt := range s.Points {
-				ymax = math.Max(ymax, float64(pt.Y+pt.Err))
+				if top := float64(pt.Y + pt.Err); finite(top) {
+					ymax = math.Max(ymax, top)
+				}
 			}
 		}
 		if len(xy) <= 20 || len(c.XTicks) > 0 {
