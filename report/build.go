@@ -36,6 +36,16 @@ type BuildOptions struct {
 // tables of the report come from the same merged model as the mrg/rel files
 // of Tables, so both show exactly the same numbers.
 func Build(res *Results, opt BuildOptions) (*Report, error) {
+	b, err := build(res, opt)
+	if err != nil {
+		return nil, err
+	}
+	return b.rep, nil
+}
+
+// build is Build, returning the builder with its report: BuildSeries takes
+// the series of each result set from it.
+func build(res *Results, opt BuildOptions) (*builder, error) {
 	if opt.Layout != "" && opt.Layout != LayoutStudy {
 		return nil, badf("layout %q: want %q", opt.Layout, LayoutStudy)
 	}
@@ -102,7 +112,7 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 		// The change points sum a series up; the bullets comparing each
 		// member with the first would only repeat the heat table.
 		b.rep.Bullets = nil
-		b.rep.Series = seriesOfReport(b.rep)
+		b.rep.Series = b.series()
 		b.rep.Legend = append(b.rep.Legend, LegendItem{"series", SeriesLegend})
 	}
 	b.rep.Intro = opt.Intro
@@ -115,7 +125,7 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 	if !b.compat && b.rep.Source == "raw" {
 		b.rep.ModeNote = correctedNote
 	}
-	return b.rep, nil
+	return b, nil
 }
 
 // correctedNote opens the notes of a report in the default mode.

@@ -55,17 +55,17 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 		names[i] = set.Name
 		one := opt
 		one.Series, one.Layout = false, ""
-		r, err := Build(set.Results, one)
+		b, err := build(set.Results, one)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", set.Name, err)
 		}
-		for _, n := range r.Notes {
+		for _, n := range b.rep.Notes {
 			rep.Notes = append(rep.Notes, set.Name+": "+n)
 		}
 		if i == 0 {
-			rep.Source = r.Source
+			rep.Source = b.rep.Source
 		}
-		for _, in := range seriesInputs(r) {
+		for _, in := range b.seriesInputs() {
 			for m, dbms := range in.members {
 				k := groupKey{in.kind, dbms}
 				g := groups[k]

@@ -388,13 +388,13 @@ func allSame(toks [][]string, at func([]string) string) bool {
 	return true
 }
 
-// seriesOfReport takes the DBMS of a built report as series: each group of
+// series takes the DBMS of the report being built as series: each group of
 // the insert-benchmark summary (its rows between breaks) and the sysbench
 // QPS at each thread count.
-func seriesOfReport(r *Report) *SeriesPart {
+func (b *builder) series() *SeriesPart {
 	part := &SeriesPart{Caption: "The DBMS are taken as series in list order: per test, the throughput relative to the first member, " +
 		"the change points found (where the level shifted) and a chart per test. The legend says how change points are found."}
-	for _, in := range seriesInputs(r) {
+	for _, in := range b.seriesInputs() {
 		if g := buildSeries(in, metrics.ChangePointOptions{}); g != nil {
 			part.Groups = append(part.Groups, g)
 		}
@@ -420,12 +420,15 @@ func (p *SeriesPart) findings() {
 	}
 }
 
-// seriesInputs are the series of a built report's DBMS: each group of the
-// insert-benchmark summary, and the sysbench QPS at each thread count.
-func seriesInputs(r *Report) []seriesInput {
+// seriesInputs are the series of the report's DBMS: each group of the
+// insert-benchmark summary, with the values of its cells and the noise of
+// each run (noiseOf), and the sysbench QPS of each thread count from the
+// typed set, with the noise of sysbench's interval lines (none in compat
+// mode, as in the sysbench part).
+func (b *builder) seriesInputs() []seriesInput {
+	r := b.rep
 	var ins []seriesInput
 	if r.Summary != nil {
-		noise := ibenchNoise(r)
 		var cur *seriesInput
 		for _, row := range r.Summary.Rows {
 			if row.Kind != DataRow {
@@ -446,11 +449,7 @@ func seriesInputs(r *Report) []seriesInput {
 					v = cellValue(row.Cells[i+1])
 				}
 				cur.tests[i].values = append(cur.tests[i].values, v)
-				h, ok := noise[r.Steps[i].Name][name]
-				if !ok {
-					h = math.NaN()
-				}
-				cur.tests[i].noise = append(cur.tests[i].noise, h)
+				cur.tests[i].noise = append(cur.tests[i].noise, b.noiseOf(b.steps[i], name))
 			}
 		}
 		if len(ins) > 1 {
@@ -459,71 +458,39 @@ func seriesInputs(r *Report) []seriesInput {
 			}
 		}
 	}
-	if sb := r.Sysbench; sb != nil {
-		for _, th := range sb.Threads {
-			if len(th.Absolute) == 0 {
-				continue
-			}
-			in := sysbenchSeries(th, "series.sb.dop"+strconv.Itoa(th.Threads), "Sysbench QPS, "+metrics.Plural(th.Threads, "thread"))
-			in.kind, in.what = "sb.dop"+strconv.Itoa(th.Threads), in.title
-			ins = append(ins, in)
+	if set := b.res.Sysbench; set != nil && len(set.DBMS) > 0 {
+		for _, nt := range set.Threads {
+			ins = append(ins, b.sysbenchSeries(set, nt))
 		}
 	}
 	return ins
 }
 
-// sysbenchSeries is the QPS table of one thread count as a series input:
-// its columns are the members, its rows the tests; the noise comes from the
-// noise table.
-func sysbenchSeries(th *SysbenchThreads, id, title string) seriesInput {
-	qps := th.Absolute[0]
-	in := seriesInput{id: id, title: title, members: slices.Clone(qps.Header[1:])}
-	noise := map[string][]Cell{}
-	if th.Noise != nil {
-		for _, row := range th.Noise.Rows {
-			noise[row.Cells[0].Text] = row.Cells[1:]
-		}
+// sysbenchSeries is the QPS of every test and DBMS at nt threads as a
+// series input: the DBMS are the members.
+func (b *builder) sysbenchSeries(set *metrics.SysbenchSet, nt int) seriesInput {
+	what := "Sysbench QPS, " + metrics.Plural(nt, "thread")
+	in := seriesInput{id: "series.sb.dop" + strconv.Itoa(nt), title: what, kind: "sb.dop" + strconv.Itoa(nt), what: what}
+	for _, d := range set.DBMS {
+		in.members = append(in.members, d.Name)
 	}
-	for _, row := range qps.Rows {
-		if row.Kind != DataRow {
-			continue
-		}
-		t := seriesTest{name: row.Cells[0].Text, unit: "queries/s"}
-		for i := range in.members {
-			v := metrics.NA(metrics.Unit(t.unit), "no value")
-			if i+1 < len(row.Cells) {
-				v = cellValue(row.Cells[i+1])
+	for _, test := range sbTests(set) {
+		t := seriesTest{name: sbTestName(test), unit: "queries/s"}
+		for _, d := range set.DBMS {
+			res := d.Result(test.Sfx, nt)
+			v, h := metrics.NAf(metrics.Unit(t.unit), "no run with %s", metrics.Plural(nt, "thread")), math.NaN()
+			if res != nil {
+				v = res.QPS
+				if !b.compat {
+					h = sbNoise(res).HalfWidth()
+				}
 			}
 			t.values = append(t.values, v)
-			h := math.NaN()
-			if cs := noise[t.name]; i < len(cs) && cs[i].Value != nil {
-				h = *cs[i].Value / 100
-			}
 			t.noise = append(t.noise, h)
 		}
 		in.tests = append(in.tests, t)
 	}
 	return in
-}
-
-// ibenchNoise is, per step and DBMS, the relative half-width of the 95%
-// interval of client 1's rate from the step's noise table.
-func ibenchNoise(r *Report) map[string]map[string]float64 {
-	out := map[string]map[string]float64{}
-	for _, s := range r.Sections {
-		m := map[string]float64{}
-		out[s.Step.Name] = m
-		if s.Noise == nil {
-			continue
-		}
-		col := slices.Index(s.Noise.Header, "±95%")
-		for _, row := range s.Noise.Rows {
-			if col > 0 && col < len(row.Cells) && row.Cells[col].Value != nil {
-				m[row.Cells[0].Text] = *row.Cells[col].Value / 100
-			}
-		}
-	}
-	return out
 }
 
 // cellValue is the number behind a table cell as a Value: NA with the

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 func TestSeriesLabels(t *testing.T) {
@@ -94,7 +95,9 @@ func TestSeriesInputsGroups(t *testing.T) {
 			{Kind: DataRow, GroupStart: true, Cells: []Cell{{Text: "b1"}, num(5), num(6)}},
 		}},
 	}
-	ins := seriesInputs(r)
+	// An archive's builder: no raw trees, so no noise.
+	b := &builder{rep: r, res: &Results{}, steps: []parse.Step{{MergeName: "l.i0"}, {MergeName: "l.i1"}}}
+	ins := b.seriesInputs()
 	if len(ins) != 2 {
 		t.Fatalf("%d series, want 2", len(ins))
 	}
