@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // SeriesPart is the study of DBMS taken as an ordered series (releases in
@@ -131,7 +132,7 @@ func buildSeries(in seriesInput, opt metrics.ChangePointOptions) *SeriesGroup {
 		noise := make([]Num, n)
 		for i := range y {
 			y[i] = math.NaN()
-			if i < len(t.values) && t.values[i].OK() && plausibleRate(t.values[i].V) {
+			if i < len(t.values) && t.values[i].OK() && parse.Plausible(parse.Rate, t.values[i].V) == nil {
 				y[i] = t.values[i].V
 			}
 			vals[i] = Num(y[i])
@@ -158,7 +159,7 @@ func buildSeries(in seriesInput, opt metrics.ChangePointOptions) *SeriesGroup {
 			case !t.values[i].OK():
 				why[i] = t.values[i].Why
 			case math.IsNaN(y[i]):
-				why[i] = fmt.Sprintf("%g %s is not a plausible throughput", t.values[i].V, t.unit)
+				why[i] = parse.Plausible(parse.Rate, t.values[i].V).Error()
 			}
 			if why[i] != "" {
 				heat.Notes = append(heat.Notes, fmt.Sprintf("%s, %s: NA: %s", t.name, g.Labels[i], why[i]))
@@ -277,9 +278,6 @@ const (
 	seriesFindingLines = 8
 )
 
-// plausibleRate rejects what cannot be a throughput.
-func plausibleRate(v float64) bool { return v >= 0 && v < 1e15 }
-
 // changeTable lists a series' change points, the largest shift first.
 func changeTable(g *SeriesGroup) *Table {
 	t := &Table{ID: g.ID + ".changes", Title: g.Title + ": change points",
@@ -318,13 +316,13 @@ func shiftText(x float64) string {
 	return fmt.Sprintf("%+.1f%%", 100*x)
 }
 
-// numCell prints a finite number with digits decimals; NA, saying why,
-// otherwise.
+// numCell prints a number with digits decimals as valueCell does; NA,
+// saying why, when it is not finite.
 func numCell(v float64, digits int, unit, why string) Cell {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return Cell{Text: "NA", NA: why, Band: NotANumber}
+		return valueCell(metrics.NA(metrics.Unit(unit), why), digits)
 	}
-	return Cell{Text: strconv.FormatFloat(v, 'f', digits, 64), Value: &v, Unit: unit}
+	return valueCell(metrics.Known(v, metrics.Unit(unit)), digits)
 }
 
 // noBase is why a level relative to the first member is NA.

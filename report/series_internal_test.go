@@ -123,7 +123,7 @@ func TestBuildSeriesNoFirst(t *testing.T) {
 		tests: []seriesTest{{name: "t", unit: "queries/s", values: vals}}}, metrics.ChangePointOptions{})
 	row := g.Heat.Rows[0]
 	if row.Cells[2].Band != Base || row.Cells[4].Text != "1.10" || row.Cells[1].NA != "sb.o is missing" ||
-		!strings.Contains(row.Cells[3].NA, "-5 queries/s is not a plausible throughput") {
+		!strings.Contains(row.Cells[3].NA, "-5 is negative, not a rate") {
 		t.Errorf("row %+v", row.Cells)
 	}
 	if !slices.Contains(g.Heat.Notes, "t: relative to 2 r2, the first member with a value.") || g.Charts[0].Title != "t: relative to 2 r2" {
