@@ -77,12 +77,18 @@ func runBuild(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	return c.emit(e, rep, buf.Bytes())
+}
+
+// emit prints a report's notes as warnings and writes its rendered page to
+// stdout or, atomically, to -o.
+func (c *buildFlags) emit(e *env, rep *report.Report, page []byte) error {
 	for _, n := range rep.Notes {
 		fmt.Fprintln(e.stderr, "warning:", n)
 	}
 	if c.out == "" {
-		_, err = e.stdout.Write(buf.Bytes())
+		_, err := e.stdout.Write(page)
 		return err
 	}
-	return e.write(func() error { return report.WriteFileContext(e.ctx, c.out, buf.Bytes()) })
+	return e.write(func() error { return report.WriteFileContext(e.ctx, c.out, page) })
 }

@@ -79,14 +79,7 @@ func (c *buildFlags) writeReport(e *env, rep *report.Report) error {
 	if err := report.Write(&buf, rep, c.format); err != nil {
 		return err
 	}
-	for _, n := range rep.Notes {
-		fmt.Fprintln(e.stderr, "warning:", n)
-	}
-	if c.out == "" {
-		_, err := e.stdout.Write(buf.Bytes())
-		return err
-	}
-	return e.write(func() error { return report.WriteFileContext(e.ctx, c.out, buf.Bytes()) })
+	return c.emit(e, rep, buf.Bytes())
 }
 
 // runHistory is diff --history: the last folder against those before it.
