@@ -326,7 +326,7 @@ func barLayout(c *Chart) (*chartLayout, error) {
 		}
 		if c.Reference > 0 {
 			maxv = max(maxv, c.Reference*1.05)
-			p.Add(vline(c.Reference, -0.5, float64(n)-0.5, draw.LineStyle{Color: color.Gray{Y: 60}, Width: 1, Dashes: []vg.Length{4, 3}}))
+			p.Add(vline(c.Reference, -0.5, float64(n)-0.5, referenceStyle))
 		}
 		if maxv <= 0 {
 			maxv = 1
@@ -365,6 +365,10 @@ func barLayout(c *Chart) (*chartLayout, error) {
 	}
 	return &chartLayout{w: w, h: h, draw: draw, cut: cut}, nil
 }
+
+// referenceStyle draws a chart's reference value (1 on relative charts):
+// dashed gray.
+var referenceStyle = draw.LineStyle{Color: color.Gray{Y: 60}, Width: 1, Dashes: []vg.Length{4, 3}}
 
 // vline is a vertical line at x from y0 to y1, in data units.
 func vline(x, y0, y1 float64, sty draw.LineStyle) *plotter.Line {
@@ -466,7 +470,7 @@ func lineLayout(c *Chart) (*chartLayout, error) {
 	if c.Reference > 0 && xmax > xmin {
 		// 1 on a chart of relative values: a dashed gray line across.
 		p.Add(&plotter.Line{XYs: plotter.XYs{{X: xmin, Y: c.Reference}, {X: xmax, Y: c.Reference}},
-			LineStyle: draw.LineStyle{Color: color.Gray{Y: 60}, Width: 1, Dashes: []vg.Length{4, 3}}})
+			LineStyle: referenceStyle})
 		if c.Reference*1.05 > p.Y.Max {
 			p.Y.Max = c.Reference * 1.05
 		}
