@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -110,14 +111,11 @@ func relLevel(rel map[string]float64, members []string) float64 {
 	return median(y)
 }
 
+// median is metrics.Median of a sorted copy.
 func median(x []float64) float64 {
 	s := slices.Clone(x)
 	slices.Sort(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
+	return metrics.Median(s)
 }
 
 // TestPublishedSeries builds the series of thirteen PostgreSQL releases
