@@ -19,13 +19,13 @@ const module = "github.com/ibreport/ibreport"
 // edge (internal/compat), which renders the model as those scripts printed
 // it; report calls the edge for --compat.
 var allowed = map[string][]string{
-	"parse":           {},
-	"templates":       {},
-	"internal/awk":    {},
-	"metrics":         {"parse"},
-	"internal/compat": {"parse", "metrics", "internal/awk"},
-	"report":          {"parse", "metrics", "templates", "internal/compat"},
-	"cmd/ibreport":    {"parse", "metrics", "report"},
+	"internal/parse":   {},
+	"templates":        {},
+	"internal/awk":     {},
+	"internal/metrics": {"internal/parse"},
+	"internal/compat":  {"internal/parse", "internal/metrics", "internal/awk"},
+	"report":           {"internal/parse", "internal/metrics", "templates", "internal/compat"},
+	"cmd/ibreport":     {"internal/parse", "internal/metrics", "report"},
 }
 
 // TestImportRules parses every non-test Go file and checks its imports of

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
-	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 // ArchivedSteps returns the steps of the mrg.<step> files in dir (users keep

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
-	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 // BuildOptions control Build. The zero value builds the default report.

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 // A Bullet is one finding of the summary: how a DBMS's throughput compares

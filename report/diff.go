@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 // DiffOptions control Diff.

@@ -6,7 +6,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/internal/metrics"
 )
 
 // DiffSchema names the version of the JSON written by WriteDiff. Fields are

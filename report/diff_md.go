@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/internal/metrics"
 )
 
 // mdRow writes a table row; bold marks cell 0 as strong after escaping.

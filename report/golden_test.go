@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/report"
 )
 

@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 
-	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/internal/metrics"
 )
 
 // A ResultSet is one member of a series of result sets: a loaded results

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 // Entry is one item of a DBMS list: a DBMS tree name or a group break.

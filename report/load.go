@@ -11,8 +11,8 @@ import (
 	"strconv"
 
 	"github.com/ibreport/ibreport/internal/compat"
-	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 // ErrBadInput marks errors caused by the input (unreadable or inconsistent

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
-	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 // mergedTable is the mrg.<step> table of one step as the model holds it: a

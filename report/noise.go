@@ -5,8 +5,8 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 // noiseOf is the relative half-width of the 95% interval of a DBMS's

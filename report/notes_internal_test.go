@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/internal/metrics"
 )
 
 // TestSysbenchNotesMatchTables checks that the notes Build takes from the

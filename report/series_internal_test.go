@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 func TestSeriesLabels(t *testing.T) {

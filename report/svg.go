@@ -20,7 +20,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/internal/metrics"
 )
 
 // The charts are drawn by gonum/plot in Liberation Sans, whose metrics are

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
-	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 // SysbenchOptions control SysbenchTables.

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 

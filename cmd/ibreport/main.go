@@ -14,8 +14,8 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/report"
 )
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 var compatOpts = metrics.Options{Compat: true, Cores: 2, PsUser: "postgres", Device: "vda"}

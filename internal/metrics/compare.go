@@ -1,0 +1,718 @@
+package metrics
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ibreport/ibreport/internal/parse"
+)
+
+// Level is how much a finding matters to a CI gate.
+type Level int
+
+// Levels, from harmless to failing.
+const (
+	LevelOK   Level = iota // nothing to act on
+	LevelNote              // worth a look, never fails
+	LevelWarn              // fails with --strict
+	LevelFail              // fails
+)
+
+func (l Level) String() string {
+	return [...]string{"ok", "note", "warn", "fail"}[l]
+}
+
+// Verdict is the outcome of one comparison.
+type Verdict string
+
+// The verdicts, in order of severity.
+const (
+	VerdictFail           Verdict = "fail"           // worse by at least the fail threshold
+	VerdictWarn           Verdict = "warn"           // worse by at least the warn threshold
+	VerdictMissing        Verdict = "missing"        // step, DBMS or column on one side only
+	VerdictNotComparable  Verdict = "not comparable" // NA, empty, inf, nan or text on a side
+	VerdictImproved       Verdict = "improved"       // better by at least the warn threshold
+	VerdictNotSignificant Verdict = "~"              // replicated runs: no significant change
+	VerdictOK             Verdict = "ok"             // within thresholds, floors or rounding
+	VerdictInfo           Verdict = "info"           // not gated
+)
+
+var verdictRank = map[Verdict]int{VerdictFail: 0, VerdictWarn: 1, VerdictMissing: 2, VerdictNotComparable: 3,
+	VerdictImproved: 4, VerdictNotSignificant: 5, VerdictOK: 6, VerdictInfo: 7}
+
+// minRuns is the number of runs per side below which replicated runs are
+// never flagged: with 3 runs per side the smallest two-sided U-test p is
+// 0.1, so no difference could reach alpha 0.05.
+const minRuns = 4
+
+// Side is what one side holds for one cell.
+type Side struct {
+	Runs     int       // runs holding the cell
+	Values   []float64 // its numeric values, sorted
+	Texts    []string  // the cells as printed, one per run
+	Median   float64   // NaN without values
+	Lo, Hi   float64   // interval of the median; NaN when there is none
+	Decimals int       // most decimals printed
+}
+
+// A Finding is the comparison of one cell (table, step, DBMS, metric), or a
+// step, DBMS or column found on one side only (Metric or DBMS empty).
+type Finding struct {
+	Table, Step, DBMS, Metric string
+	Rule                      Rule
+	Gated                     bool // whether this cell can warn or fail
+	Base, New                 Side
+	// Delta is the relative change of the median, NEW/BASE - 1; ±Inf when
+	// BASE is 0 and NEW is not; NaN when not comparable.
+	Delta   float64
+	P, PAdj float64 // U test and its Holm adjustment; NaN when not tested
+	Verdict Verdict
+	Level   Level
+	// Notable findings are those a short report lists: everything at note
+	// level or above, improvements, and changes beyond the warn threshold
+	// that were not significant.
+	Notable bool
+	Note    string // short explanation
+	Notes   []int  // indexes into Comparison.Notes
+	File    string // NEW file and line of the cell, when known
+	Line    int
+}
+
+// StepGeomean is the geometric mean of the NEW/BASE ratios of the
+// throughput metrics (ips, qps, p50, p99) of one step over every DBMS.
+type StepGeomean struct {
+	Step, Table string
+	Ratio       float64 // NaN when no ratio could be taken
+	N           int     // ratios in the mean
+}
+
+// Comparison is the result of Compare.
+type Comparison struct {
+	Base, New  []string // run names
+	Replicated bool     // more than one run on a side: U tests, medians
+	Alpha      float64
+	Tables     []string // kinds compared
+	Tests      int      // U tests in the Holm family
+	Findings   []Finding
+	Geomeans   []StepGeomean
+	Notes      []string // footnotes
+	// Comparability lists where BASE and NEW did not run the same work
+	// (client count, rows, steps): such a comparison warns, and fails
+	// with --strict.
+	Comparability []string
+}
+
+// Count returns the number of findings with the verdict.
+func (c *Comparison) Count(v Verdict) int {
+	n := 0
+	for _, f := range c.Findings {
+		if f.Verdict == v {
+			n++
+		}
+	}
+	return n
+}
+
+// Worst returns the highest level of any finding.
+func (c *Comparison) Worst() Level {
+	w := LevelOK
+	for _, f := range c.Findings {
+		w = max(w, f.Level)
+	}
+	return w
+}
+
+// note adds a footnote once and returns its index.
+func (c *Comparison) note(s string) int {
+	if i := slices.Index(c.Notes, s); i >= 0 {
+		return i
+	}
+	c.Notes = append(c.Notes, s)
+	return len(c.Notes) - 1
+}
+
+// Compare compares every cell of the NEW runs with the BASE runs: per table
+// kind, step, DBMS and metric, joined by name.
+//
+// With one run per side each metric is judged by its rule's thresholds.
+// With more runs on a side the medians are compared, a two-sided Mann-
+// Whitney U test decides whether the change is real (Holm-adjusted over all
+// tests of the comparison), and nothing is flagged with fewer than 4 runs per
+// side. Floors and the printed precision keep tiny or rounded values from
+// flapping. NA, empty, inf and nan cells are findings, never a pass: a value
+// present in BASE and missing in NEW is a warning.
+//
+// A step, DBMS or column found on one side only is an error wrapping
+// ErrMismatch unless opt.AllowMissing is set; so is nothing in common.
+func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) {
+	if len(base) == 0 || len(newer) == 0 {
+		return nil, errors.New("need at least one run on each side")
+	}
+	if !(opt.Alpha > 0 && opt.Alpha < 1) || !(opt.Confidence > 0 && opt.Confidence < 1) {
+		return nil, fmt.Errorf("alpha %v and confidence %v must lie between 0 and 1", opt.Alpha, opt.Confidence)
+	}
+	c := &Comparison{Replicated: len(base) > 1 || len(newer) > 1, Alpha: opt.Alpha}
+	for _, r := range base {
+		c.Base = append(c.Base, r.Name)
+	}
+	for _, r := range newer {
+		c.New = append(c.New, r.Name)
+	}
+	kinds, lacking, err := chooseKinds(base, newer, opt.Tables, opt.AllowMissing)
+	if err != nil {
+		return nil, err
+	}
+	c.Tables = kinds
+	if slices.Contains(kinds, "rel") {
+		// Without absolute values a floor cannot be applied, and ratios of
+		// small per-operation values swing widely.
+		c.note("rel tables are gated on throughput (ips qps p50 p99) only: ratios of small per-operation " +
+			"values swing widely and carry no absolute value to apply a floor to")
+	}
+	cm := &comparer{c: c, opt: opt, nBase: len(base), nNew: len(newer)}
+	for _, k := range lacking {
+		cm.addMissing(k, "", "", "", k+".<step> tables", len(base), len(base), 0, len(newer))
+	}
+	for _, k := range kinds {
+		for _, step := range stepNames(k, base, newer) {
+			cm.table(k, step, tablesOf(base, k, step), tablesOf(newer, k, step))
+		}
+	}
+	if len(cm.missing) > 0 && !opt.AllowMissing {
+		return nil, &MismatchError{Items: cm.missing.messages()}
+	}
+	if cm.compared == 0 {
+		return nil, fmt.Errorf("%w: no step and DBMS in common", ErrMismatch)
+	}
+	cm.finish()
+	return c, nil
+}
+
+// chooseKinds returns the table kinds to compare: those asked for, which
+// every run must have, or else those every BASE run has. A kind BASE has
+// and a NEW run lacks (rel files lost to a killed run, say) is an error, or
+// with allowMissing is returned as lacking, so that the gate never passes
+// on less than the baseline measured without saying so.
+func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (kinds, lacking []string, err error) {
+	all := append(slices.Clone(base), newer...)
+	has := func(r *ResultSet, kind string) bool {
+		return slices.ContainsFunc(r.Tables, func(t ResultTable) bool { return t.Kind == kind })
+	}
+	if len(want) > 0 {
+		for _, k := range want {
+			for _, r := range all {
+				if !has(r, k) {
+					return nil, nil, fmt.Errorf("%w: %s has no %s.<step> tables", ErrMismatch, r.Name, k)
+				}
+			}
+		}
+		return want, nil, nil
+	}
+	for _, k := range []string{"mrg", "rel"} {
+		if slices.ContainsFunc(base, func(r *ResultSet) bool { return !has(r, k) }) {
+			continue
+		}
+		if i := slices.IndexFunc(newer, func(r *ResultSet) bool { return !has(r, k) }); i >= 0 {
+			if !allowMissing {
+				return nil, nil, fmt.Errorf("%w: BASE has %s.<step> tables and NEW %s has none (use --allow-missing to compare the rest)", ErrMismatch, k, newer[i].Name)
+			}
+			lacking = append(lacking, k)
+			continue
+		}
+		kinds = append(kinds, k)
+	}
+	if len(kinds) == 0 {
+		return nil, nil, fmt.Errorf("%w: no kind of table (mrg, rel) is found in every run", ErrMismatch)
+	}
+	return kinds, lacking, nil
+}
+
+// stepNames returns the steps of one kind on either side in report order.
+func stepNames(kind string, sides ...[]*ResultSet) []string {
+	var steps []parse.Step
+	var other []string
+	seen := map[string]bool{}
+	for _, side := range sides {
+		for _, r := range side {
+			for _, t := range r.Tables {
+				if t.Kind != kind || seen[t.Step] {
+					continue
+				}
+				seen[t.Step] = true
+				if st, ok := parse.ParseStepName(t.Step); ok {
+					steps = append(steps, st)
+				} else {
+					other = append(other, t.Step)
+				}
+			}
+		}
+	}
+	parse.SortSteps(steps)
+	var names []string
+	for _, st := range steps {
+		names = append(names, st.MergeName)
+	}
+	slices.Sort(other)
+	return append(names, other...)
+}
+
+func tablesOf(runs []*ResultSet, kind, step string) []*ResultTable {
+	var out []*ResultTable
+	for _, r := range runs {
+		for i := range r.Tables {
+			if t := &r.Tables[i]; t.Kind == kind && t.Step == step {
+				out = append(out, t)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// missingList collects what is on one side only, grouped by subject so a
+// DBMS missing from every step is named once.
+type missingList []missingItem
+
+type missingItem struct{ subject, where string }
+
+func (l missingList) messages() []string {
+	var out []string
+	idx := map[string]int{}
+	var wheres [][]string
+	for _, m := range l {
+		i, ok := idx[m.subject]
+		if !ok {
+			i = len(out)
+			idx[m.subject] = i
+			out = append(out, m.subject)
+			wheres = append(wheres, nil)
+		}
+		wheres[i] = append(wheres[i], m.where)
+	}
+	for i, w := range wheres {
+		if len(w) > 4 {
+			w = append(w[:4:4], fmt.Sprintf("%d more", len(w)-4))
+		}
+		if len(w) > 0 && w[0] != "" {
+			out[i] += " (" + strings.Join(w, ", ") + ")"
+		}
+	}
+	return out
+}
+
+type comparer struct {
+	c           *Comparison
+	opt         CompareOptions
+	nBase, nNew int
+	missing     missingList
+	compared    int
+	naBoth      int
+	stepOrder   []string
+	dbmsOrder   []string
+	pending     []int // findings waiting for the Holm adjustment
+}
+
+// addMissing records a step, column or DBMS held by nb of ofB BASE tables
+// and nn of ofN NEW ones. Something BASE had and NEW lacks is a warning: what
+// the baseline measured is no longer measured.
+func (cm *comparer) addMissing(kind, step, dbms, metric, subject string, nb, ofB, nn, ofN int) {
+	var where string
+	lvl := LevelWarn
+	switch {
+	case nb == 0:
+		where, lvl = "only in NEW", LevelNote
+	case nn == 0:
+		where = "only in BASE"
+	case nn < ofN:
+		where = fmt.Sprintf("in %d of %d NEW runs", nn, ofN)
+	default:
+		where, lvl = fmt.Sprintf("in %d of %d BASE runs", nb, ofB), LevelNote
+	}
+	cm.missing = append(cm.missing, missingItem{subject + " " + where, kind + "." + step})
+	cm.c.Findings = append(cm.c.Findings, Finding{Table: kind, Step: step, DBMS: dbms, Metric: metric,
+		Delta: math.NaN(), P: math.NaN(), PAdj: math.NaN(), Verdict: VerdictMissing, Level: lvl,
+		Notable: true, Note: subject + " " + where})
+}
+
+func (cm *comparer) table(kind, step string, bt, nt []*ResultTable) {
+	if !slices.Contains(cm.stepOrder, step) {
+		cm.stepOrder = append(cm.stepOrder, step)
+	}
+	if len(bt) < cm.nBase || len(nt) < cm.nNew {
+		cm.addMissing(kind, step, "", "", "step "+step, len(bt), cm.nBase, len(nt), cm.nNew)
+		if len(bt) == 0 || len(nt) == 0 {
+			return
+		}
+	}
+	all := append(slices.Clone(bt), nt...)
+	// Columns are joined by name; one that is not in every table is missing.
+	var cols []string
+	for _, t := range all {
+		for _, col := range t.Columns {
+			if slices.Contains(cols, col) {
+				continue
+			}
+			cols = append(cols, col)
+			nb, nn := countHaving(bt, col), countHaving(nt, col)
+			if nb < len(bt) || nn < len(nt) {
+				cm.addMissing(kind, step, "", col, "column "+col, nb, len(bt), nn, len(nt))
+			}
+		}
+	}
+	var dbms []string
+	for _, t := range all {
+		for _, r := range t.Rows {
+			if !slices.Contains(dbms, r.DBMS) {
+				dbms = append(dbms, r.DBMS)
+			}
+		}
+	}
+	for _, d := range dbms {
+		if !slices.Contains(cm.dbmsOrder, d) {
+			cm.dbmsOrder = append(cm.dbmsOrder, d)
+		}
+		br, nr := rowsOf(bt, d), rowsOf(nt, d)
+		if len(br) < len(bt) || len(nr) < len(nt) {
+			cm.addMissing(kind, step, d, "", "DBMS "+d, len(br), len(bt), len(nr), len(nt))
+			if len(br) == 0 || len(nr) == 0 {
+				continue
+			}
+		}
+		cm.compared++
+		for _, col := range cols {
+			bTexts, nTexts := cellsOf(br, col), cellsOf(nr, col)
+			if len(bTexts) == 0 || len(nTexts) == 0 {
+				continue // the column is missing on a side; already reported
+			}
+			f := Finding{Table: kind, Step: step, DBMS: d, Metric: col, Rule: cm.opt.Rule(col)}
+			if first := nr[0]; first.row != nil {
+				f.File, f.Line = first.file, first.row.Line
+			}
+			cm.cell(&f, bTexts, nTexts)
+			cm.c.Findings = append(cm.c.Findings, f)
+		}
+	}
+}
+
+func countHaving(ts []*ResultTable, col string) int {
+	n := 0
+	for _, t := range ts {
+		if slices.Contains(t.Columns, col) {
+			n++
+		}
+	}
+	return n
+}
+
+type rowRef struct {
+	file string
+	cols []string
+	row  *ResultRow
+}
+
+func rowsOf(ts []*ResultTable, dbms string) []rowRef {
+	var out []rowRef
+	for _, t := range ts {
+		for i := range t.Rows {
+			if t.Rows[i].DBMS == dbms {
+				out = append(out, rowRef{t.File, t.Columns, &t.Rows[i]})
+				break
+			}
+		}
+	}
+	return out
+}
+
+func cellsOf(rows []rowRef, col string) []string {
+	var out []string
+	for _, r := range rows {
+		if i := slices.Index(r.cols, col); i >= 0 {
+			out = append(out, r.row.Cells[i])
+		}
+	}
+	return out
+}
+
+// parseCell returns the value of a cell and the decimals it was printed
+// with. NA, empty, inf, nan and text are not values.
+func parseCell(s string) (v float64, decimals int, ok bool) {
+	s = strings.TrimSpace(s)
+	v, err := strconv.ParseFloat(s, 64)
+	// Every metric of the tables is a rate, count, size, time or ratio: a
+	// negative or huge value is garbage, not a baseline.
+	if err != nil || parse.Plausible(parse.Ratio, v) != nil {
+		return 0, 0, false
+	}
+	if _, frac, found := strings.Cut(s, "."); found && !strings.ContainsAny(s, "eE") {
+		decimals = len(frac)
+	}
+	return v, decimals, true
+}
+
+func side(texts []string, confidence float64) (s Side, bad []string) {
+	s.Runs, s.Texts = len(texts), texts
+	for _, t := range texts {
+		v, d, ok := parseCell(t)
+		if !ok {
+			bad = append(bad, t)
+			continue
+		}
+		s.Values = append(s.Values, v)
+		s.Decimals = max(s.Decimals, d)
+	}
+	slices.Sort(s.Values)
+	s.Median = Median(s.Values)
+	s.Lo, s.Hi, _ = MedianInterval(s.Values, confidence)
+	return s, bad
+}
+
+// describeNA names the non-values of one side: `NA`, `"" (empty)`, `-nan`.
+func describeNA(bad []string) string {
+	var out []string
+	for _, b := range bad {
+		q := strings.TrimSpace(b)
+		if q == "" {
+			q = `""`
+		}
+		if !slices.Contains(out, q) {
+			out = append(out, q)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// cell compares one cell; replicated comparisons that need a U test are
+// left for finish.
+func (cm *comparer) cell(f *Finding, bTexts, nTexts []string) {
+	c := cm.c
+	var bBad, nBad []string
+	f.Base, bBad = side(bTexts, cm.opt.Confidence)
+	f.New, nBad = side(nTexts, cm.opt.Confidence)
+	f.Delta, f.P, f.PAdj = math.NaN(), math.NaN(), math.NaN()
+	r := f.Rule
+	f.Gated = r.Gated() && (f.Table != "rel" || r.Class == "throughput")
+	nb, nn := len(f.Base.Values), len(f.New.Values)
+	switch {
+	case nb > 0 && nn == 0:
+		// What BASE measured is no longer measured: a warning where the
+		// metric is gated, since the gate can no longer see it.
+		// A gated metric that NEW lost fails the gate, unless allowed.
+		f.Verdict, f.Level, f.Notable = VerdictNotComparable, LevelNote, true
+		switch {
+		case f.Gated && cm.opt.AllowNA:
+			f.Level = LevelWarn
+		case f.Gated:
+			f.Level = LevelFail
+		}
+		f.Note = "value in BASE, " + describeNA(nBad) + " in NEW"
+		return
+	case nb == 0 && nn > 0:
+		f.Verdict, f.Level, f.Notable = VerdictNotComparable, LevelNote, true
+		f.Note = describeNA(bBad) + " in BASE, value in NEW"
+		return
+	case nb == 0:
+		f.Verdict, f.Level = VerdictNotComparable, LevelOK
+		f.Note = describeNA(append(bBad, nBad...)) + " on both sides"
+		cm.naBoth++
+		return
+	}
+	if len(bBad)+len(nBad) > 0 {
+		f.Level, f.Notable = LevelNote, true
+		f.Note = fmt.Sprintf("%d of %d BASE and %d of %d NEW runs are %s", len(bBad), f.Base.Runs, len(nBad), f.New.Runs, describeNA(append(bBad, nBad...)))
+	}
+	bm, nm := f.Base.Median, f.New.Median
+	switch {
+	case bm == nm:
+		f.Delta = 0
+	case bm == 0:
+		f.Delta = math.Inf(1)
+		if nm < 0 {
+			f.Delta = math.Inf(-1)
+		}
+	default:
+		f.Delta = (nm - bm) / math.Abs(bm)
+	}
+	if !f.Gated {
+		f.Verdict = VerdictInfo
+		return
+	}
+	// A difference of one unit in the last printed digit may be rounding
+	// alone: each value is off by up to half a unit.
+	ulp := math.Pow(10, -float64(max(f.Base.Decimals, f.New.Decimals)))
+	if d := math.Abs(nm - bm); d > 0 && d <= ulp*(1+1e-9) {
+		f.Verdict = VerdictOK
+		f.Note = appendNote(f.Note, "within rounding of the printed values")
+		return
+	}
+	if f.Table != "rel" && r.Floor > 0 && math.Abs(bm) < r.Floor && math.Abs(nm) < r.Floor {
+		f.Verdict = VerdictOK
+		f.Note = appendNote(f.Note, "below the floor of "+strconv.FormatFloat(r.Floor, 'g', -1, 64))
+		return
+	}
+	if !c.Replicated {
+		cm.judge(f, true)
+		return
+	}
+	// Identical values in every run cannot differ; testing them would only
+	// make the Holm adjustment of the others harsher.
+	if bm == nm && f.Base.Values[0] == f.Base.Values[nb-1] && f.New.Values[0] == f.New.Values[nn-1] {
+		f.Verdict = VerdictOK
+		f.Note = appendNote(f.Note, "the same in every run")
+		return
+	}
+	if f.Base.Runs < minRuns || f.New.Runs < minRuns || nb < minRuns || nn < minRuns {
+		f.Notes = append(f.Notes, c.note(fmt.Sprintf("need >= %d runs per side to detect a difference at alpha level %g; "+
+			"with %d+%d runs the smallest possible two-sided U-test p is %.3g", minRuns, c.Alpha, nb, nn, minP(nb, nn))))
+		cm.judge(f, false)
+		return
+	}
+	_, f.P = MannWhitneyU(f.Base.Values, f.New.Values)
+	cm.pending = append(cm.pending, len(c.Findings))
+}
+
+func appendNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// minP is the smallest two-sided exact U-test p-value for samples of m and
+// n values: 2 / C(m+n, m).
+func minP(m, n int) float64 {
+	if m == 0 || n == 0 {
+		return 1
+	}
+	c := 1.0
+	for i := 1; i <= m; i++ {
+		c = c * float64(n+i) / float64(i)
+	}
+	return math.Min(1, 2/c)
+}
+
+// worse is how much worse NEW is than BASE, as a fraction, in the metric's
+// bad direction; for neutral metrics a change either way counts.
+func worse(f *Finding) float64 {
+	switch f.Rule.Better {
+	case HigherIsBetter:
+		return -f.Delta
+	case LowerIsBetter:
+		return f.Delta
+	}
+	return math.Abs(f.Delta)
+}
+
+// judge sets the verdict of a gated cell from the thresholds; significant
+// is false for replicated runs whose change is not shown to be real.
+func (cm *comparer) judge(f *Finding, significant bool) {
+	const eps = 1e-12
+	r, w := f.Rule, worse(f)
+	beyond := func(th, x float64) bool { return th > 0 && x >= th-eps }
+	switch {
+	case !significant:
+		f.Verdict = VerdictNotSignificant
+		f.Notable = f.Notable || beyond(r.Warn, w) || beyond(r.Fail, w)
+	case beyond(r.Fail, w):
+		f.Verdict, f.Level = VerdictFail, LevelFail
+	case beyond(r.Warn, w):
+		f.Verdict, f.Level = VerdictWarn, max(f.Level, LevelWarn)
+	case r.Better != Neutral && (beyond(r.Warn, -w) || r.Warn == 0 && beyond(r.Fail, -w)):
+		f.Verdict = VerdictImproved
+	default:
+		f.Verdict = VerdictOK
+	}
+	f.Notable = f.Notable || f.Level >= LevelNote || f.Verdict == VerdictImproved
+}
+
+// finish adjusts the pending U tests, judges them, adds the geometric means
+// and footnotes, and sorts the findings by severity.
+func (cm *comparer) finish() {
+	c := cm.c
+	ps := make([]float64, len(cm.pending))
+	for i, fi := range cm.pending {
+		ps[i] = c.Findings[fi].P
+	}
+	c.Tests = len(ps)
+	if c.Tests > 0 {
+		hn := c.note(fmt.Sprintf("p-values are Holm-adjusted over the %d U tests of this report "+
+			"(unadjusted, about %.2g of them would be false positives at alpha %g)", c.Tests, c.Alpha*float64(c.Tests), c.Alpha))
+		// Holm multiplies the smallest p by the number of tests: when even
+		// the smallest p the run counts allow cannot get below alpha, say so.
+		best := 1.0
+		for _, fi := range cm.pending {
+			f := &c.Findings[fi]
+			best = math.Min(best, minP(len(f.Base.Values), len(f.New.Values)))
+		}
+		if best*float64(c.Tests) >= c.Alpha {
+			c.note(fmt.Sprintf("with %s and these run counts no change can be significant after the Holm adjustment "+
+				"(smallest possible p %.2g × %d >= %g): add runs, or compare fewer tables or metrics", Plural(c.Tests, "test"), best, c.Tests, c.Alpha))
+		}
+		for i, adj := range Holm(ps) {
+			f := &c.Findings[cm.pending[i]]
+			f.PAdj = adj
+			f.Notes = append(f.Notes, hn)
+			cm.judge(f, adj < c.Alpha)
+		}
+	}
+	if c.Replicated {
+		for i := range c.Findings {
+			f := &c.Findings[i]
+			if f.Notable && f.Verdict != VerdictMissing && f.Verdict != VerdictNotComparable &&
+				(len(f.Base.Values) > 1 && math.IsNaN(f.Base.Lo) || len(f.New.Values) > 1 && math.IsNaN(f.New.Lo)) {
+				f.Notes = append(f.Notes, c.note(fmt.Sprintf("need >= 6 runs for a %g%% interval of the median", cm.opt.Confidence*100)))
+			}
+		}
+	}
+	if cm.naBoth > 0 {
+		c.note(fmt.Sprintf("%d cells are NA, empty, inf or nan on both sides and were not compared (listed with --all and in JSON)", cm.naBoth))
+	}
+	cm.geomeans()
+	stepIdx := func(s string) int { return slices.Index(cm.stepOrder, s) }
+	dbmsIdx := func(s string) int { return slices.Index(cm.dbmsOrder, s) }
+	colIdx := func(s string) int {
+		if i := slices.Index(RowColumns, s); i >= 0 {
+			return i
+		}
+		return len(RowColumns)
+	}
+	slices.SortStableFunc(c.Findings, func(a, b Finding) int {
+		return cmp.Or(
+			cmp.Compare(b.Level, a.Level),
+			cmp.Compare(verdictRank[a.Verdict], verdictRank[b.Verdict]),
+			cmp.Compare(stepIdx(a.Step), stepIdx(b.Step)),
+			cmp.Compare(slices.Index(c.Tables, a.Table), slices.Index(c.Tables, b.Table)),
+			cmp.Compare(dbmsIdx(a.DBMS), dbmsIdx(b.DBMS)),
+			cmp.Compare(colIdx(a.Metric), colIdx(b.Metric)),
+			strings.Compare(a.Metric, b.Metric),
+		)
+	})
+}
+
+// geomeans adds one geometric mean of throughput ratios per step, from the
+// first kind of table compared (mrg when there are mrg tables).
+func (cm *comparer) geomeans() {
+	c := cm.c
+	kind := c.Tables[0]
+	for _, step := range cm.stepOrder {
+		var sum float64
+		n := 0
+		for _, f := range c.Findings {
+			if f.Table != kind || f.Step != step || f.Rule.Class != "throughput" ||
+				!(f.Base.Median > 0) || !(f.New.Median > 0) {
+				continue
+			}
+			sum += math.Log(f.New.Median / f.Base.Median)
+			n++
+		}
+		g := StepGeomean{Step: step, Table: kind, Ratio: math.NaN(), N: n}
+		if n > 0 {
+			g.Ratio = math.Exp(sum / float64(n))
+		}
+		c.Geomeans = append(c.Geomeans, g)
+	}
+}

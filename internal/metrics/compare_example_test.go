@@ -1,0 +1,40 @@
+package metrics_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
+)
+
+// ExampleCompare compares one step of two runs: NEW inserts 6% fewer rows
+// per second, which fails the default 5% threshold, and spends 5.6% more
+// CPU per insert, which is a warning.
+func ExampleCompare() {
+	load := func(name, mrg string) *metrics.ResultSet {
+		t, err := parse.ReadTable(strings.NewReader(mrg), name+"/mrg.l.i0")
+		if err != nil {
+			panic(err)
+		}
+		rt, err := metrics.NewResultTable("mrg", "l.i0", name+"/mrg.l.i0", t)
+		if err != nil {
+			panic(err)
+		}
+		return &metrics.ResultSet{Name: name, Tables: []metrics.ResultTable{rt}}
+	}
+	base := load("base", "ips\tcpupq\ttag\n100000\t54\tpg15.c1\n")
+	newer := load("new", "ips\tcpupq\ttag\n94000\t57\tpg15.c1\n")
+	c, err := metrics.Compare([]*metrics.ResultSet{base}, []*metrics.ResultSet{newer}, metrics.DefaultCompareOptions())
+	if err != nil {
+		panic(err)
+	}
+	for _, f := range c.Findings {
+		fmt.Printf("%s %s %s %s %+.1f%%\n", f.Verdict, f.Step, f.DBMS, f.Metric, f.Delta*100)
+	}
+	fmt.Println("worst:", c.Worst())
+	// Output:
+	// fail l.i0 pg15.c1 ips -6.0%
+	// warn l.i0 pg15.c1 cpupq +5.6%
+	// worst: fail
+}

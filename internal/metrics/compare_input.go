@@ -1,0 +1,152 @@
+package metrics
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ibreport/ibreport/internal/parse"
+)
+
+// A ResultSet is one run of the benchmark as Compare sees it: its mrg.<step>
+// and rel.<step> tables.
+type ResultSet struct {
+	Name   string // where the run came from, for messages
+	Tables []ResultTable
+	// Runs describes the work each DBMS (by tag) ran, when the set was
+	// built from raw trees; nil for archived tables.
+	Runs map[string]RunFacts
+	// Cores and Device are the host's CPU count and database device the
+	// set was computed with (its settings or flags); 0 and "" unknown.
+	Cores  int
+	Device string
+}
+
+// RunFacts is what a DBMS's run must share with the run it is compared
+// with for the comparison to mean anything.
+type RunFacts struct {
+	Clients int      // the dop of its file names; 0 unknown
+	Rows    string   // the <N>m of its tree name; "" unknown
+	Steps   []string // merge names of its steps, in order
+}
+
+// Comparability compares the facts of the DBMS both sets ran and says, for
+// each difference, both values.
+func Comparability(base, newer *ResultSet) []string {
+	var out []string
+	if base.Cores != newer.Cores && base.Cores > 0 && newer.Cores > 0 {
+		out = append(out, fmt.Sprintf("BASE %s ran on %s, NEW %s on %s", base.Name, Plural(base.Cores, "CPU"), newer.Name, Plural(newer.Cores, "CPU")))
+	}
+	if base.Device != newer.Device && base.Device != "" && newer.Device != "" {
+		out = append(out, fmt.Sprintf("BASE %s has its database on %s, NEW %s on %s", base.Name, base.Device, newer.Name, newer.Device))
+	}
+	var tags []string
+	for tag := range base.Runs {
+		if _, ok := newer.Runs[tag]; ok {
+			tags = append(tags, tag)
+		}
+	}
+	slices.Sort(tags)
+	for _, tag := range tags {
+		b, n := base.Runs[tag], newer.Runs[tag]
+		if b.Clients != n.Clients && b.Clients > 0 && n.Clients > 0 {
+			out = append(out, fmt.Sprintf("%s: BASE %s ran with %s, NEW %s with %s", tag, base.Name, Plural(b.Clients, "client"), newer.Name, Plural(n.Clients, "client")))
+		}
+		if b.Rows != n.Rows && b.Rows != "" && n.Rows != "" {
+			out = append(out, fmt.Sprintf("%s: BASE %s loaded %s rows, NEW %s %s", tag, base.Name, b.Rows, newer.Name, n.Rows))
+		}
+		if !slices.Equal(b.Steps, n.Steps) {
+			out = append(out, fmt.Sprintf("%s: BASE %s ran steps %s, NEW %s %s", tag, base.Name, strings.Join(b.Steps, " "), newer.Name, strings.Join(n.Steps, " ")))
+		}
+	}
+	return out
+}
+
+// A ResultTable is one mrg.<step> or rel.<step> table.
+type ResultTable struct {
+	Kind    string   // "mrg" or "rel"
+	Step    string   // merge name of the step, e.g. "qr100.L1"
+	File    string   // path of the file, for messages and annotations
+	Columns []string // metric columns in file order, without the tag
+	Rows    []ResultRow
+}
+
+// A ResultRow is the row of one DBMS.
+type ResultRow struct {
+	DBMS  string // tag without the <N>m. prefix; "#2", "#3"… mark repeats
+	Line  int
+	Cells []string // parallel to Columns
+}
+
+// rowPrefix is the "<N>m." row-count prefix of a tag. Runs of different
+// sizes (2m, 20m) are compared by DBMS, so it is removed as the mrg tables do.
+var rowPrefix = regexp.MustCompile(`^[0-9]+m\.`)
+
+// TagKey is the DBMS a tag of a merged table names, for joining runs: the
+// tag without blanks and its <N>m. row-count prefix.
+func TagKey(tag string) string {
+	return rowPrefix.ReplaceAllString(strings.TrimSpace(tag), "")
+}
+
+// NewResultTable takes the rows of a parsed table: the tag is the last cell,
+// its <N>m. prefix is removed, and a tag seen before in the same table (a
+// DBMS listed in two groups) gets "#2", "#3"… so each row keeps its own key.
+// A header without a final tag column, or a row without a tag, is an error.
+func NewResultTable(kind, step, file string, t *parse.Table) (ResultTable, error) {
+	rt := ResultTable{Kind: kind, Step: step, File: file}
+	if len(t.Header) < 2 || t.Header[len(t.Header)-1] != "tag" {
+		return rt, fmt.Errorf("%s: the header does not end with a tag column", file)
+	}
+	rt.Columns = t.Header[:len(t.Header)-1]
+	keys := RowKeys{}
+	for _, l := range t.Lines {
+		if l.Kind != parse.TableRow {
+			continue
+		}
+		tag := TagKey(l.Cells[len(l.Cells)-1])
+		if tag == "" {
+			return rt, fmt.Errorf("%s:%d: row without a tag", file, l.Line)
+		}
+		rt.Rows = append(rt.Rows, ResultRow{DBMS: keys.Key(tag), Line: l.Line, Cells: l.Cells[:len(l.Cells)-1]})
+	}
+	return rt, nil
+}
+
+// RowKeys gives the rows of one table their DBMS keys: the tag, and for a
+// tag seen before tag#2, tag#3, …, so that repeated rows are compared in
+// order.
+type RowKeys map[string]bool
+
+// Key returns the key of the next row with the tag.
+func (u RowKeys) Key(tag string) string {
+	key := tag
+	for n := 2; u[key]; n++ {
+		key = tag + "#" + strconv.Itoa(n)
+	}
+	u[key] = true
+	return key
+}
+
+// ErrMismatch marks result sets that cannot be compared: a step, DBMS or
+// column found on one side only, or nothing in common.
+var ErrMismatch = errors.New("result sets do not match")
+
+// A MismatchError lists what is found on one side only.
+type MismatchError struct{ Items []string }
+
+func (e *MismatchError) Error() string {
+	const show = 8
+	items := e.Items
+	more := ""
+	if len(items) > show {
+		more = fmt.Sprintf("; and %d more", len(items)-show)
+		items = items[:show]
+	}
+	return strings.Join(items, "; ") + more
+}
+
+// Is makes errors.Is(err, ErrMismatch) true.
+func (e *MismatchError) Is(target error) bool { return target == ErrMismatch }
