@@ -22,9 +22,10 @@ var allowed = map[string][]string{
 	"internal/parse":   {},
 	"templates":        {},
 	"internal/awk":     {},
-	"internal/metrics": {"internal/parse"},
+	"internal/metrics": {"internal/parse", "internal/stats"},
+	"internal/stats":   {},
 	"internal/compat":  {"internal/parse", "internal/metrics", "internal/awk"},
-	"report":           {"internal/parse", "internal/metrics", "templates", "internal/compat"},
+	"report":           {"internal/parse", "internal/metrics", "internal/stats", "templates", "internal/compat"},
 	"cmd/ibreport":     {"internal/parse", "internal/metrics", "report"},
 }
 

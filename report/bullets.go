@@ -8,6 +8,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/stats"
 )
 
 // A Bullet is one finding of the summary: how a DBMS's throughput compares
@@ -82,7 +83,7 @@ func bulletOf(dbms, base, part string, threads int, rs []partRatio) (Bullet, boo
 	}
 	sorted := slices.Sorted(slices.Values(vals))
 	b := Bullet{DBMS: dbms, Base: base, Part: part, Threads: threads, Min: sorted[0], Max: sorted[len(sorted)-1],
-		Median: metrics.Median(sorted), Largest: largest.name, Ratio: largest.ratio}
+		Median: stats.Median(sorted), Largest: largest.name, Ratio: largest.ratio}
 	switch {
 	case b.Median > 1+metrics.SimilarBand:
 		b.Word = "more"

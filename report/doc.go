@@ -28,7 +28,7 @@
 //     schema SchemaVersion). Renderers compute nothing.
 //
 // BuildOptions.Series adds the series part: the DBMS taken in list order as
-// a series, with the change points of every test (metrics.ChangePoints), a
+// a series, with the change points of every test (stats.ChangePoints), a
 // heat table and a chart per test. BuildSeries makes the same part from
 // result sets in order (`ibreport series`), and History judges the last of
 // them against the noise of the others (`ibreport diff --history`).

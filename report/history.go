@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/stats"
 )
 
 // A ResultSet is one member of a series of result sets: a loaded results
@@ -95,7 +96,7 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 		"Per test: the throughput relative to the first set, the change points found (where the level shifted) and a chart. "+
 		"The legend says how change points are found.", strings.Join(names, ", "))}
 	for _, k := range order {
-		if g := buildSeries(*groups[k], metrics.ChangePointOptions{}); g != nil {
+		if g := buildSeries(*groups[k], stats.ChangePointOptions{}); g != nil {
 			rep.Series.Groups = append(rep.Series.Groups, g)
 		}
 	}
@@ -159,7 +160,7 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 			hist[j] = float64(g.Values[i][j])
 		}
 		from := 0
-		if cps := metrics.ChangePoints(hist, metrics.ChangePointOptions{}); len(cps) > 0 {
+		if cps := stats.ChangePoints(hist, stats.ChangePointOptions{}); len(cps) > 0 {
 			from = cps[len(cps)-1].Index
 		}
 		level := numbers(hist[from:])

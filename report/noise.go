@@ -7,6 +7,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/stats"
 )
 
 // noiseOf is the relative half-width of the 95% interval of a DBMS's
@@ -19,13 +20,13 @@ func (b *builder) noiseOf(st parse.Step, tag string) float64 {
 }
 
 // withinNoise reports whether a relative throughput is within the noise of
-// the two runs (metrics.WithinNoise). Compat mode, like the original, knows
+// the two runs (stats.WithinNoise). Compat mode, like the original, knows
 // no noise.
 func (b *builder) withinNoise(st parse.Step, tag, base string, ratio float64) bool {
 	if b.compat {
 		return false
 	}
-	return metrics.WithinNoise(ratio, b.noiseOf(st, tag), b.noiseOf(st, base))
+	return stats.WithinNoise(ratio, b.noiseOf(st, tag), b.noiseOf(st, base))
 }
 
 // noiseTable is a step's table of noise, stalls and SLA: per DBMS client

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/stats"
 )
 
 // SeriesPart is the study of DBMS taken as an ordered series (releases in
@@ -101,10 +102,10 @@ var SeriesLegend = fmt.Sprintf("A series is the DBMS in list order (releases, ni
 	"A level holds at least %d members, so one odd run is not a change point; a series needs at least %d members; near either end only large shifts are found. "+
 	"Significant means the two levels differ by more than the members' spread explains, not that the shift matters: read its size. "+
 	"On seeded series with 1–5%% noise it finds shifts of five times the noise in ≥97%% of cases and none in ≥96%% of flat series; shifts of three times the noise in about 70%%.",
-	metrics.DefaultMaxP, metrics.DefaultMinSegment, metrics.ChangePointOptions{}.MinMembers())
+	stats.DefaultMaxP, stats.DefaultMinSegment, stats.ChangePointOptions{}.MinMembers())
 
 // buildSeries computes one series group; nil when it has no member.
-func buildSeries(in seriesInput, opt metrics.ChangePointOptions) *SeriesGroup {
+func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 	n := len(in.members)
 	if n == 0 {
 		return nil
@@ -144,9 +145,9 @@ func buildSeries(in seriesInput, opt metrics.ChangePointOptions) *SeriesGroup {
 		g.Tests = append(g.Tests, t.name)
 		g.Values = append(g.Values, vals)
 		g.Noise = append(g.Noise, noise)
-		var found []metrics.ChangePoint
+		var found []stats.ChangePoint
 		if n >= opt.MinMembers() {
-			found = metrics.ChangePoints(y, opt)
+			found = stats.ChangePoints(y, opt)
 		}
 		// The values are relative to the first member, or to the first
 		// with a value when it has none.
@@ -393,7 +394,7 @@ func (b *builder) series() *SeriesPart {
 	part := &SeriesPart{Caption: "The DBMS are taken as series in list order: per test, the throughput relative to the first member, " +
 		"the change points found (where the level shifted) and a chart per test. The legend says how change points are found."}
 	for _, in := range b.seriesInputs() {
-		if g := buildSeries(in, metrics.ChangePointOptions{}); g != nil {
+		if g := buildSeries(in, stats.ChangePointOptions{}); g != nil {
 			part.Groups = append(part.Groups, g)
 		}
 	}

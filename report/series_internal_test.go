@@ -8,6 +8,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/stats"
 )
 
 func TestSeriesLabels(t *testing.T) {
@@ -48,7 +49,7 @@ func TestBuildSeries(t *testing.T) {
 		}
 		in.tests = append(in.tests, st)
 	}
-	g := buildSeries(in, metrics.ChangePointOptions{})
+	g := buildSeries(in, stats.ChangePointOptions{})
 	if len(g.Changes) != 1 {
 		t.Fatalf("changes %+v, want one", g.Changes)
 	}
@@ -77,7 +78,7 @@ func TestBuildSeries(t *testing.T) {
 		t.Errorf("first point %+v: want an error bar of 0.01", pt)
 	}
 
-	short := buildSeries(seriesInput{id: "t", title: "Two", members: members[:2], tests: in.tests[:1]}, metrics.ChangePointOptions{})
+	short := buildSeries(seriesInput{id: "t", title: "Two", members: members[:2], tests: in.tests[:1]}, stats.ChangePointOptions{})
 	if short.ChangeTable != nil || len(short.Changes) != 0 || len(short.Notes) != 1 || !strings.Contains(short.Notes[0], "needs at least 4") {
 		t.Errorf("two members: changes %v, notes %q; want none and a note", short.Changes, short.Notes)
 	}
@@ -120,7 +121,7 @@ func TestBuildSeriesNoFirst(t *testing.T) {
 	vals := []metrics.Value{metrics.NA("queries/s", "sb.o is missing"), metrics.Known(100, "queries/s"),
 		metrics.Known(-5, "queries/s"), metrics.Known(110, "queries/s")}
 	g := buildSeries(seriesInput{id: "s", title: "S", members: []string{"r1", "r2", "r3", "r4"},
-		tests: []seriesTest{{name: "t", unit: "queries/s", values: vals}}}, metrics.ChangePointOptions{})
+		tests: []seriesTest{{name: "t", unit: "queries/s", values: vals}}}, stats.ChangePointOptions{})
 	row := g.Heat.Rows[0]
 	if row.Cells[2].Band != Base || row.Cells[4].Text != "1.10" || row.Cells[1].NA != "sb.o is missing" ||
 		!strings.Contains(row.Cells[3].NA, "-5 is negative, not a rate") {
@@ -129,7 +130,7 @@ func TestBuildSeriesNoFirst(t *testing.T) {
 	if !slices.Contains(g.Heat.Notes, "t: relative to 2 r2, the first member with a value.") || g.Charts[0].Title != "t: relative to 2 r2" {
 		t.Errorf("notes %q, chart %q", g.Heat.Notes, g.Charts[0].Title)
 	}
-	if buildSeries(seriesInput{id: "e", title: "E"}, metrics.ChangePointOptions{}) != nil {
+	if buildSeries(seriesInput{id: "e", title: "E"}, stats.ChangePointOptions{}) != nil {
 		t.Error("a series without members is not nil")
 	}
 }

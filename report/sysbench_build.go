@@ -10,6 +10,7 @@ import (
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/stats"
 )
 
 // SysbenchPart is the sysbench half of a report.
@@ -300,7 +301,7 @@ func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string) *Tabl
 			rel := set.Relative(d, test, nt)
 			c := f.relValueCell(rel.QPS)
 			if !f.compat && rel.QPS.OK() {
-				c.WithinNoise = metrics.WithinNoise(rel.QPS.V, sbNoise(rel.Result).HalfWidth(), sbNoise(rel.Base).HalfWidth())
+				c.WithinNoise = stats.WithinNoise(rel.QPS.V, sbNoise(rel.Result).HalfWidth(), sbNoise(rel.Base).HalfWidth())
 			}
 			r.Cells = append(r.Cells, c)
 			if !rel.QPS.OK() {
@@ -550,9 +551,9 @@ func (f sbText) threadSweep(set *metrics.SysbenchSet) []*Table {
 
 // sbNoise is the 95% interval of a run's QPS from its interval lines (the
 // last, partial one left out); unknown without enough of them.
-func sbNoise(r *metrics.SysbenchResult) metrics.Interval {
+func sbNoise(r *metrics.SysbenchResult) stats.Interval {
 	if r == nil {
-		return metrics.Interval{Why: "no run"}
+		return stats.Interval{Why: "no run"}
 	}
 	n := len(r.Intervals)
 	if n > 0 {
@@ -566,7 +567,7 @@ func sbNoise(r *metrics.SysbenchResult) metrics.Interval {
 		}
 		y = append(y, q)
 	}
-	return metrics.MeanInterval(y, 0.95)
+	return stats.MeanInterval(y, 0.95)
 }
 
 // sbNoiseTable has, per test and DBMS, the ±95% of the QPS from sysbench's

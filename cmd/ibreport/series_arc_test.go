@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/stats"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -111,11 +111,11 @@ func relLevel(rel map[string]float64, members []string) float64 {
 	return median(y)
 }
 
-// median is metrics.Median of a sorted copy.
+// median is stats.Median of a sorted copy.
 func median(x []float64) float64 {
 	s := slices.Clone(x)
 	slices.Sort(s)
-	return metrics.Median(s)
+	return stats.Median(s)
 }
 
 // TestPublishedSeries builds the series of thirteen PostgreSQL releases

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/stats"
 )
 
 // Level is how much a finding matters to a CI gate.
@@ -466,8 +467,8 @@ func side(texts []string, confidence float64) (s Side, bad []string) {
 		s.Decimals = max(s.Decimals, d)
 	}
 	slices.Sort(s.Values)
-	s.Median = Median(s.Values)
-	s.Lo, s.Hi, _ = MedianInterval(s.Values, confidence)
+	s.Median = stats.Median(s.Values)
+	s.Lo, s.Hi, _ = stats.MedianInterval(s.Values, confidence)
 	return s, bad
 }
 
@@ -571,7 +572,7 @@ func (cm *comparer) cell(f *Finding, bTexts, nTexts []string) {
 		cm.judge(f, false)
 		return
 	}
-	_, f.P = MannWhitneyU(f.Base.Values, f.New.Values)
+	_, f.P = stats.MannWhitneyU(f.Base.Values, f.New.Values)
 	cm.pending = append(cm.pending, len(c.Findings))
 }
 
@@ -652,7 +653,7 @@ func (cm *comparer) finish() {
 			c.note(fmt.Sprintf("with %s and these run counts no change can be significant after the Holm adjustment "+
 				"(smallest possible p %.2g × %d >= %g): add runs, or compare fewer tables or metrics", Plural(c.Tests, "test"), best, c.Tests, c.Alpha))
 		}
-		for i, adj := range Holm(ps) {
+		for i, adj := range stats.Holm(ps) {
 			f := &c.Findings[cm.pending[i]]
 			f.PAdj = adj
 			f.Notes = append(f.Notes, hn)

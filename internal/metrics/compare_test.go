@@ -342,3 +342,5 @@ func TestCompareLostKind(t *testing.T) {
 		t.Error("no finding says the rel tables are missing")
 	}
 }
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/stats"
 )
 
 // ComputeTree reads every step of a tree and summarizes it. The create-index
@@ -555,7 +556,7 @@ func (s *summarizer) rateWindows() {
 // rates, before series() decimates them for the charts.
 func (s *summarizer) noise() {
 	r := s.r
-	r.Noise = Interval{Why: "no client log"}
+	r.Noise = stats.Interval{Why: "no client log"}
 	r.Stalls = Stalls{Why: "no client log"}
 	if len(s.acc.clients) == 0 || len(s.sd.Clients) == 0 {
 		return
@@ -567,7 +568,7 @@ func (s *summarizer) noise() {
 		sla := CheckSLA(c.series.sec, c.rates[0], float64(s.sd.Step.Rate), s.opt.Stall)
 		r.SLA = &sla
 	}
-	r.Noise = MeanInterval(rate, 0.95)
+	r.Noise = stats.MeanInterval(rate, 0.95)
 	r.Stalls = FindStalls(c.series.sec, rate, rt, s.opt.Stall)
 }
 

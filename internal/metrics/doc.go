@@ -73,18 +73,10 @@
 // resource rates informational), with warn and fail thresholds, absolute
 // floors and the printed precision keeping tiny or rounded values from
 // flapping. With replicated runs it compares medians with a Mann-Whitney U
-// test (MannWhitneyU, exact for small samples without ties), adjusts the
-// p-values with Holm across the whole comparison, never flags with fewer
+// test (stats.MannWhitneyU, exact for small samples without ties), adjusts
+// the p-values with Holm across the whole comparison, never flags with fewer
 // than 4 runs per side, and gives order-statistic intervals of the medians
-// (MedianInterval). NA cells are findings, never a silent pass.
-//
-// # Series and change points
-//
-// ChangePoints finds the members of an ordered series (releases, nightly
-// runs) at which its level shifted: E-divisive means locates each split,
-// Student's t-test keeps it (p ≤ MaxP), as Otava does. It is deterministic,
-// needs MinMembers members, and its detection rates on seeded series with
-// planted shifts are in its tests.
+// (stats.MedianInterval). NA cells are findings, never a silent pass.
 //
 // # Stability
 //

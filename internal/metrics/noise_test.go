@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/stats"
 )
 
 // ar1 is an AR(1) series of mean mu started in its stationary distribution:
@@ -38,7 +39,7 @@ func TestMeanIntervalCoverage(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(n), uint64(phi*1000)))
 			covered := 0
 			for range sims {
-				iv := metrics.MeanInterval(ar1(rng, n, mu, phi), 0.95)
+				iv := stats.MeanInterval(ar1(rng, n, mu, phi), 0.95)
 				if !iv.OK() {
 					t.Fatalf("phi %v n %d: %s", phi, n, iv.Why)
 				}
@@ -64,7 +65,7 @@ func TestMeanIntervalIID(t *testing.T) {
 		const sims = 300
 		for range sims {
 			y := ar1(rng, n, 50, 0)
-			iv := metrics.MeanInterval(y, 0.95)
+			iv := stats.MeanInterval(y, 0.95)
 			q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.975)
 			ratio += (iv.Hi - iv.Lo) / 2 / (q * stat.StdDev(y, nil) / math.Sqrt(float64(n)))
 		}
@@ -75,17 +76,17 @@ func TestMeanIntervalIID(t *testing.T) {
 }
 
 func TestMeanIntervalEdges(t *testing.T) {
-	if iv := metrics.MeanInterval([]float64{1, 2, 3}, 0.95); iv.OK() {
+	if iv := stats.MeanInterval([]float64{1, 2, 3}, 0.95); iv.OK() {
 		t.Error("3 samples gave an interval")
 	}
-	if iv := metrics.MeanInterval([]float64{5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5}, 0.95); !iv.OK() || iv.Lo != 5 || iv.Hi != 5 {
+	if iv := stats.MeanInterval([]float64{5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5}, 0.95); !iv.OK() || iv.Lo != 5 || iv.Hi != 5 {
 		t.Errorf("a constant series: %+v", iv)
 	}
 	y := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, math.NaN()}
-	if iv := metrics.MeanInterval(y, 0.95); iv.OK() {
+	if iv := stats.MeanInterval(y, 0.95); iv.OK() {
 		t.Error("a NaN sample gave an interval")
 	}
-	a, b := metrics.MeanInterval(ar1(rand.New(rand.NewPCG(1, 2)), 500, 10, 0.7), 0.95), metrics.MeanInterval(ar1(rand.New(rand.NewPCG(1, 2)), 500, 10, 0.7), 0.95)
+	a, b := stats.MeanInterval(ar1(rand.New(rand.NewPCG(1, 2)), 500, 10, 0.7), 0.95), stats.MeanInterval(ar1(rand.New(rand.NewPCG(1, 2)), 500, 10, 0.7), 0.95)
 	if a != b {
 		t.Error("the same series gave two intervals")
 	}

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/stats"
 )
 
 // StepResult is one step of one DBMS tree, summarized: everything the
@@ -48,7 +49,7 @@ type StepResult struct {
 	// intervals (MeanInterval); Stalls its stalls (FindStalls); SLA, for
 	// read+write steps, how its insert rate kept the per-client target
 	// (CheckSLA), nil for other steps.
-	Noise  Interval
+	Noise  stats.Interval
 	Stalls Stalls
 	SLA    *SLA
 	// Series are client 1's per-interval statistics, for charts (the other

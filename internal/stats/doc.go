@@ -1,0 +1,20 @@
+// Package stats holds the statistics ibreport uses that know nothing of
+// benchmarks: they take plain float64 series and return numbers.
+//
+//   - MeanInterval: a confidence interval for the mean of a series whose
+//     successive samples may be correlated (Student's t, or batch means),
+//     and WithinNoise, whether a ratio of two such means is inside their
+//     noise.
+//   - MannWhitneyU (exact for small samples without ties), Holm's
+//     step-down adjustment, Median and the order-statistic MedianInterval:
+//     the tests of `ibreport diff` over replicated runs.
+//   - ChangePoints: where the level of an ordered series (releases, nightly
+//     runs) shifted — E-divisive means locates each split and Student's
+//     t-test keeps it (p ≤ MaxP), as Otava does. It is deterministic, needs
+//     MinMembers members, and its detection rates on seeded series with
+//     planted shifts are in its tests.
+//
+// Everything here is deterministic: the same input gives the same output.
+// It is internal: packages metrics and report call it, and its API may
+// change with them.
+package stats
