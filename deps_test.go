@@ -25,8 +25,9 @@ var allowed = map[string][]string{
 	"internal/metrics": {"internal/parse", "internal/stats"},
 	"internal/stats":   {},
 	"internal/compat":  {"internal/parse", "internal/metrics", "internal/awk"},
-	"report":           {"internal/parse", "internal/metrics", "internal/stats", "templates", "internal/compat"},
-	"cmd/ibreport":     {"internal/parse", "internal/metrics", "report"},
+	"internal/fsout":   {},
+	"report":           {"internal/parse", "internal/metrics", "internal/stats", "internal/fsout", "templates", "internal/compat"},
+	"cmd/ibreport":     {"internal/parse", "internal/metrics", "internal/fsout", "report"},
 }
 
 // TestImportRules parses every non-test Go file and checks its imports of

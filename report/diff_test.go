@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/report"
 )
@@ -205,7 +206,7 @@ func TestDiffTreeEqualsTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	if err := report.WriteFiles(out, files); err != nil {
+	if err := fsout.WriteFiles(out, files); err != nil {
 		t.Fatal(err)
 	}
 	c, _, err := report.Diff([]string{example}, []string{out}, report.DiffOptions{Load: lopt, Compare: metrics.DefaultCompareOptions()})

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/report"
@@ -99,7 +100,7 @@ func TestDefaultGolden(t *testing.T) {
 	dir := "testdata/default"
 	if *update {
 		os.RemoveAll(dir)
-		if err := report.WriteFiles(dir, append(files, report.File{Name: "warnings", Data: []byte(strings.Join(warns, "\n") + "\n")})); err != nil {
+		if err := fsout.WriteFiles(dir, append(files, report.File{Name: "warnings", Data: []byte(strings.Join(warns, "\n") + "\n")})); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/report"
@@ -154,7 +155,7 @@ func TestSysbenchDefaultGolden(t *testing.T) {
 	dir := "testdata/sysbench-default"
 	if *update {
 		os.RemoveAll(dir)
-		if err := report.WriteFiles(dir, files); err != nil {
+		if err := fsout.WriteFiles(dir, files); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -50,7 +51,7 @@ func runBuild(e *env, args []string) error {
 				inputs = append(inputs, f)
 			}
 		}
-		if err := report.CheckOutputFile(c.out, inputs...); err != nil {
+		if err := fsout.CheckOutputFile(c.out, inputs...); err != nil {
 			return usageError{fmt.Errorf("-o: %w", err)}
 		}
 	}
@@ -90,5 +91,5 @@ func (c *buildFlags) emit(e *env, rep *report.Report, page []byte) error {
 		_, err := e.stdout.Write(page)
 		return err
 	}
-	return e.write(func() error { return report.WriteFileContext(e.ctx, c.out, page) })
+	return e.write(func() error { return fsout.WriteFileContext(e.ctx, c.out, page) })
 }

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ibreport/ibreport/report"
+	"github.com/ibreport/ibreport/internal/fsout"
 )
 
 // stretchTree copies the example trees n times into dst, each stats line of
@@ -52,7 +52,7 @@ func stretchTree(t *testing.T, dst string, n, k int) {
 // not there, or the folder holds a file the manifest does not name.
 func setOf(t *testing.T, dir string) (files map[string]string, complete bool) {
 	t.Helper()
-	m, err := os.ReadFile(filepath.Join(dir, report.Manifest))
+	m, err := os.ReadFile(filepath.Join(dir, fsout.Manifest))
 	if err != nil {
 		return nil, false
 	}

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/report"
@@ -240,7 +241,7 @@ func runTables(e *env, args []string) error {
 	for _, w := range warns {
 		fmt.Fprintln(e.stderr, "warning:", w)
 	}
-	return e.write(func() error { return report.WriteFilesContext(e.ctx, c.out, files) })
+	return e.write(func() error { return fsout.WriteFilesContext(e.ctx, c.out, files) })
 }
 
 func runInspect(e *env, args []string) error {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -53,7 +54,7 @@ func runSeries(e *env, args []string) error {
 				inputs = append(inputs, f)
 			}
 		}
-		if err := report.CheckOutputFile(c.out, inputs...); err != nil {
+		if err := fsout.CheckOutputFile(c.out, inputs...); err != nil {
 			return usageError{fmt.Errorf("-o: %w", err)}
 		}
 	}

@@ -1,4 +1,4 @@
-package report
+package fsout
 
 import "golang.org/x/sys/unix"
 

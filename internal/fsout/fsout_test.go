@@ -1,0 +1,105 @@
+package fsout
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestValidName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"mrg.l.i0": true, "x.pg15.c1.pk1/sb.met.scan": true,
+		"": false, ".": false, "..": false, "a/../b": false, "/abs": false, "a//b": false, `a\b`: false,
+	} {
+		if got := validName(name); got != want {
+			t.Errorf("validName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestWriteFilesReplacesOnlyItsOwnSet(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := WriteFiles(dir, []File{{"a", []byte("1\n")}, {"sub/b", []byte("2\n")}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFiles(dir, []File{{"c", []byte("3\n")}}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			got = append(got, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if want := []string{Manifest, "c"}; !slices.Equal(got, want) {
+		t.Errorf("second set left %v, want %v", got, want)
+	}
+	ents, _ := os.ReadDir(filepath.Dir(dir))
+	if len(ents) != 1 {
+		t.Errorf("hidden folders left beside the set: %v", ents)
+	}
+
+	user := t.TempDir()
+	os.WriteFile(filepath.Join(user, "notes.txt"), []byte("mine"), 0o644)
+	err := WriteFiles(user, []File{{"a", nil}})
+	if err == nil || !strings.Contains(err.Error(), Manifest) {
+		t.Errorf("a folder of the user's was not refused: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(user, "notes.txt")); string(b) != "mine" {
+		t.Error("the user's file was touched")
+	}
+	if err := WriteFiles(filepath.Join(t.TempDir(), "x"), []File{{"../escape", nil}}); err == nil {
+		t.Error("a name leaving the folder was accepted")
+	}
+}
+
+func TestCheckOutputFile(t *testing.T) {
+	root := t.TempDir()
+	in := filepath.Join(root, "results")
+	os.MkdirAll(in, 0o755)
+	inside := filepath.Join(in, "o.res")
+	os.WriteFile(inside, []byte("x"), 0o644)
+	list := filepath.Join(root, "dbms.txt")
+	os.WriteFile(list, []byte("a"), 0o644)
+	old := filepath.Join(root, "old.html")
+	os.WriteFile(old, []byte("x"), 0o644)
+	link := filepath.Join(root, "link.html")
+	os.Symlink(old, link)
+	for _, c := range []struct {
+		name string
+		ok   bool
+	}{
+		{filepath.Join(root, "new.html"), true},
+		{old, true},
+		{inside, false},
+		{list, false},
+		{in, false},
+		{link, false},
+		{"/dev/null", false},
+	} {
+		err := CheckOutputFile(c.name, in, list)
+		if (err == nil) != c.ok {
+			t.Errorf("CheckOutputFile(%s): %v, want ok=%v", c.name, err, c.ok)
+		}
+	}
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "report.html")
+	if err := WriteFile(p, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(p, []byte("two")); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(p)
+	ents, _ := os.ReadDir(dir)
+	if string(b) != "two" || len(ents) != 1 {
+		t.Errorf("got %q and %d files, want \"two\" alone", b, len(ents))
+	}
+}
