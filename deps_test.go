@@ -26,7 +26,8 @@ var allowed = map[string][]string{
 	"internal/stats":   {},
 	"internal/compat":  {"internal/parse", "internal/metrics", "internal/awk"},
 	"internal/fsout":   {},
-	"report":           {"internal/parse", "internal/metrics", "internal/stats", "internal/fsout", "templates", "internal/compat"},
+	"internal/textfmt": {},
+	"report":           {"internal/parse", "internal/metrics", "internal/stats", "internal/fsout", "internal/textfmt", "templates", "internal/compat"},
 	"cmd/ibreport":     {"internal/parse", "internal/metrics", "internal/fsout", "report"},
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/textfmt"
 )
 
 // BuildOptions control Build. The zero value builds the default report.
@@ -119,7 +120,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	b.rep.IntroGiven = strings.TrimSpace(opt.Intro) != ""
 	if !b.rep.IntroGiven {
 		b.rep.Intro = b.defaultIntro()
-	} else if n := rawHTMLLine(b.rep.Intro); n > 0 {
+	} else if n := textfmt.RawHTMLLine(b.rep.Intro); n > 0 {
 		b.rep.Notes = append(b.rep.Notes, fmt.Sprintf("The introduction holds raw HTML (its line %d): the HTML report leaves raw HTML out, as it renders no markup from its input; write it in Markdown.", n))
 	}
 	if !b.compat && b.rep.Source == "raw" {
@@ -465,11 +466,11 @@ func (b *builder) defaultIntro() string {
 		}
 		fmt.Fprintf(&s, "The sysbench results compare %d DBMS", len(sb.DBMS))
 		if len(sb.DBMS) > 1 {
-			fmt.Fprintf(&s, " with the base %s", mdEscape(sb.Base))
+			fmt.Fprintf(&s, " with the base %s", textfmt.MarkdownEscape(sb.Base))
 		}
 		s.WriteString(":\n\n")
 		for _, d := range sb.DBMS {
-			fmt.Fprintf(&s, "- %s\n", mdEscape(d))
+			fmt.Fprintf(&s, "- %s\n", textfmt.MarkdownEscape(d))
 		}
 	}
 	return s.String()
@@ -482,7 +483,7 @@ func (b *builder) ibenchIntro(s *strings.Builder) {
 	s.WriteString("The steps are:\n\n")
 	for _, st := range b.rep.Steps {
 		name, desc, _ := strings.Cut(st.Description, ": ")
-		fmt.Fprintf(s, "- **%s**: %s\n", mdEscape(name), mdEscape(desc))
+		fmt.Fprintf(s, "- **%s**: %s\n", textfmt.MarkdownEscape(name), textfmt.MarkdownEscape(desc))
 	}
 	s.WriteString("\nThe DBMS are listed below; the first DBMS of each group is the base of the relative tables.\n\n")
 	groups := [][]string{nil}
@@ -500,37 +501,13 @@ func (b *builder) ibenchIntro(s *strings.Builder) {
 			if len(groups) > 1 {
 				fmt.Fprintf(s, "group %d: ", gi+1)
 			}
-			s.WriteString(mdEscape(name))
+			s.WriteString(textfmt.MarkdownEscape(name))
 			if i == 0 {
 				s.WriteString(" (base)")
 			}
 			s.WriteString("\n")
 		}
 	}
-}
-
-// mdEscape escapes text for Markdown: the characters that start inline
-// markup or end a table cell get a backslash, and <, > and & become
-// entities, so no name turns into markup. Dots and dashes stay as they are,
-// so numbers read well in the Markdown source too.
-func mdEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '<':
-			b.WriteString("&lt;")
-		case r == '>':
-			b.WriteString("&gt;")
-		case r == '&':
-			b.WriteString("&amp;")
-		case strings.ContainsRune("\\`*_[]|~", r):
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // row returns the merged row of a DBMS in a step: the first row of its tag.

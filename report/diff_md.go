@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/textfmt"
 )
 
 // mdRow writes a table row; bold marks cell 0 as strong after escaping.
 func mdRow(w io.Writer, cells []string, bold ...bool) {
 	esc := make([]string, len(cells))
 	for i, c := range cells {
-		esc[i] = mdCell(c)
+		esc[i] = textfmt.MarkdownCell(c)
 	}
 	if len(bold) > 0 && bold[0] && len(esc) > 0 {
 		esc[0] = "**" + esc[0] + "**"
@@ -38,9 +39,9 @@ func mdRule(w io.Writer, n int, right ...int) {
 func writeDiffMarkdown(w io.Writer, c *metrics.Comparison, r DiffRender) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "### %s\n\n", headline(c, r.Strict))
-	fmt.Fprintf(bw, "%s\n\n", mdCell(modeLine(c)))
+	fmt.Fprintf(bw, "%s\n\n", textfmt.MarkdownCell(modeLine(c)))
 	for _, w := range c.Comparability {
-		fmt.Fprintf(bw, "- **Not comparable:** %s\n", mdCell(w))
+		fmt.Fprintf(bw, "- **Not comparable:** %s\n", textfmt.MarkdownCell(w))
 	}
 	if len(c.Comparability) > 0 {
 		fmt.Fprintln(bw)
@@ -67,14 +68,14 @@ func writeDiffMarkdown(w io.Writer, c *metrics.Comparison, r DiffRender) error {
 	if nc := notCompared(c); len(nc) > 0 {
 		fmt.Fprintf(bw, "\n<details><summary>%d not compared</summary>\n\n", len(nc))
 		for _, n := range nc {
-			fmt.Fprintf(bw, "- %s\n", mdCell(n))
+			fmt.Fprintf(bw, "- %s\n", textfmt.MarkdownCell(n))
 		}
 		fmt.Fprintf(bw, "\n</details>\n")
 	}
 	if len(c.Notes) > 0 {
 		fmt.Fprintln(bw)
 		for i, n := range c.Notes {
-			fmt.Fprintf(bw, "[%d] %s  \n", i+1, mdCell(n))
+			fmt.Fprintf(bw, "[%d] %s  \n", i+1, textfmt.MarkdownCell(n))
 		}
 	}
 	return bw.Flush()

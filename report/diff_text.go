@@ -10,6 +10,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/textfmt"
 )
 
 // borderless renders a table without borders and with a rule under the
@@ -40,7 +41,7 @@ func writeDiffText(w io.Writer, c *metrics.Comparison, r DiffRender) error {
 	if len(rows) == 0 {
 		fmt.Fprintln(bw, "No notable changes.")
 	} else {
-		t := newTextTable(bw, diffColumns, []int{5, 6, 7}, borderless())
+		t := textfmt.NewTable(bw, diffColumns, []int{5, 6, 7}, borderless())
 		for _, f := range rows {
 			if err := t.Append(findingCells(f)); err != nil {
 				return err
@@ -55,7 +56,7 @@ func writeDiffText(w io.Writer, c *metrics.Comparison, r DiffRender) error {
 	}
 	fmt.Fprintln(bw)
 	fmt.Fprintln(bw, "Geometric mean of NEW/BASE throughput ratios (ips qps p50 p99) per step:")
-	t := newTextTable(bw, geomeanColumns, []int{2, 3, 4}, borderless())
+	t := textfmt.NewTable(bw, geomeanColumns, []int{2, 3, 4}, borderless())
 	for _, g := range c.Geomeans {
 		if err := t.Append(geomeanCells(g)); err != nil {
 			return err

@@ -10,9 +10,7 @@ import (
 	"sync"
 
 	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/text"
 
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/templates"
@@ -128,35 +126,6 @@ func rowClass(r Row) template.HTMLAttr {
 		return ""
 	}
 	return template.HTMLAttr(` class="` + strings.Join(class, " ") + `"`)
-}
-
-// rawHTMLLine returns the line of the first raw HTML (a block or inline
-// tag) in a Markdown text, 0 when there is none: the HTML page leaves it
-// out, and the report says so.
-func rawHTMLLine(md string) int {
-	src := []byte(md)
-	doc := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(src))
-	offset := -1
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering || offset >= 0 {
-			return ast.WalkContinue, nil
-		}
-		switch n := n.(type) {
-		case *ast.HTMLBlock:
-			if n.Lines().Len() > 0 {
-				offset = n.Lines().At(0).Start
-			}
-		case *ast.RawHTML:
-			if n.Segments.Len() > 0 {
-				offset = n.Segments.At(0).Start
-			}
-		}
-		return ast.WalkContinue, nil
-	})
-	if offset < 0 {
-		return 0
-	}
-	return bytes.Count(src[:min(offset, len(src))], []byte("\n")) + 1
 }
 
 // shaded reports whether a table has shaded cells, which only HTML shows.

@@ -16,6 +16,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/textfmt"
 	"github.com/ibreport/ibreport/templates"
 )
 
@@ -29,14 +30,14 @@ var (
 func markdownTemplate() *template.Template {
 	mdOnce.Do(func() {
 		mdTmpl = template.Must(template.New("report.md.tmpl").Funcs(template.FuncMap{
-			"mdtext":    mdEscape,
+			"mdtext":    textfmt.MarkdownEscape,
 			"mdpara":    mdPara,
 			"mdheading": mdHeading,
-			"mdcell":    mdCell,
+			"mdcell":    textfmt.MarkdownCell,
 			"mdrow": func(cells []string) string {
 				out := make([]string, len(cells))
 				for i, c := range cells {
-					out[i] = mdCell(c)
+					out[i] = textfmt.MarkdownCell(c)
 				}
 				return "| " + strings.Join(out, " | ") + " |"
 			},
@@ -69,19 +70,11 @@ func rowTexts(r Row) []string {
 	return out
 }
 
-// mdCell escapes a table cell: Markdown escapes, and no line breaks.
-func mdCell(s string) string {
-	if s == "" {
-		return ""
-	}
-	return mdEscape(strings.ReplaceAll(s, "\n", " "))
-}
-
-// mdPara escapes a paragraph or list item of one line: mdEscape, and a
+// mdPara escapes a paragraph or list item of one line: textfmt.MarkdownEscape, and a
 // backslash before what would start a block (a heading, a list, a quote, a
 // thematic break) at its beginning.
 func mdPara(s string) string {
-	s = mdEscape(oneLine(s))
+	s = textfmt.MarkdownEscape(oneLine(s))
 	if s == "" {
 		return s
 	}
@@ -99,10 +92,10 @@ func mdPara(s string) string {
 	return s
 }
 
-// mdHeading escapes the text of a heading: mdEscape, on one line, and a
+// mdHeading escapes the text of a heading: textfmt.MarkdownEscape, on one line, and a
 // backslash before every # so that none closes the heading.
 func mdHeading(s string) string {
-	return strings.ReplaceAll(mdEscape(oneLine(s)), "#", `\#`)
+	return strings.ReplaceAll(textfmt.MarkdownEscape(oneLine(s)), "#", `\#`)
 }
 
 // oneLine joins the lines and runs of blanks of s into single spaces.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/olekukonko/tablewriter"
+	"github.com/ibreport/ibreport/internal/textfmt"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/yuin/goldmark/ast"
@@ -202,7 +202,7 @@ func tableLines(dt *docTable) ([]string, error) {
 			}
 		}
 		var buf bytes.Buffer
-		tbl := newTextTable(&buf, pick(header), right, renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}))
+		tbl := textfmt.NewTable(&buf, pick(header), right, renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}))
 		for _, r := range rows {
 			if err := tbl.Append(pick(r)); err != nil {
 				return nil, err
@@ -271,29 +271,6 @@ func splitColumns(widths []int, keys, limit int) [][]int {
 		parts[i] = append(cols, p...)
 	}
 	return parts
-}
-
-// newTextTable returns a table that lays out header and rows with the given
-// renderer: headers as given (tablewriter v1 title-cases them otherwise, and
-// metric names are lower case on purpose), no wrapping, the right columns
-// right-aligned and the others left-aligned.
-func newTextTable(w io.Writer, header []string, right []int, r tw.Renderer) *tablewriter.Table {
-	align := make([]tw.Align, len(header))
-	for i := range align {
-		align[i] = tw.AlignLeft
-	}
-	for _, i := range right {
-		align[i] = tw.AlignRight
-	}
-	t := tablewriter.NewTable(w,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-		tablewriter.WithRenderer(r),
-	)
-	t.Header(header)
-	return t
 }
 
 // wrap breaks s into lines of at most width runes at spaces, the first

@@ -1,0 +1,72 @@
+package textfmt
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
+)
+
+// MarkdownEscape escapes text for Markdown: the characters that start inline
+// markup or end a table cell get a backslash, and <, > and & become
+// entities, so no name turns into markup. Dots and dashes stay as they are,
+// so numbers read well in the Markdown source too.
+func MarkdownEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case r == '&':
+			b.WriteString("&amp;")
+		case strings.ContainsRune("\\`*_[]|~", r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// MarkdownCell escapes a table cell: Markdown escapes, and no line breaks.
+func MarkdownCell(s string) string {
+	if s == "" {
+		return ""
+	}
+	return MarkdownEscape(strings.ReplaceAll(s, "\n", " "))
+}
+
+// RawHTMLLine returns the line of the first raw HTML (a block or inline
+// tag) in a Markdown text, 0 when there is none: the HTML page leaves it
+// out, and the report says so.
+func RawHTMLLine(md string) int {
+	src := []byte(md)
+	doc := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(src))
+	offset := -1
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || offset >= 0 {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.HTMLBlock:
+			if n.Lines().Len() > 0 {
+				offset = n.Lines().At(0).Start
+			}
+		case *ast.RawHTML:
+			if n.Segments.Len() > 0 {
+				offset = n.Segments.At(0).Start
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if offset < 0 {
+		return 0
+	}
+	return bytes.Count(src[:min(offset, len(src))], []byte("\n")) + 1
+}
