@@ -28,7 +28,9 @@ var allowed = map[string][]string{
 	"internal/fsout":   {},
 	"internal/textfmt": {},
 	"report":           {"internal/parse", "internal/metrics", "internal/stats", "internal/fsout", "internal/textfmt", "templates", "internal/compat"},
-	"cmd/ibreport":     {"internal/parse", "internal/metrics", "internal/fsout", "report"},
+	"internal/chart":   {"report", "internal/metrics"},
+	"report/render":    {"report", "internal/chart", "internal/metrics", "internal/textfmt", "templates"},
+	"cmd/ibreport":     {"internal/parse", "internal/metrics", "internal/fsout", "report", "report/render"},
 }
 
 // TestImportRules parses every non-test Go file and checks its imports of

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ibreport/ibreport/report"
+	"github.com/ibreport/ibreport/report/render"
 )
 
 // BenchmarkBuild measures `ibreport build` on the example trees: reading and
@@ -26,7 +27,7 @@ func BenchmarkBuild(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if err := report.Write(io.Discard, r, format); err != nil {
+				if err := render.Write(io.Discard, r, format); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -47,7 +48,7 @@ func BenchmarkBuildScaling(b *testing.B) {
 		b.Run(fmt.Sprintf("dbms=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				r := buildFS(b, m, nil, report.BuildOptions{})
-				if err := report.Write(io.Discard, r, "html"); err != nil {
+				if err := render.Write(io.Discard, r, "html"); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -60,7 +61,7 @@ func BenchmarkBuildScaling(b *testing.B) {
 func BenchmarkBuildSysbench(b *testing.B) {
 	for b.Loop() {
 		r := buildSysbench(b, sysbenchRaw)
-		if err := report.Write(io.Discard, r, "html"); err != nil {
+		if err := render.Write(io.Discard, r, "html"); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -120,7 +121,7 @@ func BenchmarkSeries35(b *testing.B) {
 		if g := r.Series.Groups[0]; len(g.Members) != 35 || len(g.Tests) < 30 {
 			b.Fatalf("%d members, %d tests", len(g.Members), len(g.Tests))
 		}
-		if err := report.Write(io.Discard, r, "html"); err != nil {
+		if err := render.Write(io.Discard, r, "html"); err != nil {
 			b.Fatal(err)
 		}
 	}

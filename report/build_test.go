@@ -21,6 +21,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/report"
+	"github.com/ibreport/ibreport/report/render"
 )
 
 // buildExample builds the report of the example trees.
@@ -302,10 +303,10 @@ func attr(n *html.Node, key string) string {
 	return ""
 }
 
-func render(t testing.TB, r *report.Report, format string) []byte {
+func renderAs(t testing.TB, r *report.Report, format string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := report.Write(&buf, r, format); err != nil {
+	if err := render.Write(&buf, r, format); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -331,7 +332,7 @@ func TestBuildGolden(t *testing.T) {
 	}{{"example", raw}, {"archive", archived}} {
 		for _, f := range []struct{ format, ext string }{{"html", "html"}, {"md", "md"}, {"text", "txt"}, {"json", "json"}} {
 			t.Run(c.name+"."+f.format, func(t *testing.T) {
-				got := render(t, c.r, f.format)
+				got := renderAs(t, c.r, f.format)
 				golden(t, filepath.Join("testdata/build", c.name+"."+f.ext), got)
 				if f.format == "html" {
 					checkHTML(t, got)
@@ -364,8 +365,8 @@ func golden(t *testing.T, path string, got []byte) {
 
 // TestBuildDeterministic checks that the same input gives the same bytes.
 func TestBuildDeterministic(t *testing.T) {
-	a := render(t, buildExample(t, compatOpts, nil, report.BuildOptions{}), "html")
-	b := render(t, buildExample(t, compatOpts, nil, report.BuildOptions{}), "html")
+	a := renderAs(t, buildExample(t, compatOpts, nil, report.BuildOptions{}), "html")
+	b := renderAs(t, buildExample(t, compatOpts, nil, report.BuildOptions{}), "html")
 	if !bytes.Equal(a, b) {
 		t.Error("two builds of the same input differ")
 	}
@@ -375,9 +376,9 @@ func TestBuildDeterministic(t *testing.T) {
 // number of the summary tables.
 func TestFormatsSameNumbers(t *testing.T) {
 	r := buildExample(t, compatOpts, nil, report.BuildOptions{})
-	md, txt := string(render(t, r, "md")), string(render(t, r, "text"))
+	md, txt := string(renderAs(t, r, "md")), string(renderAs(t, r, "text"))
 	var back report.Report
-	if err := json.Unmarshal(render(t, r, "json"), &back); err != nil {
+	if err := json.Unmarshal(renderAs(t, r, "json"), &back); err != nil {
 		t.Fatal(err)
 	}
 	for _, tab := range []*report.Table{r.Summary, r.Relative, r.InsertRate, r.Sections[0].Metrics} {
@@ -460,7 +461,7 @@ func TestBuildOneDBMS(t *testing.T) {
 			t.Errorf("base cell %q", c.Text)
 		}
 	}
-	checkHTML(t, render(t, r, "html"))
+	checkHTML(t, renderAs(t, r, "html"))
 }
 
 func TestBuildTwentyDBMSInFourGroups(t *testing.T) {
@@ -515,7 +516,7 @@ func TestBuildTwentyDBMSInFourGroups(t *testing.T) {
 	if r.AllMetrics == nil {
 		t.Error("no metrics of all DBMS")
 	}
-	page := render(t, r, "html")
+	page := renderAs(t, r, "html")
 	checkHTML(t, page)
 	if n := bytes.Count(page, []byte(`<tr class="gs">`)); n < 3 {
 		t.Errorf("%d group-start rows in the page", n)
@@ -554,7 +555,7 @@ func TestBuildMissingSteps(t *testing.T) {
 	if !found {
 		t.Errorf("no note says why l.i2 is NA: %q", r.Summary.Notes)
 	}
-	checkHTML(t, render(t, r, "html"))
+	checkHTML(t, renderAs(t, r, "html"))
 }
 
 func TestBuildMissedEveryTarget(t *testing.T) {
@@ -583,7 +584,7 @@ func TestBuildMissedEveryTarget(t *testing.T) {
 func TestBuildEscapesNames(t *testing.T) {
 	evil := `2m.<script>alert(1)&"x` // no slash: it is a directory name
 	r := buildFS(t, copyTrees(t, []string{c1, evil}, []string{c1, c2}), nil, report.BuildOptions{})
-	page := render(t, r, "html")
+	page := renderAs(t, r, "html")
 	if bytes.Contains(page, []byte("<script")) {
 		t.Error("a DBMS name became markup in the HTML")
 	}
@@ -591,11 +592,11 @@ func TestBuildEscapesNames(t *testing.T) {
 		t.Error("the escaped name is not in the HTML")
 	}
 	checkHTML(t, page)
-	md := render(t, r, "md")
+	md := renderAs(t, r, "md")
 	if bytes.Contains(md, []byte("<script")) {
 		t.Error("a DBMS name became markup in the Markdown")
 	}
-	if !bytes.Contains(render(t, r, "text"), []byte(`<script>alert(1)&"x`)) {
+	if !bytes.Contains(renderAs(t, r, "text"), []byte(`<script>alert(1)&"x`)) {
 		t.Error("text output should show the name as it is")
 	}
 }
@@ -606,7 +607,7 @@ func TestBuildEscapesNames(t *testing.T) {
 func TestMarkdownTables(t *testing.T) {
 	r := buildExample(t, compatOpts, nil, report.BuildOptions{})
 	var page bytes.Buffer
-	if err := goldmark.New(goldmark.WithExtensions(extension.GFM)).Convert(render(t, r, "md"), &page); err != nil {
+	if err := goldmark.New(goldmark.WithExtensions(extension.GFM)).Convert(renderAs(t, r, "md"), &page); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := html.Parse(&page)
@@ -736,7 +737,7 @@ func TestReportSaysWhatItLeavesOut(t *testing.T) {
 			t.Error("the mode is among the warnings")
 		}
 	}
-	page := string(render(t, r, "html"))
+	page := string(renderAs(t, r, "html"))
 	for _, want := range []string{`id="about" class="about" open`, "<summary>About these results</summary>", "Numbers are corrected"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)

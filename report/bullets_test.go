@@ -34,7 +34,7 @@ func TestBulletsFromTables(t *testing.T) {
 	if len(r.Bullets) != 3 {
 		t.Fatalf("%d bullets", len(r.Bullets))
 	}
-	md := string(render(t, r, "md"))
+	md := string(renderAs(t, r, "md"))
 	lead := strings.SplitN(md, "\n\n", 3)
 	if lead[0] != "# "+r.Title || !strings.HasPrefix(lead[1], "- pg15.c2 vs pg15.c1: load: ") {
 		t.Fatalf("the Markdown does not start with the findings:\n%s", md[:300])
@@ -92,7 +92,7 @@ func TestComparability(t *testing.T) {
 		"pg15.c2 ran with 1 client, its base pg15.c1 with 2 clients",
 		"3m.pg15.c3 loaded 3M rows (3m.pg15.c3), its base pg15.c1 2M (2m.pg15.c1)")
 	for _, format := range []string{"html", "md", "text"} {
-		if !strings.Contains(string(render(t, r, format)), "Not comparable") {
+		if !strings.Contains(string(renderAs(t, r, format)), "Not comparable") {
 			t.Errorf("%s: no comparability warning", format)
 		}
 	}

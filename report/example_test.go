@@ -6,6 +6,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/report"
+	"github.com/ibreport/ibreport/report/render"
 )
 
 // Load a results folder, read the typed metrics of a step, compare two DBMS
@@ -33,7 +34,7 @@ func Example() {
 		return
 	}
 	var md strings.Builder
-	if err := report.Write(&md, r, "md"); err != nil {
+	if err := render.Write(&md, r, "md"); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -97,7 +98,7 @@ func ExampleWrite() {
 		return
 	}
 	var md strings.Builder
-	if err := report.Write(&md, r, "md"); err != nil {
+	if err := render.Write(&md, r, "md"); err != nil {
 		fmt.Println(err)
 		return
 	}

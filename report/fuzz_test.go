@@ -14,6 +14,7 @@ import (
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/report"
+	"github.com/ibreport/ibreport/report/render"
 )
 
 // pipelineTree is a small results folder: three steps of both example
@@ -92,7 +93,7 @@ func FuzzPipeline(f *testing.F) {
 			// HTML draws charts of the same model; the text formats are
 			// enough to find what would break a renderer, and fast.
 			for _, format := range []string{"md", "text", "json"} {
-				if err := report.Write(io.Discard, rep, format); err != nil {
+				if err := render.Write(io.Discard, rep, format); err != nil {
 					t.Fatalf("%s: %v", format, err)
 				}
 			}

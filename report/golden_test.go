@@ -192,7 +192,7 @@ func TestSeriesGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range []struct{ format, ext string }{{"md", "md"}, {"text", "txt"}} {
-		golden(t, filepath.Join("testdata/build", "series."+f.ext), render(t, r, f.format))
+		golden(t, filepath.Join("testdata/build", "series."+f.ext), renderAs(t, r, f.format))
 	}
-	checkHTML(t, render(t, r, "html"))
+	checkHTML(t, renderAs(t, r, "html"))
 }

@@ -203,7 +203,7 @@ func plural(n int) string {
 func TestMarkdownReader(t *testing.T) {
 	for name, r := range formatReports(t) {
 		t.Run(name, func(t *testing.T) {
-			md := render(t, r, "md")
+			md := renderAs(t, r, "md")
 			p := readMarkdown(t, md)
 			checkMarkdownPage(t, p)
 			index := map[string]int{}
@@ -285,7 +285,7 @@ func TestMarkdownCollidingHeadings(t *testing.T) {
 	r.Title = "Summary #1"
 	r.Intro = "## Legend\n\nSee [the notes](#notes).\n\n## Step l.i0: load without secondary indexes\n\nText."
 	r.IntroGiven = true
-	p := readMarkdown(t, render(t, r, "md"))
+	p := readMarkdown(t, renderAs(t, r, "md"))
 	checkMarkdownPage(t, p)
 	if p.headings[0] != "Summary #1" {
 		t.Errorf("title %q", p.headings[0])
@@ -364,7 +364,7 @@ func TestTextReader(t *testing.T) {
 	splits := map[string]int{}
 	for name, r := range formatReports(t) {
 		t.Run(name, func(t *testing.T) {
-			txt := string(render(t, r, "text"))
+			txt := string(renderAs(t, r, "text"))
 			lines := strings.Split(txt, "\n")
 			for i, l := range lines {
 				if n := utf8.RuneCountInString(l); n > 160 {
@@ -380,7 +380,7 @@ func TestTextReader(t *testing.T) {
 				}
 			}
 			// The headings of the Markdown, underlined, in the same order.
-			p := readMarkdown(t, render(t, r, "md"))
+			p := readMarkdown(t, renderAs(t, r, "md"))
 			at := 0
 			for i, h := range p.headings {
 				under := map[int]string{1: "=", 2: "-", 3: "~"}[p.levels[i]]
@@ -428,7 +428,7 @@ func TestTextIntroPlain(t *testing.T) {
 	r.Intro = "# About\n\nRuns of **pg15** with `shared_buffers` and *two* clients, see [the post](https://example.org/p) or <https://example.org/q>.\\\nA second line with x\\_y &amp; 5 &lt; 6.\n\n" +
 		"1. first\n2. second\n   - nested\n\n> quoted\n\n    " + strings.Repeat("c", 170) + "\n\n<div class=\"x\">\nhidden\n</div>\n\nInline <b>raw</b> HTML.\n\n| a | b |\n|---|--:|\n| x | 1 |\n"
 	r.IntroGiven = true
-	txt := string(render(t, r, "text"))
+	txt := string(renderAs(t, r, "text"))
 	want := "About these results\n-------------------\n\nAbout\n\n" +
 		"Runs of pg15 with shared_buffers and two clients, see the post (https://example.org/p) or\nhttps://example.org/q.\nA second line with x_y & 5 < 6.\n\n" +
 		"1. first\n2. second\n   - nested\n\n  quoted\n\n    " + strings.Repeat("c", 156) + "\n    cccccccccccccc\n\nInline raw HTML.\n\n+---+---+\n| a | b |\n+---+---+\n| x | 1 |\n+---+---+\n"
@@ -453,7 +453,7 @@ func TestTextOneWideColumn(t *testing.T) {
 	r := buildExample(t, compatOpts, nil, report.BuildOptions{})
 	long := strings.Repeat("x", 170)
 	r.Summary.Rows[0].Cells[0].Text = long
-	txt := string(render(t, r, "text"))
+	txt := string(renderAs(t, r, "text"))
 	parts := readTextTables(t, txt)[0]
 	if len(parts) != len(r.Summary.Header)-1 {
 		t.Fatalf("%d parts, want one per step", len(parts))
@@ -473,7 +473,7 @@ func TestMarkdownTextOddReports(t *testing.T) {
 		Sysbench: &report.SysbenchPart{Notes: []string{"no threads"}}}
 	for _, r := range []*report.Report{{}, odd} {
 		for _, f := range []string{"md", "text"} {
-			out := render(t, r, f)
+			out := renderAs(t, r, f)
 			if f == "md" && r.Title != "" {
 				checkMarkdownPage(t, readMarkdown(t, out))
 			}

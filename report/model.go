@@ -264,6 +264,23 @@ type Chart struct {
 	XTicks []float64 `json:"x_ticks,omitempty"`
 }
 
+// HasData reports whether a chart has a finite value to draw.
+func (c *Chart) HasData() bool {
+	for _, s := range c.Series {
+		for _, v := range s.Values {
+			if f := float64(v); !math.IsNaN(f) && !math.IsInf(f, 0) {
+				return true
+			}
+		}
+		for _, p := range s.Points {
+			if f := float64(p.Y); !math.IsNaN(f) && !math.IsInf(f, 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Series is one named series of a chart.
 type Series struct {
 	Name   string  `json:"name"`

@@ -47,7 +47,7 @@ func TestNoiseOnFixtures(t *testing.T) {
 	if strings.Join(within, " ") != "qr1000=1.10 qp1000=0.97" {
 		t.Errorf("within noise: %q", within)
 	}
-	if md := string(render(t, r, "md")); !strings.Contains(md, "1.10 △ \\~") {
+	if md := string(renderAs(t, r, "md")); !strings.Contains(md, "1.10 △ \\~") {
 		t.Error("the Markdown does not mark 1.10 within noise")
 	}
 	// In compat mode there is no noise: the original knew none.
@@ -69,7 +69,7 @@ func TestNoiseOnFixtures(t *testing.T) {
 	if marks == 0 {
 		t.Error("no stall marked on the charts")
 	}
-	if !strings.Contains(string(render(t, r, "html")), "stroke:#D02020") {
+	if !strings.Contains(string(renderAs(t, r, "html")), "stroke:#D02020") {
 		t.Error("the stall marks are not drawn")
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/report"
+	"github.com/ibreport/ibreport/report/render"
 )
 
 var (
@@ -145,7 +146,7 @@ func BenchmarkBuildScale(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if err := report.Write(io.Discard, r, "md"); err != nil {
+				if err := render.Write(io.Discard, r, "md"); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -76,11 +76,11 @@ func TestSweep(t *testing.T) {
 	if strings.Join(targets, " ") != "target, 1 client=100 target, 2 clients=200" {
 		t.Errorf("targets %q", targets)
 	}
-	page := string(render(t, r, "html"))
+	page := string(renderAs(t, r, "html"))
 	if !strings.Contains(page, `id="sweep"`) || !strings.Contains(page, `id="fig.sweep.l.i0.chart"`) {
 		t.Error("the page has no sweep section or chart")
 	}
-	md := string(render(t, r, "md"))
+	md := string(renderAs(t, r, "md"))
 	if !strings.Contains(md, "## Scaling with the number of clients") {
 		t.Error("the Markdown has no sweep")
 	}

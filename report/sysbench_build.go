@@ -472,7 +472,7 @@ func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) (out []*Chart
 		}
 		lat.Title = fmt.Sprintf("Latency p%d per interval: %s, %s", pct, sbTestName(test), metrics.Plural(nt, "thread"))
 		switch {
-		case !hasData(qps):
+		case !qps.HasData():
 		case fewIntervals([]*Chart{qps}) != "":
 			few = append(few, sbTestName(test))
 		default:

@@ -132,7 +132,7 @@ func TestSysbenchReportGolden(t *testing.T) {
 	r := buildSysbench(t, sysbenchRaw)
 	for _, f := range []struct{ format, ext string }{{"html", "html"}, {"md", "md"}, {"text", "txt"}, {"json", "json"}} {
 		t.Run(f.format, func(t *testing.T) {
-			got := render(t, r, f.format)
+			got := renderAs(t, r, f.format)
 			golden(t, filepath.Join("testdata/build", "sysbench."+f.ext), got)
 			if f.format == "html" {
 				checkHTML(t, got)
@@ -153,7 +153,7 @@ func TestBuildBothKinds(t *testing.T) {
 	if len(r.Summary.Rows) != 2 || len(r.Sysbench.DBMS) != 2 {
 		t.Errorf("%d insert-benchmark DBMS, %d sysbench DBMS", len(r.Summary.Rows), len(r.Sysbench.DBMS))
 	}
-	page := render(t, r, "html")
+	page := renderAs(t, r, "html")
 	checkHTML(t, page)
 	for _, id := range []string{`id="summary"`, `id="sysbench"`, `id="sb.dop2"`} {
 		if !strings.Contains(string(page), id) {
@@ -187,7 +187,7 @@ func TestSysbenchPrePost(t *testing.T) {
 	if c[0].Text != "point-query range=100" || c[1].Text != c[2].Text || c[3].Text != "1.00" {
 		t.Errorf("row %+v: the same run before and after should give 1.00", c)
 	}
-	checkHTML(t, render(t, r, "html"))
+	checkHTML(t, renderAs(t, r, "html"))
 }
 
 // copySysbench adds the two sysbench fixture folders to m.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/report"
+	"github.com/ibreport/ibreport/report/render"
 )
 
 type buildFlags struct {
@@ -25,7 +26,7 @@ func runBuild(e *env, args []string) error {
 	var c buildFlags
 	fs := flags("build", &c.common, e.stderr)
 	fs.StringVar(&c.out, "o", "", "output `file`, written atomically (default: stdout)")
-	fs.StringVar(&c.format, "format", "html", "output `format`: "+strings.Join(report.Formats, ", "))
+	fs.StringVar(&c.format, "format", "html", "output `format`: "+strings.Join(render.Formats, ", "))
 	fs.IntVar(&c.clients, "clients", 0, "number of benchmark `clients`, for the insert-rate targets (default: the dop of the raw trees; archives need it)")
 	fs.StringVar(&c.title, "title", "", "report `title` (default: \"<N>M docs and <C> clients\")")
 	fs.StringVar(&c.intro, "intro", "", "Markdown `file` with the test description (default: generated)")
@@ -72,7 +73,7 @@ func runBuild(e *env, args []string) error {
 	}
 	var buf bytes.Buffer
 	if err == nil {
-		err = report.Write(&buf, rep, c.format)
+		err = render.Write(&buf, rep, c.format)
 	}
 	p.stop()
 	if err != nil {

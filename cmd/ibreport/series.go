@@ -10,6 +10,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/report"
+	"github.com/ibreport/ibreport/report/render"
 )
 
 // loadSets loads each folder as one result set, named by its folder name
@@ -38,7 +39,7 @@ func runSeries(e *env, args []string) error {
 	var c buildFlags
 	fs := flags("series", &c.common, e.stderr)
 	fs.StringVar(&c.out, "o", "", "output `file`, written atomically (default: stdout)")
-	fs.StringVar(&c.format, "format", "html", "output `format`: "+strings.Join(report.Formats, ", "))
+	fs.StringVar(&c.format, "format", "html", "output `format`: "+strings.Join(render.Formats, ", "))
 	fs.StringVar(&c.title, "title", "", "report `title` (default: \"Series of N result sets\")")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -77,7 +78,7 @@ func runSeries(e *env, args []string) error {
 // writeReport renders a report in the chosen format to stdout or, atomically, to -o.
 func (c *buildFlags) writeReport(e *env, rep *report.Report) error {
 	var buf bytes.Buffer
-	if err := report.Write(&buf, rep, c.format); err != nil {
+	if err := render.Write(&buf, rep, c.format); err != nil {
 		return err
 	}
 	return c.emit(e, rep, buf.Bytes())

@@ -1,10 +1,12 @@
-package report
+package render
 
 import (
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/ibreport/ibreport/report"
 )
 
 // Formats lists the output formats of Write.
@@ -13,7 +15,7 @@ var Formats = []string{"html", "md", "text", "json"}
 // Write renders the report in a format: html, md (GitHub-flavored
 // Markdown), text (aligned tables) or json (the Report itself, schema
 // SchemaVersion).
-func Write(w io.Writer, r *Report, format string) error {
+func Write(w io.Writer, r *report.Report, format string) error {
 	switch format {
 	case "html":
 		return WriteHTML(w, r)
@@ -24,11 +26,11 @@ func Write(w io.Writer, r *Report, format string) error {
 	case "json":
 		return WriteJSON(w, r)
 	}
-	return badf("unknown format %q: want one of %s", format, strings.Join(Formats, ", "))
+	return badFormat(fmt.Sprintf("unknown format %q: want one of %s", format, strings.Join(Formats, ", ")))
 }
 
 // WriteJSON writes the report model as indented JSON.
-func WriteJSON(w io.Writer, r *Report) error {
+func WriteJSON(w io.Writer, r *report.Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(r); err != nil {
@@ -36,3 +38,10 @@ func WriteJSON(w io.Writer, r *Report) error {
 	}
 	return nil
 }
+
+// badFormat is the error of an unknown format: bad input (report.ErrBadInput),
+// which the command line reports with its usage.
+type badFormat string
+
+func (e badFormat) Error() string        { return string(e) }
+func (e badFormat) Is(target error) bool { return target == report.ErrBadInput }

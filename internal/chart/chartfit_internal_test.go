@@ -1,4 +1,4 @@
-package report
+package chart
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ibreport/ibreport/report"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -96,7 +97,7 @@ func (r *recorder) FillString(f font.Face, pt vg.Point, s string) {
 }
 
 // drawRecorded lays a chart out and draws it on a recorder.
-func drawRecorded(t *testing.T, c *Chart) (*chartLayout, *recorder) {
+func drawRecorded(t *testing.T, c *report.Chart) (*chartLayout, *recorder) {
 	t.Helper()
 	l, err := layoutChart(c)
 	if err != nil {
@@ -133,13 +134,13 @@ func overlaps(l *chartLayout, boxes []textBox) []string {
 
 // reportCharts builds the report of a results folder and returns its
 // charts.
-func reportCharts(t *testing.T, dir string) []*Chart {
+func reportCharts(t *testing.T, dir string) []*report.Chart {
 	t.Helper()
-	res, err := Load(dir, LoadOptions{})
+	res, err := report.Load(dir, report.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Build(res, BuildOptions{})
+	r, err := report.Build(res, report.BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +157,7 @@ func reportCharts(t *testing.T, dir string) []*Chart {
 // DBMS has its bar and that no two texts of a chart overlap, from the
 // metrics of the font the charts are drawn in.
 func TestChartsHoldRealNames(t *testing.T) {
-	for _, dir := range []string{"../testdata/longnames", "../testdata/example", "../testdata/arc/nov25.sb.mysql/dop1", "../testdata/sysbench/raw"} {
+	for _, dir := range []string{"../../testdata/longnames", "../../testdata/example", "../../testdata/arc/nov25.sb.mysql/dop1", "../../testdata/sysbench/raw"} {
 		charts := reportCharts(t, dir)
 		for _, c := range charts {
 			l, r := drawRecorded(t, c)
@@ -205,7 +206,7 @@ func TestChartsHoldRealNames(t *testing.T) {
 // TestLongNamesHaveTheirTree checks that the long-name tree is the example
 // under other names, so that the charts above draw real data.
 func TestLongNamesHaveTheirTree(t *testing.T) {
-	c := reportCharts(t, "../testdata/longnames")[0]
+	c := reportCharts(t, "../../testdata/longnames")[0]
 	if len(c.Categories) != 3 || !strings.HasPrefix(c.Categories[1], "fbmy8028_rel_lto.") {
 		t.Fatalf("categories %q", c.Categories)
 	}

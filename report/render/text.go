@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"bufio"
@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ibreport/ibreport/internal/textfmt"
+	"github.com/ibreport/ibreport/report"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/yuin/goldmark/ast"
@@ -32,7 +33,7 @@ const (
 // Markdown report, underlined, the introduction as plain text, paragraphs
 // wrapped at 100 columns and aligned tables with markers for the bands,
 // split into parts of at most 160 columns.
-func WriteText(w io.Writer, r *Report) error {
+func WriteText(w io.Writer, r *report.Report) error {
 	d := outline(r)
 	bw := bufio.NewWriter(w)
 	t := &textWriter{w: bw}
@@ -404,11 +405,11 @@ func (p plainText) block(n ast.Node, first, rest string) []string {
 
 // table renders a GFM table of the introduction as a text table.
 func (p plainText) table(n *east.Table, first, rest string) []string {
-	t := &Table{}
+	t := &report.Table{}
 	for r := n.FirstChild(); r != nil; r = r.NextSibling() {
-		var cells []Cell
+		var cells []report.Cell
 		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
-			cells = append(cells, Cell{Text: oneLine(inlineText(c, p.source))})
+			cells = append(cells, report.Cell{Text: oneLine(inlineText(c, p.source))})
 		}
 		if _, ok := r.(*east.TableHeader); ok {
 			for _, c := range cells {
@@ -416,7 +417,7 @@ func (p plainText) table(n *east.Table, first, rest string) []string {
 			}
 			continue
 		}
-		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: cells})
+		t.Rows = append(t.Rows, report.Row{Kind: report.DataRow, Cells: cells})
 	}
 	dt := newDocTable(t)
 	for i := range dt.names {

@@ -1,4 +1,4 @@
-package report
+package chart
 
 import (
 	"bytes"
@@ -21,6 +21,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/report"
 )
 
 // The charts are drawn by gonum/plot in Liberation Sans, whose metrics are
@@ -62,7 +63,7 @@ func textStyle(size float64) draw.TextStyle {
 // chartSVG draws a chart as an SVG element for inlining in HTML. The SVG
 // comes from gonum/plot, which escapes every text it writes (titles, DBMS
 // names), so it is safe to mark it as HTML.
-func chartSVG(c *Chart) (template.HTML, error) {
+func chartSVG(c *report.Chart) (template.HTML, error) {
 	l, err := layoutChart(c)
 	if err != nil || l == nil {
 		return "", err
@@ -100,8 +101,8 @@ type chartLayout struct {
 }
 
 // layoutChart sizes a chart; nil when it has nothing to draw.
-func layoutChart(c *Chart) (*chartLayout, error) {
-	if !hasData(c) {
+func layoutChart(c *report.Chart) (*chartLayout, error) {
+	if !c.HasData() {
 		return nil, nil // nothing to draw; the tables say NA
 	}
 	switch c.Kind {
@@ -213,17 +214,17 @@ func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 // draws each series in a panel of its own with its own scale (queries/s
 // beside inserts/s); otherwise the series are grouped within a category and
 // named in a legend under the plot.
-func barLayout(c *Chart) (*chartLayout, error) {
+func barLayout(c *report.Chart) (*chartLayout, error) {
 	cut := map[string]string{}
 	tick := textStyle(tickSize)
 	labels := fitLabels(tick, c.Categories, maxLabel, cut)
 	labelW := maxWidth(tick, labels) + 8
 
-	panels := [][]Series{c.Series}
+	panels := [][]report.Series{c.Series}
 	if c.Panels {
 		panels = panels[:0]
 		for _, s := range c.Series {
-			panels = append(panels, []Series{s})
+			panels = append(panels, []report.Series{s})
 		}
 	}
 	perGroup := len(panels[0])
@@ -405,7 +406,7 @@ func chartNumber(v float64) string {
 
 // lineLayout draws one line per series over time, with the legend under
 // the plot so that it never hides a line.
-func lineLayout(c *Chart) (*chartLayout, error) {
+func lineLayout(c *report.Chart) (*chartLayout, error) {
 	cut := map[string]string{}
 	p := newPlot()
 	p.Title.Text = c.Title
@@ -497,7 +498,7 @@ func lineLayout(c *Chart) (*chartLayout, error) {
 
 // errorBars draws the 95% intervals of the points that have one; nil when
 // none has.
-func errorBars(pts []Point, c color.Color) *plotter.YErrorBars {
+func errorBars(pts []report.Point, c color.Color) *plotter.YErrorBars {
 	var v struct {
 		plotter.XYs
 		plotter.YErrors
@@ -668,9 +669,9 @@ func tickFormat(hi, step float64) func(float64) string {
 	}
 }
 
-// renderCharts draws every chart of the report, in parallel: drawing is the
+// Render draws every chart of the report, in parallel: drawing is the
 // slowest part of writing the page.
-func renderCharts(r *Report) (map[*Chart]template.HTML, error) {
+func Render(r *report.Report) (map[*report.Chart]template.HTML, error) {
 	charts := allCharts(r)
 	out := make([]template.HTML, len(charts))
 	errs := make([]error, len(charts))
@@ -686,7 +687,7 @@ func renderCharts(r *Report) (map[*Chart]template.HTML, error) {
 		}()
 	}
 	wg.Wait()
-	m := map[*Chart]template.HTML{}
+	m := map[*report.Chart]template.HTML{}
 	for i, c := range charts {
 		if errs[i] != nil {
 			return nil, errs[i]
@@ -697,8 +698,8 @@ func renderCharts(r *Report) (map[*Chart]template.HTML, error) {
 }
 
 // allCharts lists every chart of a report in page order.
-func allCharts(r *Report) []*Chart {
-	var charts []*Chart
+func allCharts(r *report.Report) []*report.Chart {
+	var charts []*report.Chart
 	if r.Sweep != nil {
 		for _, s := range r.Sweep.Steps {
 			charts = append(charts, s.Chart)
@@ -741,21 +742,4 @@ func decimate(xy plotter.XYs) plotter.XYs {
 		out[i] = plotter.XY{X: d.X[i], Y: d.Y[i]}
 	}
 	return out
-}
-
-// hasData reports whether a chart has a finite value to draw.
-func hasData(c *Chart) bool {
-	for _, s := range c.Series {
-		for _, v := range s.Values {
-			if finite(float64(v)) {
-				return true
-			}
-		}
-		for _, p := range s.Points {
-			if finite(float64(p.Y)) {
-				return true
-			}
-		}
-	}
-	return false
 }

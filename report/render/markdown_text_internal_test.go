@@ -1,10 +1,12 @@
-package report
+package render
 
 import (
 	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/ibreport/ibreport/report"
 )
 
 func TestGitHubSlug(t *testing.T) {
@@ -130,15 +132,15 @@ func TestSplitColumns(t *testing.T) {
 
 func TestNameColumns(t *testing.T) {
 	v := 1.5
-	tab := &Table{Header: []string{"group", "statistic", "a", "b"}, Rows: []Row{
-		{Cells: []Cell{{Text: "Point"}, {Text: "Average"}, {Text: "1.50", Value: &v}, {Text: "NA", NA: "no run", Band: NotANumber}}},
-		{Cells: []Cell{{Text: "Point"}, {Text: "Tests"}, {Text: "5"}, {Text: "1.00"}}},
+	tab := &report.Table{Header: []string{"group", "statistic", "a", "b"}, Rows: []report.Row{
+		{Cells: []report.Cell{{Text: "Point"}, {Text: "Average"}, {Text: "1.50", Value: &v}, {Text: "NA", NA: "no run", Band: report.NotANumber}}},
+		{Cells: []report.Cell{{Text: "Point"}, {Text: "Tests"}, {Text: "5"}, {Text: "1.00"}}},
 	}}
 	names, keys := nameColumns(tab)
 	if !reflect.DeepEqual(names, []bool{true, true, false, false}) || keys != 2 {
 		t.Errorf("names %v, keys %d", names, keys)
 	}
-	words := &Table{Header: []string{"metric", "meaning"}, Rows: []Row{{Cells: []Cell{{Text: "ips"}, {Text: "inserts per second"}}}}}
+	words := &report.Table{Header: []string{"metric", "meaning"}, Rows: []report.Row{{Cells: []report.Cell{{Text: "ips"}, {Text: "inserts per second"}}}}}
 	if names, keys := nameColumns(words); !reflect.DeepEqual(names, []bool{true, true}) || keys != 1 {
 		t.Errorf("legend: names %v, keys %d", names, keys)
 	}

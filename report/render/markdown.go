@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/textfmt"
+	"github.com/ibreport/ibreport/report"
 	"github.com/ibreport/ibreport/templates"
 )
 
@@ -59,7 +60,7 @@ func markdownTemplate() *template.Template {
 
 // rowTexts is a row as plain texts with band markers; the first row of a
 // later group is prefixed with "— " so groups survive without borders.
-func rowTexts(r Row) []string {
+func rowTexts(r report.Row) []string {
 	out := make([]string, len(r.Cells))
 	for i, c := range r.Cells {
 		out[i] = c.Marked()
@@ -105,7 +106,7 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // first, then the introduction and contents whose links GitHub resolves,
 // every table as its own block under a heading of its own, markers for the
 // bands.
-func WriteMarkdown(w io.Writer, r *Report) error {
+func WriteMarkdown(w io.Writer, r *report.Report) error {
 	var buf bytes.Buffer
 	if err := markdownTemplate().ExecuteTemplate(&buf, "page", outline(r)); err != nil {
 		return err
@@ -156,7 +157,7 @@ type docItem struct {
 
 // docTable is a table of the report with its unique heading.
 type docTable struct {
-	*Table
+	*report.Table
 	Heading string // "" for none
 	Anchor  string
 	Caption string   // without colours
@@ -170,7 +171,7 @@ func (t *docTable) left(i int) bool { return i < len(t.names) && t.names[i] }
 // outline lays out the parts of the report in the order both formats print
 // them: the summary, the introduction, the contents, the steps, the
 // sysbench part, the legend and the notes.
-func outline(r *Report) *doc {
+func outline(r *report.Report) *doc {
 	n := newHeadingNamer()
 	d := &doc{Title: oneLine(r.Title)}
 	if d.Title != "" {
@@ -179,7 +180,7 @@ func outline(r *Report) *doc {
 	for _, w := range r.Comparability {
 		d.Lead = append(d.Lead, "Not comparable: "+oneLine(w))
 	}
-	d.Lead = append(d.Lead, BulletLines(r.Bullets)...)
+	d.Lead = append(d.Lead, report.BulletLines(r.Bullets)...)
 	if r.Series != nil {
 		d.Lead = append(d.Lead, r.Series.Findings...)
 	}
@@ -190,7 +191,7 @@ func outline(r *Report) *doc {
 		parts = append(parts, p)
 		return p
 	}
-	table := func(p *docPart, t *Table) {
+	table := func(p *docPart, t *report.Table) {
 		if t == nil {
 			return
 		}
@@ -314,7 +315,7 @@ func outline(r *Report) *doc {
 			}
 			table(p, th.Groups)
 			table(p, th.Relative)
-			for _, group := range [][]*Table{th.Absolute, {th.Noise}, th.Efficiency, th.PerQuery} {
+			for _, group := range [][]*report.Table{th.Absolute, {th.Noise}, th.Efficiency, th.PerQuery} {
 				for _, t := range group {
 					table(p, t)
 				}
@@ -343,15 +344,15 @@ func outline(r *Report) *doc {
 	}
 
 	legend := add("Legend")
-	lt := &Table{Header: []string{"metric", "meaning"}}
+	lt := &report.Table{Header: []string{"metric", "meaning"}}
 	for _, l := range r.Legend {
-		lt.Rows = append(lt.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: l.Name}, {Text: l.Meaning}}})
+		lt.Rows = append(lt.Rows, report.Row{Kind: report.DataRow, Cells: []report.Cell{{Text: l.Name}, {Text: l.Meaning}}})
 	}
-	bt := &Table{Header: []string{"band", "marker", "meaning"}}
+	bt := &report.Table{Header: []string{"band", "marker", "meaning"}}
 	for _, b := range r.Bands {
-		bt.Rows = append(bt.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: string(b.Band)}, {Text: b.Marker}, {Text: withoutColours(b.Meaning)}}})
+		bt.Rows = append(bt.Rows, report.Row{Kind: report.DataRow, Cells: []report.Cell{{Text: string(b.Band)}, {Text: b.Marker}, {Text: withoutColours(b.Meaning)}}})
 	}
-	for _, t := range []*Table{lt, bt} {
+	for _, t := range []*report.Table{lt, bt} {
 		dt := newDocTable(t)
 		for i := range dt.names {
 			dt.names[i] = true // words, not numbers
@@ -393,7 +394,7 @@ func outline(r *Report) *doc {
 
 // hasCharts reports whether the HTML report draws charts, which the other
 // formats leave out.
-func hasCharts(r *Report) bool {
+func hasCharts(r *report.Report) bool {
 	for _, s := range r.Sections {
 		if s.Throughput != nil || len(s.Intervals) > 0 {
 			return true
@@ -409,7 +410,7 @@ func hasCharts(r *Report) bool {
 	return false
 }
 
-func newDocTable(t *Table) *docTable {
+func newDocTable(t *report.Table) *docTable {
 	dt := &docTable{Table: t, Caption: withoutColours(oneLine(t.Caption))}
 	for _, n := range t.Notes {
 		dt.Notes = append(dt.Notes, withoutColours(oneLine(n)))
@@ -422,7 +423,7 @@ func newDocTable(t *Table) *docTable {
 // than hold numbers: the first, and every column whose cells are all words.
 // keys counts the leading ones (a test group and a statistic), at least
 // one and less than all.
-func nameColumns(t *Table) (names []bool, keys int) {
+func nameColumns(t *report.Table) (names []bool, keys int) {
 	n := len(t.Header)
 	for _, r := range t.Rows {
 		n = max(n, len(r.Cells))
@@ -447,8 +448,8 @@ func nameColumns(t *Table) (names []bool, keys int) {
 }
 
 // isName reports whether a cell holds a word rather than a number.
-func isName(c Cell) bool {
-	if c.Value != nil || c.NA != "" || c.Unit != "" || c.Band == NotANumber {
+func isName(c report.Cell) bool {
+	if c.Value != nil || c.NA != "" || c.Unit != "" || c.Band == report.NotANumber {
 		return false
 	}
 	s := strings.TrimSpace(c.Text)

@@ -1,4 +1,4 @@
-package report
+package render
 
 import (
 	"bytes"
@@ -12,7 +12,9 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 
+	"github.com/ibreport/ibreport/internal/chart"
 	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/report"
 	"github.com/ibreport/ibreport/templates"
 )
 
@@ -33,12 +35,12 @@ func pageTemplate() *template.Template {
 			"css":         func() template.CSS { return template.CSS(css) },
 			"intro":       introHTML,
 			"cell":        cellHTML,
-			"chart":       func(*Chart) template.HTML { return "" }, // replaced per page
+			"chart":       func(*report.Chart) template.HTML { return "" }, // replaced per page
 			"rowClass":    rowClass,
 			"plural":      metrics.Plural,
 			"shaded":      shaded,
 			"breakable":   breakable,
-			"bulletLines": BulletLines,
+			"bulletLines": report.BulletLines,
 		}).ParseFS(templates.FS, "report.html.tmpl"))
 	})
 	return htmlTmpl
@@ -46,8 +48,8 @@ func pageTemplate() *template.Template {
 
 // WriteHTML writes the report as one self-contained HTML page: CSS inline,
 // charts as inline SVG, no external resource.
-func WriteHTML(w io.Writer, r *Report) error {
-	svgs, err := renderCharts(r)
+func WriteHTML(w io.Writer, r *report.Report) error {
+	svgs, err := chart.Render(r)
 	if err != nil {
 		return err
 	}
@@ -55,7 +57,7 @@ func WriteHTML(w io.Writer, r *Report) error {
 	if err != nil {
 		return err
 	}
-	t.Funcs(template.FuncMap{"chart": func(c *Chart) template.HTML { return svgs[c] }})
+	t.Funcs(template.FuncMap{"chart": func(c *report.Chart) template.HTML { return svgs[c] }})
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "page", r); err != nil {
 		return err
@@ -77,7 +79,7 @@ func introHTML(md string) (template.HTML, error) {
 
 // cellHTML renders a data cell: its classes (band, shade), the band's
 // meaning as title text and its marker as visible text.
-func cellHTML(c Cell) template.HTML {
+func cellHTML(c report.Cell) template.HTML {
 	var class []string
 	if k := c.Band.Class(); k != "" {
 		class = append(class, k)
@@ -114,12 +116,12 @@ func cellHTML(c Cell) template.HTML {
 	return template.HTML(b.String())
 }
 
-func rowClass(r Row) template.HTMLAttr {
+func rowClass(r report.Row) template.HTMLAttr {
 	var class []string
 	if r.GroupStart {
 		class = append(class, "gs")
 	}
-	if r.Kind == TargetRow {
+	if r.Kind == report.TargetRow {
 		class = append(class, "target")
 	}
 	if len(class) == 0 {
@@ -129,7 +131,7 @@ func rowClass(r Row) template.HTMLAttr {
 }
 
 // shaded reports whether a table has shaded cells, which only HTML shows.
-func shaded(t *Table) bool {
+func shaded(t *report.Table) bool {
 	for _, r := range t.Rows {
 		for _, c := range r.Cells {
 			if c.Shade > 0 {
@@ -157,7 +159,7 @@ func breakable(s string) template.HTML {
 // isWords reports whether a cell holds words rather than a number: no
 // value, no NA, and a text that does not read as one ("pass", "5 batches
 // of 6").
-func isWords(c Cell) bool {
+func isWords(c report.Cell) bool {
 	if c.Value != nil || c.NA != "" || c.Text == "" {
 		return false
 	}
