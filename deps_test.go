@@ -19,18 +19,19 @@ const module = "github.com/ibreport/ibreport"
 // edge (internal/compat), which renders the model as those scripts printed
 // it; report calls the edge for --compat.
 var allowed = map[string][]string{
-	"internal/parse":   {},
-	"templates":        {},
-	"internal/awk":     {},
-	"internal/metrics": {"internal/parse", "internal/stats"},
-	"internal/stats":   {},
-	"internal/compat":  {"internal/parse", "internal/metrics", "internal/awk"},
-	"internal/fsout":   {},
-	"internal/textfmt": {},
-	"report":           {"internal/parse", "internal/metrics", "internal/stats", "internal/fsout", "internal/textfmt", "templates", "internal/compat"},
-	"internal/chart":   {"report", "internal/metrics"},
-	"report/render":    {"report", "internal/chart", "internal/metrics", "internal/textfmt", "templates"},
-	"cmd/ibreport":     {"internal/parse", "internal/metrics", "internal/fsout", "report", "report/render"},
+	"internal/parse":    {},
+	"templates":         {},
+	"internal/awk":      {},
+	"internal/metrics":  {"internal/parse", "internal/stats"},
+	"internal/stats":    {},
+	"internal/compat":   {"internal/parse", "internal/metrics", "internal/awk"},
+	"internal/fsout":    {},
+	"internal/textfmt":  {},
+	"internal/inputerr": {},
+	"report":            {"internal/parse", "internal/metrics", "internal/stats", "internal/fsout", "internal/textfmt", "internal/inputerr", "templates", "internal/compat"},
+	"internal/chart":    {"report", "internal/metrics"},
+	"report/render":     {"report", "internal/chart", "internal/metrics", "internal/textfmt", "internal/inputerr", "templates"},
+	"cmd/ibreport":      {"internal/parse", "internal/metrics", "internal/fsout", "report", "report/render"},
 }
 
 // TestImportRules parses every non-test Go file and checks its imports of

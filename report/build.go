@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
+	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/internal/textfmt"
@@ -48,7 +49,7 @@ func Build(res *Results, opt BuildOptions) (*Report, error) {
 // the series of each result set from it.
 func build(res *Results, opt BuildOptions) (*builder, error) {
 	if opt.Layout != "" && opt.Layout != LayoutStudy {
-		return nil, badf("layout %q: want %q", opt.Layout, LayoutStudy)
+		return nil, inputerr.Errorf("layout %q: want %q", opt.Layout, LayoutStudy)
 	}
 	b := &builder{
 		res:    res,
@@ -71,7 +72,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	}
 	if hasIbench {
 		if len(b.shown) == 0 {
-			return nil, badf("%s: no DBMS rows in the merged tables", res.Dir)
+			return nil, inputerr.Errorf("%s: no DBMS rows in the merged tables", res.Dir)
 		}
 		b.clients(opt.Clients)
 		b.stepInfos()
@@ -228,7 +229,7 @@ func (b *builder) model() error {
 		var err error
 		b.steps, tables, warns, err = mergeResults(res.Trees, res.List, res.Options)
 		if err != nil {
-			return bad(err)
+			return inputerr.Wrap(err)
 		}
 		b.rep.Notes = append(b.rep.Notes, warns...)
 	}

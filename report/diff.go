@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
 )
@@ -29,7 +30,7 @@ func Diff(base, newer []string, opt DiffOptions) (*metrics.Comparison, []string,
 	var warns []string
 	load := func(dirs []string, side string) ([]*metrics.ResultSet, error) {
 		if len(dirs) == 0 {
-			return nil, badf("no %s results given", side)
+			return nil, inputerr.Errorf("no %s results given", side)
 		}
 		var out []*metrics.ResultSet
 		for _, d := range dirs {
@@ -52,7 +53,7 @@ func Diff(base, newer []string, opt DiffOptions) (*metrics.Comparison, []string,
 	}
 	c, err := metrics.Compare(b, n, opt.Compare)
 	if errors.Is(err, metrics.ErrMismatch) {
-		return nil, warns, badf("BASE and NEW do not match: %w", err)
+		return nil, warns, inputerr.Errorf("BASE and NEW do not match: %w", err)
 	}
 	if c != nil {
 		for _, bs := range b {
@@ -121,15 +122,15 @@ func attribute(c *metrics.Comparison) {
 func LoadResultSet(dir string, opt LoadOptions) (*metrics.ResultSet, []string, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
-		return nil, nil, bad(err)
+		return nil, nil, inputerr.Wrap(err)
 	}
 	if !st.IsDir() {
-		return nil, nil, badf("%s: not a folder", dir)
+		return nil, nil, inputerr.Errorf("%s: not a folder", dir)
 	}
 	fsys := os.DirFS(dir)
 	trees, err := parse.ReadTree(fsys, ".")
 	if err != nil {
-		return nil, nil, bad(err)
+		return nil, nil, inputerr.Wrap(err)
 	}
 	rs := &metrics.ResultSet{Name: dir}
 	if len(trees) > 0 {
@@ -139,7 +140,7 @@ func LoadResultSet(dir string, opt LoadOptions) (*metrics.ResultSet, []string, e
 		}
 		_, merged, warns, err := mergeResults(res.Trees, res.List, res.Options)
 		if err != nil {
-			return nil, nil, bad(err)
+			return nil, nil, inputerr.Wrap(err)
 		}
 		for _, mt := range merged {
 			mrg, rel, err := resultTables(dir, mt, res.Options.Compat, &warns)
@@ -162,7 +163,7 @@ func LoadResultSet(dir string, opt LoadOptions) (*metrics.ResultSet, []string, e
 	}
 	ents, err := fs.ReadDir(fsys, ".")
 	if err != nil {
-		return nil, nil, bad(err)
+		return nil, nil, inputerr.Wrap(err)
 	}
 	for _, e := range ents {
 		if e.IsDir() || tableName(e.Name()) == "" {
@@ -170,14 +171,14 @@ func LoadResultSet(dir string, opt LoadOptions) (*metrics.ResultSet, []string, e
 		}
 		data, err := fs.ReadFile(fsys, e.Name())
 		if err != nil {
-			return nil, nil, bad(err)
+			return nil, nil, inputerr.Wrap(err)
 		}
 		if err := addTable(rs, dir, e.Name(), data); err != nil {
 			return nil, nil, err
 		}
 	}
 	if len(rs.Tables) == 0 {
-		return nil, nil, badf("%s: no DBMS result trees and no mrg.<step> or rel.<step> files", dir)
+		return nil, nil, inputerr.Errorf("%s: no DBMS result trees and no mrg.<step> or rel.<step> files", dir)
 	}
 	return rs, nil, nil
 }
@@ -207,10 +208,10 @@ func resultTables(dir string, mt *mergedTable, compatMode bool, warns *[]string)
 		lines := mt.relLines(true, warns)
 		t, err := parse.ReadTable(strings.NewReader(strings.Join(lines, "\n")+"\n"), rel.File)
 		if err != nil && parse.SyntaxErrors(err) == nil {
-			return mrg, rel, bad(err)
+			return mrg, rel, inputerr.Wrap(err)
 		}
 		if rel, err = metrics.NewResultTable("rel", name, rel.File, t); err != nil {
-			return mrg, rel, bad(err)
+			return mrg, rel, inputerr.Wrap(err)
 		}
 	}
 	keys, relKeys := metrics.RowKeys{}, metrics.RowKeys{}
@@ -253,11 +254,11 @@ func addTable(rs *metrics.ResultSet, dir, name string, data []byte) error {
 	p := filepath.Join(dir, name)
 	t, err := parse.ReadTable(bytes.NewReader(data), p)
 	if err != nil {
-		return bad(err)
+		return inputerr.Wrap(err)
 	}
 	rt, err := metrics.NewResultTable(kind, st.MergeName, p, t)
 	if err != nil {
-		return bad(err)
+		return inputerr.Wrap(err)
 	}
 	rs.Tables = append(rs.Tables, rt)
 	return nil

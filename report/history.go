@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/stats"
 )
@@ -28,7 +29,7 @@ type ResultSet struct {
 // (each group a series), as Build with BuildOptions.Series makes it.
 func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 	if len(sets) == 0 {
-		return nil, badf("no result sets")
+		return nil, inputerr.Errorf("no result sets")
 	}
 	if len(sets) == 1 {
 		one := opt
@@ -130,7 +131,7 @@ type HistoryVerdict struct {
 func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error) {
 	var v HistoryVerdict
 	if len(sets) < MinHistory+1 {
-		return nil, v, badf("--history needs at least %d result sets before NEW, got %d", MinHistory, len(sets)-1)
+		return nil, v, inputerr.Errorf("--history needs at least %d result sets before NEW, got %d", MinHistory, len(sets)-1)
 	}
 	rep, err := BuildSeries(sets, opt)
 	if err != nil {

@@ -2,7 +2,6 @@ package report
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -11,34 +10,29 @@ import (
 	"strconv"
 
 	"github.com/ibreport/ibreport/internal/compat"
+	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
 )
 
 // ErrBadInput marks errors caused by the input (unreadable or inconsistent
 // files, unknown names) rather than by the machine; the CLI exits 2 on them.
-var ErrBadInput = errors.New("bad input")
-
-type badInput struct{ err error }
-
-func (e badInput) Error() string    { return e.err.Error() }
-func (e badInput) Unwrap() []error  { return []error{e.err, ErrBadInput} }
-func bad(err error) error           { return badInput{err} }
-func badf(f string, a ...any) error { return badInput{fmt.Errorf(f, a...)} }
+// errors.Is finds it in such errors of every package of ibreport.
+var ErrBadInput = inputerr.ErrBadInput
 
 // Settings resolves metrics options: fields already set in opt win over the
 // results folder's ibreport.settings file.
 func Settings(fsys fs.FS, dir string, opt metrics.Options) (metrics.Options, error) {
 	if opt.Cores < 0 {
-		return opt, badf("cores must be positive")
+		return opt, inputerr.Errorf("cores must be positive")
 	}
 	set, err := parse.ReadSettings(fsys, dir)
 	if err != nil {
-		return opt, bad(err)
+		return opt, inputerr.Wrap(err)
 	}
 	if opt.Cores == 0 && set["cores"] != "" {
 		if opt.Cores, err = strconv.Atoi(set["cores"]); err != nil || opt.Cores < 1 {
-			return opt, badf("%s: cores = %q is not a positive integer", path.Join(dir, parse.SettingsFile), set["cores"])
+			return opt, inputerr.Errorf("%s: cores = %q is not a positive integer", path.Join(dir, parse.SettingsFile), set["cores"])
 		}
 	}
 	if opt.PsUser == "" {
@@ -49,7 +43,7 @@ func Settings(fsys fs.FS, dir string, opt metrics.Options) (metrics.Options, err
 	}
 	if opt.ScanGen == 0 && set["scan-gen"] != "" {
 		if opt.ScanGen, err = strconv.Atoi(set["scan-gen"]); err != nil || opt.ScanGen < 1 || opt.ScanGen > metrics.ScanGenRowsPerLatency {
-			return opt, badf("%s: scan-gen = %q: want 1, 2 or 3", path.Join(dir, parse.SettingsFile), set["scan-gen"])
+			return opt, inputerr.Errorf("%s: scan-gen = %q: want 1, 2 or 3", path.Join(dir, parse.SettingsFile), set["scan-gen"])
 		}
 	}
 	if opt.Engine == "" {
@@ -64,7 +58,7 @@ func Settings(fsys fs.FS, dir string, opt metrics.Options) (metrics.Options, err
 func SysbenchSettings(fsys fs.FS, dir string, so SysbenchOptions) (SysbenchOptions, error) {
 	set, err := parse.ReadSettings(fsys, dir)
 	if err != nil {
-		return so, bad(err)
+		return so, inputerr.Wrap(err)
 	}
 	if so.Tag == "" {
 		so.Tag = set["sb-tag"]
@@ -73,7 +67,7 @@ func SysbenchSettings(fsys fs.FS, dir string, so SysbenchOptions) (SysbenchOptio
 		so.Collate = set["collate"]
 	}
 	if _, err := compat.ParseCollation(cmp.Or(so.Collate, "en_US")); err != nil {
-		return so, bad(err)
+		return so, inputerr.Wrap(err)
 	}
 	return so, nil
 }
@@ -133,9 +127,9 @@ func Load(dir string, opt LoadOptions) (*Results, error) {
 	st, err := os.Stat(dir)
 	switch {
 	case err != nil:
-		return nil, bad(err) // names the path
+		return nil, inputerr.Wrap(err) // names the path
 	case !st.IsDir():
-		return nil, badf("%s is not a folder of results", dir)
+		return nil, inputerr.Errorf("%s is not a folder of results", dir)
 	}
 	return LoadFS(os.DirFS(dir), dir, opt)
 }
@@ -150,7 +144,7 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		return nil, err
 	}
 	if mopt.ScanGen < 0 || mopt.ScanGen > metrics.ScanGenRowsPerLatency {
-		return nil, badf("scan generation %d: want 1, 2 or 3", mopt.ScanGen)
+		return nil, inputerr.Errorf("scan generation %d: want 1, 2 or 3", mopt.ScanGen)
 	}
 	sopt, err := SysbenchSettings(fsys, ".", opt.Sysbench)
 	if err != nil {
@@ -159,22 +153,22 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: sopt}
 	trees, err := parse.ReadTree(fsys, ".")
 	if err != nil {
-		return nil, bad(err)
+		return nil, inputerr.Wrap(err)
 	}
 	sbDirs, err := parse.FindSysbenchDirs(fsys, ".")
 	if err != nil {
-		return nil, bad(err)
+		return nil, inputerr.Wrap(err)
 	}
 	if len(trees) == 0 && len(sbDirs) == 0 {
 		steps, err := ArchivedSteps(fsys, ".")
 		if err != nil {
-			return nil, bad(err)
+			return nil, inputerr.Wrap(err)
 		}
 		if len(steps) == 0 {
-			return nil, badf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files", dir)
+			return nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files", dir)
 		}
 		if r.Archive, err = ReadArchive(fsys, ".", steps, mopt.Compat); err != nil {
-			return nil, bad(err)
+			return nil, inputerr.Wrap(err)
 		}
 		return r, nil
 	}
@@ -182,7 +176,7 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		return nil, err
 	}
 	if err := sweepNames(r.Trees); err != nil {
-		return nil, bad(err)
+		return nil, inputerr.Wrap(err)
 	}
 	r.List = DefaultList(trees)
 	if opt.List != nil {
@@ -195,7 +189,7 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		// Names of sysbench folders order those; the rest is the tree list.
 		var rest []Entry
 		if sbDirs, rest, err = orderSysbench(sbDirs, list); err != nil {
-			return nil, bad(err)
+			return nil, inputerr.Wrap(err)
 		}
 		if firstName(rest) != "" || len(sbDirs) == 0 {
 			r.List = rest
@@ -267,12 +261,12 @@ func readUserFile[T any](name string, read func(io.Reader, string) (T, error)) (
 	f, err := os.Open(name)
 	if err != nil {
 		var zero T
-		return zero, bad(err)
+		return zero, inputerr.Wrap(err)
 	}
 	defer f.Close()
 	v, err := read(f, name)
 	if err != nil {
-		return v, bad(err)
+		return v, inputerr.Wrap(err)
 	}
 	return v, nil
 }
@@ -291,7 +285,7 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 	if len(r.Trees) > 0 {
 		f, w, err := Tables(r.Trees, r.List, topt)
 		if err != nil {
-			return nil, nil, bad(err)
+			return nil, nil, inputerr.Wrap(err)
 		}
 		files, warns = f, w
 		sw, err := r.sweepFiles()
@@ -303,7 +297,7 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 	if r.Sysbench != nil {
 		f, w, err := sysbenchTables(r.Sysbench, r.sysbenchCompat, r.SysbenchOptions)
 		if err != nil {
-			return nil, nil, bad(err)
+			return nil, nil, inputerr.Wrap(err)
 		}
 		files, warns = append(files, f...), append(warns, w...)
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -26,7 +27,7 @@ func Write(w io.Writer, r *report.Report, format string) error {
 	case "json":
 		return WriteJSON(w, r)
 	}
-	return badFormat(fmt.Sprintf("unknown format %q: want one of %s", format, strings.Join(Formats, ", ")))
+	return inputerr.Errorf("unknown format %q: want one of %s", format, strings.Join(Formats, ", "))
 }
 
 // WriteJSON writes the report model as indented JSON.
@@ -38,10 +39,3 @@ func WriteJSON(w io.Writer, r *report.Report) error {
 	}
 	return nil
 }
-
-// badFormat is the error of an unknown format: bad input (report.ErrBadInput),
-// which the command line reports with its usage.
-type badFormat string
-
-func (e badFormat) Error() string        { return string(e) }
-func (e badFormat) Is(target error) bool { return target == report.ErrBadInput }
