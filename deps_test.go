@@ -31,7 +31,9 @@ var allowed = map[string][]string{
 	"report":            {"internal/parse", "internal/metrics", "internal/stats", "internal/fsout", "internal/textfmt", "internal/inputerr", "templates", "internal/compat"},
 	"internal/chart":    {"report", "internal/metrics"},
 	"report/render":     {"report", "internal/chart", "internal/metrics", "internal/textfmt", "internal/inputerr", "templates"},
-	"cmd/ibreport":      {"internal/parse", "internal/metrics", "internal/fsout", "report", "report/render"},
+	"diff":              {"report", "internal/parse", "internal/metrics", "internal/stats", "internal/inputerr", "internal/textfmt"},
+	"internal/textdiff": {},
+	"cmd/ibreport":      {"internal/parse", "internal/metrics", "internal/fsout", "report", "report/render", "diff"},
 }
 
 // TestImportRules parses every non-test Go file and checks its imports of

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/ibreport/ibreport/diff"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/report"
 )
@@ -131,7 +132,7 @@ func TestDiffComparability(t *testing.T) {
 	oneClient(nm, c2)
 	nm["ibreport.settings"] = &fstest.MapFile{Data: []byte("cores = 4\nps-user = postgres\ndevice = vda\n")}
 	base, newer := writeFS(t, bm), writeFS(t, nm)
-	c, _, err := report.Diff([]string{base}, []string{newer}, report.DiffOptions{Compare: metrics.DefaultCompareOptions()})
+	c, _, err := diff.Run([]string{base}, []string{newer}, diff.Options{Compare: diff.DefaultCompareOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,11 +140,11 @@ func TestDiffComparability(t *testing.T) {
 	if !slices.Contains(c.Comparability, want) || !slices.Contains(c.Comparability, "BASE "+base+" ran on 2 CPUs, NEW "+newer+" on 4 CPUs") {
 		t.Fatalf("comparability %q, want %q and the CPU counts", c.Comparability, want)
 	}
-	if report.ExitCode(c, true) != 1 {
+	if diff.ExitCode(c, true) != 1 {
 		t.Error("--strict passes runs that are not comparable")
 	}
 	var text strings.Builder
-	if err := report.WriteDiff(&text, c, report.DiffRender{Format: "text"}); err != nil {
+	if err := diff.Write(&text, c, diff.WriteOptions{Format: "text"}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(text.String(), "Not comparable: "+want) {
@@ -153,7 +154,7 @@ func TestDiffComparability(t *testing.T) {
 	// throughput cell says what moved with it.
 	n := 0
 	for _, f := range c.Findings {
-		if (f.Metric == "ips" || f.Metric == "qps") && f.Level >= metrics.LevelWarn {
+		if (f.Metric == "ips" || f.Metric == "qps") && f.Level >= diff.LevelWarn {
 			n++
 			if !strings.Contains(f.Note, "%") && !strings.Contains(f.Note, "unexplained") {
 				t.Errorf("%s %s %s %s: note %q names no metric", f.Table, f.Step, f.DBMS, f.Metric, f.Note)

@@ -36,10 +36,10 @@
 // Diff is the loading half of `ibreport diff`: each run is a folder of raw
 // DBMS trees (their merged model, with cells printed as `ibreport tables`
 // prints them) or of archived mrg.<step>/rel.<step> files, read strictly, since a CI gate
-// must not pass on a file it could not read. metrics.Compare judges the
+// must not pass on a file it could not read. diff.Compare judges the
 // cells; WriteDiff renders the verdicts as text (tablewriter), GitHub-
 // flavored Markdown for a pull request or job summary, JSON (schema
-// DiffSchema) or GitHub Actions annotations. ExitCode maps the worst finding
+// Schema) or GitHub Actions annotations. ExitCode maps the worst finding
 // to the gate's exit status.
 //
 // Third-party libraries stay at the edges: gonum/plot only in svg.go,

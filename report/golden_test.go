@@ -5,13 +5,13 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/textdiff"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -80,7 +80,7 @@ func TestCompatReference(t *testing.T) {
 				continue
 			}
 			if !bytes.Equal(g, want) {
-				t.Errorf("%s differs from the original:\n%s", e.Name(), lineDiff(string(want), string(g)))
+				t.Errorf("%s differs from the original:\n%s", e.Name(), textdiff.Lines(string(want), string(g)))
 			}
 			checked++
 		}
@@ -113,7 +113,7 @@ func TestDefaultGolden(t *testing.T) {
 		}
 		if !bytes.Equal(f.Data, want) {
 			os.WriteFile(filepath.Join(dir, f.Name+".got"), f.Data, 0o644)
-			t.Errorf("%s differs from the golden file:\n%s", f.Name, lineDiff(string(want), string(f.Data)))
+			t.Errorf("%s differs from the golden file:\n%s", f.Name, textdiff.Lines(string(want), string(f.Data)))
 		}
 	}
 }
@@ -148,7 +148,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(f.Data, want) {
-				t.Errorf("compat=%v %s:\n%s", compat, f.Name, lineDiff(string(want), string(f.Data)))
+				t.Errorf("compat=%v %s:\n%s", compat, f.Name, textdiff.Lines(string(want), string(f.Data)))
 			}
 			n++
 		}
@@ -157,26 +157,6 @@ func TestArchiveRoundTrip(t *testing.T) {
 		}
 	}
 }
-
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, c string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			c = g[i]
-		}
-		if a != c {
-			b.WriteString("line " + strconv.Itoa(i+1) + ":\n  want " + quote(a) + "\n  got  " + quote(c) + "\n")
-		}
-	}
-	return b.String()
-}
-
-func quote(s string) string { return "\"" + strings.ReplaceAll(s, "\t", "\\t") + "\"" }
 
 // TestSeriesGolden renders the series report of the published PostgreSQL
 // releases (BuildSeries of one folder with its release list) as Markdown

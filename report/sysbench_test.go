@@ -14,6 +14,7 @@ import (
 	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/textdiff"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -117,7 +118,7 @@ func TestSysbenchCompatReference(t *testing.T) {
 		case !ok:
 			t.Errorf("%s: not written", name)
 		case !bytes.Equal(g, want):
-			t.Errorf("%s differs from the original:\n%s", name, lineDiff(string(want), string(g)))
+			t.Errorf("%s differs from the original:\n%s", name, textdiff.Lines(string(want), string(g)))
 		}
 		checked++
 	}
@@ -166,7 +167,7 @@ func TestSysbenchDefaultGolden(t *testing.T) {
 			continue
 		}
 		if !bytes.Equal(f.Data, want) {
-			t.Errorf("%s differs from the golden file:\n%s", f.Name, lineDiff(string(want), string(f.Data)))
+			t.Errorf("%s differs from the golden file:\n%s", f.Name, textdiff.Lines(string(want), string(f.Data)))
 		}
 	}
 }

@@ -1,11 +1,13 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
+	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
 )
@@ -305,4 +307,43 @@ func iostatTexts(vals []metrics.Value) []string {
 		out[i] = v.Format(metrics.IostatDigits(v.V))
 	}
 	return out
+}
+
+// MergedTables returns the mrg.<step> and rel.<step> files of the raw
+// trees, as `ibreport tables` writes them, step by step in report order,
+// and the warnings met merging the trees: what `ibreport diff` compares. An
+// archived folder has those files already; it gets none.
+func (r *Results) MergedTables() ([]File, []string, error) {
+	if len(r.Trees) == 0 {
+		return nil, nil, nil
+	}
+	_, merged, warns, err := mergeResults(r.Trees, r.List, r.Options)
+	if err != nil {
+		return nil, nil, inputerr.Wrap(err)
+	}
+	var files []File
+	for _, mt := range merged {
+		name := mt.step.MergeName
+		files = append(files,
+			File{Name: "mrg." + name, Data: joinLines(mt.lines())},
+			File{Name: "rel." + name, Data: joinLines(mt.relLines(r.Options.Compat, &warns))})
+	}
+	return files, warns, nil
+}
+
+// Tag is the tag of a DBMS tree's rows in the merged tables: its name
+// without the row-count prefix ("pg15.c1" for 2m.pg15.c1) that the first
+// DBMS of the list shares with it.
+func (r *Results) Tag(tree string) string {
+	return displayTag(tree, parse.RowPrefix(firstName(r.List)), r.Options.Compat)
+}
+
+// joinLines is lines as the content of a file.
+func joinLines(lines []string) []byte {
+	var b bytes.Buffer
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ibreport/ibreport/diff"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/report"
 )
@@ -42,7 +43,7 @@ func runDiff(e *env, args []string) error {
 	fs.StringVar(&threshold, "threshold", "", "fail levels, e.g. ips=5%,cpupq=10% or maxop=off")
 	fs.StringVar(&warn, "warn", "", "warn levels, e.g. ips=2%")
 	fs.Float64Var(&alpha, "alpha", 0.05, "significance level of the U test on replicated runs")
-	fs.StringVar(&format, "format", "text", "output format: "+strings.Join(report.DiffFormats, ", "))
+	fs.StringVar(&format, "format", "text", "output format: "+strings.Join(diff.Formats, ", "))
 	fs.StringVar(&tables, "tables", "auto", "tables to compare: auto, mrg, rel or both")
 	fs.BoolVar(&allowMissing, "allow-missing", false, "report kinds of tables, steps, DBMS and columns found on one side only instead of failing")
 	fs.BoolVar(&allowNA, "allow-na", false, "a gated value that BASE has and NEW lacks (NA) warns instead of failing")
@@ -69,10 +70,10 @@ func runDiff(e *env, args []string) error {
 	case len(pos) != 0 || len(base) == 0 || len(newer) == 0:
 		return badUsage("diff", "want BASE and NEW (or --base DIR… --new DIR…)")
 	}
-	if !slices.Contains(report.DiffFormats, format) {
-		return usageError{fmt.Errorf("--format %q: want one of %s", format, strings.Join(report.DiffFormats, ", "))}
+	if !slices.Contains(diff.Formats, format) {
+		return usageError{fmt.Errorf("--format %q: want one of %s", format, strings.Join(diff.Formats, ", "))}
 	}
-	opt := report.DiffOptions{Compare: metrics.DefaultCompareOptions()}
+	opt := diff.Options{Compare: diff.DefaultCompareOptions()}
 	opt.Compare.Alpha, opt.Compare.AllowMissing, opt.Compare.AllowNA = alpha, allowMissing, allowNA
 	switch tables {
 	case "auto":
@@ -93,19 +94,19 @@ func runDiff(e *env, args []string) error {
 		return usageError{fmt.Errorf("--warn: %w", err)}
 	}
 	opt.Load = report.LoadOptions{Metrics: metrics.Options{Cores: c.cores, PsUser: c.psUser, Device: c.device}, DBMSList: c.dbms}
-	cmp, warns, err := report.Diff(base, newer, opt)
+	cmp, warns, err := diff.Run(base, newer, opt)
 	for _, w := range warns {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
 	if err != nil {
 		return err
 	}
-	if err := report.WriteDiff(stdout, cmp, report.DiffRender{Format: format, All: all, Strict: strict}); err != nil {
+	if err := diff.Write(stdout, cmp, diff.WriteOptions{Format: format, All: all, Strict: strict}); err != nil {
 		return err
 	}
-	if report.ExitCode(cmp, strict) != 0 {
+	if diff.ExitCode(cmp, strict) != 0 {
 		// The report is written; the error only sets the exit status.
-		if cmp.Worst() == metrics.LevelFail {
+		if cmp.Worst() == diff.LevelFail {
 			return errors.New("NEW has fail-level regressions against BASE")
 		}
 		return errors.New("NEW has warnings against BASE (--strict)")

@@ -1,6 +1,5 @@
 // Package metrics computes the numbers of insert-benchmark and sysbench
-// results from the records of package parse, as typed values, and compares
-// result sets for `ibreport diff`.
+// results from the records of package parse, as typed values.
 //
 // # The model
 //
@@ -64,24 +63,9 @@
 // every value carrying the text the scripts printed. Options.Compat only
 // tells callers which of the two to use.
 //
-// # Comparing result sets
-//
-// Compare is the engine of `ibreport diff`: it joins the mrg/rel tables of
-// a BASE and a NEW result set by step, DBMS and metric and judges each cell
-// by a direction-aware rule (DefaultRules: throughput higher is better; work
-// per operation, response time and sizes lower is better; per-second
-// resource rates informational), with warn and fail thresholds, absolute
-// floors and the printed precision keeping tiny or rounded values from
-// flapping. With replicated runs it compares medians with a Mann-Whitney U
-// test (stats.MannWhitneyU, exact for small samples without ties), adjusts
-// the p-values with Holm across the whole comparison, never flags with fewer
-// than 4 runs per side, and gives order-statistic intervals of the medians
-// (stats.MedianInterval). NA cells are findings, never a silent pass.
-//
 // # Stability
 //
-// Value, Unit, Metric, Row, StepResult, TreeResult, ComputeTree, Summarize,
-// Ratio, the sysbench result types and Compare with its options are the
-// stable API: fields and constants may be added, not renamed or removed.
-// Inspection (the output of `ibreport inspect`) may change with the tool.
+// The package is internal: package report re-exports what a program needs
+// (Value, Unit, Metric, Row, StepResult, TreeResult, the sysbench results)
+// under its stability promise, and this package may change with it.
 package metrics

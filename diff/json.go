@@ -1,20 +1,18 @@
-package report
+package diff
 
 import (
 	"encoding/json"
 	"io"
 	"math"
 	"strings"
-
-	"github.com/ibreport/ibreport/internal/metrics"
 )
 
-// DiffSchema names the version of the JSON written by WriteDiff. Fields are
+// Schema names the version of the JSON written by Write. Fields are
 // only ever added under the same name.
-const DiffSchema = "ibreport-diff/1"
+const Schema = "ibreport-diff/1"
 
 // jsonDiff is the JSON document of a comparison. Findings are the notable
-// ones (all of them with DiffRender.All), in order of severity; counts cover
+// ones (all of them with WriteOptions.All), in order of severity; counts cover
 // every comparison. Numbers that do not exist (no median, no test, a change
 // from 0) are null; delta_text says why.
 type jsonDiff struct {
@@ -98,7 +96,7 @@ func positive(v float64) *float64 {
 	return &v
 }
 
-func jside(s metrics.Side, cell bool) *jsonSide {
+func jside(s Side, cell bool) *jsonSide {
 	if !cell {
 		return nil
 	}
@@ -109,16 +107,16 @@ func jside(s metrics.Side, cell bool) *jsonSide {
 	return &jsonSide{Runs: s.Runs, Texts: s.Texts, Values: v, Median: num(s.Median), Lo: num(s.Lo), Hi: num(s.Hi)}
 }
 
-func writeDiffJSON(w io.Writer, c *metrics.Comparison, r DiffRender) error {
-	d := jsonDiff{Schema: DiffSchema, Status: status(c, r.Strict), ExitCode: ExitCode(c, r.Strict),
+func writeDiffJSON(w io.Writer, c *Comparison, r WriteOptions) error {
+	d := jsonDiff{Schema: Schema, Status: status(c, r.Strict), ExitCode: ExitCode(c, r.Strict),
 		Base: c.Base, New: c.New, Replicated: c.Replicated, Alpha: c.Alpha, Tables: c.Tables, Tests: c.Tests,
 		Counts: map[string]int{}, Findings: []jsonFinding{}, Geomeans: []jsonGeomean{}, Notes: c.Notes,
 		Thresholds: map[string]jsonTh{}, NotCompared: notCompared(c), Comparability: c.Comparability}
 	if d.Notes == nil {
 		d.Notes = []string{}
 	}
-	for _, v := range []metrics.Verdict{metrics.VerdictFail, metrics.VerdictWarn, metrics.VerdictMissing,
-		metrics.VerdictNotComparable, metrics.VerdictImproved, metrics.VerdictNotSignificant, metrics.VerdictOK, metrics.VerdictInfo} {
+	for _, v := range []Verdict{VerdictFail, VerdictWarn, VerdictMissing,
+		VerdictNotComparable, VerdictImproved, VerdictNotSignificant, VerdictOK, VerdictInfo} {
 		d.Counts[string(v)] = c.Count(v)
 	}
 	for _, f := range c.Findings {
@@ -149,10 +147,10 @@ func writeDiffJSON(w io.Writer, c *metrics.Comparison, r DiffRender) error {
 
 // notCompared names every finding that is not a comparison: "mrg.l.x
 // pg15.c1 p50: NA on both sides".
-func notCompared(c *metrics.Comparison) []string {
+func notCompared(c *Comparison) []string {
 	out := []string{}
 	for _, f := range c.Findings {
-		if f.Verdict != metrics.VerdictMissing && f.Verdict != metrics.VerdictNotComparable {
+		if f.Verdict != VerdictMissing && f.Verdict != VerdictNotComparable {
 			continue
 		}
 		subject := strings.Join(nonEmpty(f.Table+"."+f.Step, f.DBMS, f.Metric), " ")

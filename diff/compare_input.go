@@ -1,4 +1,4 @@
-package metrics
+package diff
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
 )
 
@@ -38,7 +39,7 @@ type RunFacts struct {
 func Comparability(base, newer *ResultSet) []string {
 	var out []string
 	if base.Cores != newer.Cores && base.Cores > 0 && newer.Cores > 0 {
-		out = append(out, fmt.Sprintf("BASE %s ran on %s, NEW %s on %s", base.Name, Plural(base.Cores, "CPU"), newer.Name, Plural(newer.Cores, "CPU")))
+		out = append(out, fmt.Sprintf("BASE %s ran on %s, NEW %s on %s", base.Name, metrics.Plural(base.Cores, "CPU"), newer.Name, metrics.Plural(newer.Cores, "CPU")))
 	}
 	if base.Device != newer.Device && base.Device != "" && newer.Device != "" {
 		out = append(out, fmt.Sprintf("BASE %s has its database on %s, NEW %s on %s", base.Name, base.Device, newer.Name, newer.Device))
@@ -53,7 +54,7 @@ func Comparability(base, newer *ResultSet) []string {
 	for _, tag := range tags {
 		b, n := base.Runs[tag], newer.Runs[tag]
 		if b.Clients != n.Clients && b.Clients > 0 && n.Clients > 0 {
-			out = append(out, fmt.Sprintf("%s: BASE %s ran with %s, NEW %s with %s", tag, base.Name, Plural(b.Clients, "client"), newer.Name, Plural(n.Clients, "client")))
+			out = append(out, fmt.Sprintf("%s: BASE %s ran with %s, NEW %s with %s", tag, base.Name, metrics.Plural(b.Clients, "client"), newer.Name, metrics.Plural(n.Clients, "client")))
 		}
 		if b.Rows != n.Rows && b.Rows != "" && n.Rows != "" {
 			out = append(out, fmt.Sprintf("%s: BASE %s loaded %s rows, NEW %s %s", tag, base.Name, b.Rows, newer.Name, n.Rows))

@@ -1,4 +1,4 @@
-package report
+package diff
 
 import (
 	"bytes"
@@ -9,7 +9,6 @@ import (
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
-	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/textfmt"
 )
 
@@ -26,7 +25,7 @@ func borderless() tw.Renderer {
 	})
 }
 
-func writeDiffText(w io.Writer, c *metrics.Comparison, r DiffRender) error {
+func writeDiffText(w io.Writer, c *Comparison, r WriteOptions) error {
 	bw := &bytes.Buffer{}
 	fmt.Fprintln(bw, headline(c, r.Strict))
 	fmt.Fprintln(bw, modeLine(c))

@@ -1,4 +1,4 @@
-package report
+package diff
 
 import (
 	"fmt"
@@ -6,12 +6,10 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/ibreport/ibreport/internal/metrics"
 )
 
-// WriteDiff writes a comparison in the chosen format.
-func WriteDiff(w io.Writer, c *metrics.Comparison, r DiffRender) error {
+// Write writes a comparison in the chosen format.
+func Write(w io.Writer, c *Comparison, r WriteOptions) error {
 	switch r.Format {
 	case "", "text":
 		return writeDiffText(w, c, r)
@@ -22,15 +20,15 @@ func WriteDiff(w io.Writer, c *metrics.Comparison, r DiffRender) error {
 	case "github":
 		return writeDiffGitHub(w, c, r)
 	}
-	return fmt.Errorf("unknown format %q; want one of %s", r.Format, strings.Join(DiffFormats, ", "))
+	return fmt.Errorf("unknown format %q; want one of %s", r.Format, strings.Join(Formats, ", "))
 }
 
 // diffColumns are the columns of the findings table of text and md.
 var diffColumns = []string{"verdict", "table", "step", "dbms", "metric", "base", "new", "delta", "note"}
 
 // listed returns the findings a report lists.
-func listed(c *metrics.Comparison, all bool) []metrics.Finding {
-	var out []metrics.Finding
+func listed(c *Comparison, all bool) []Finding {
+	var out []Finding
 	for _, f := range c.Findings {
 		if all || f.Notable {
 			out = append(out, f)
@@ -40,14 +38,14 @@ func listed(c *metrics.Comparison, all bool) []metrics.Finding {
 }
 
 // findingCells are the cells of one finding in diffColumns order.
-func findingCells(f metrics.Finding) []string {
+func findingCells(f Finding) []string {
 	return []string{verdictLabel(f.Verdict), f.Table, f.Step, f.DBMS, f.Metric,
 		sideText(f.Base, f.Metric != ""), sideText(f.New, f.Metric != ""), deltaText(f.Delta), noteText(f)}
 }
 
-func verdictLabel(v metrics.Verdict) string {
+func verdictLabel(v Verdict) string {
 	switch v {
-	case metrics.VerdictFail, metrics.VerdictWarn:
+	case VerdictFail, VerdictWarn:
 		return strings.ToUpper(string(v))
 	}
 	return string(v)
@@ -55,7 +53,7 @@ func verdictLabel(v metrics.Verdict) string {
 
 // sideText is a side's value: the cell as printed for one run, the median
 // (± the larger half-width of its interval, in percent) for several.
-func sideText(s metrics.Side, cell bool) string {
+func sideText(s Side, cell bool) string {
 	switch {
 	case !cell || s.Runs == 0:
 		return ""
@@ -94,14 +92,14 @@ func deltaText(d float64) string {
 
 // noteText is the note column: the short note, the test result and the
 // footnote markers.
-func noteText(f metrics.Finding) string {
+func noteText(f Finding) string {
 	var parts []string
 	if !math.IsNaN(f.PAdj) {
 		parts = append(parts, fmt.Sprintf("p=%.3f n=%d+%d", f.PAdj, len(f.Base.Values), len(f.New.Values)))
 	}
-	if f.Verdict == metrics.VerdictFail || f.Verdict == metrics.VerdictWarn {
+	if f.Verdict == VerdictFail || f.Verdict == VerdictWarn {
 		th := f.Rule.Fail
-		if f.Verdict == metrics.VerdictWarn {
+		if f.Verdict == VerdictWarn {
 			th = f.Rule.Warn
 		}
 		parts = append(parts, fmt.Sprintf("%s is better; %s at %s", f.Rule.Better, f.Verdict, pct(th)))
@@ -120,7 +118,7 @@ func pct(v float64) string { return strconv.FormatFloat(v*100, 'f', -1, 64) + "%
 
 // geomeanCells are the cells of one geomean row: step, table, ratio, delta,
 // and the number of ratios.
-func geomeanCells(g metrics.StepGeomean) []string {
+func geomeanCells(g StepGeomean) []string {
 	if math.IsNaN(g.Ratio) {
 		return []string{g.Step, g.Table, "n/a", "", "0"}
 	}
@@ -130,12 +128,12 @@ func geomeanCells(g metrics.StepGeomean) []string {
 var geomeanColumns = []string{"step", "table", "NEW/BASE", "delta", "ratios"}
 
 // headline is the first line of text and md reports.
-func headline(c *metrics.Comparison, strict bool) string {
+func headline(c *Comparison, strict bool) string {
 	return fmt.Sprintf("ibreport diff: %s (%s)", status(c, strict), counts(c))
 }
 
 // modeLine says what was compared and how.
-func modeLine(c *metrics.Comparison) string {
+func modeLine(c *Comparison) string {
 	mode := "one run per side, thresholds only"
 	if c.Replicated {
 		mode = fmt.Sprintf("%d BASE and %d NEW runs, medians with a Mann-Whitney U test at alpha %g", len(c.Base), len(c.New), c.Alpha)
@@ -145,7 +143,7 @@ func modeLine(c *metrics.Comparison) string {
 }
 
 // hiddenLine says how many comparisons a short report leaves out.
-func hiddenLine(c *metrics.Comparison, listed int) string {
+func hiddenLine(c *Comparison, listed int) string {
 	if h := len(c.Findings) - listed; h > 0 {
 		return fmt.Sprintf("%d of %d comparisons are unremarkable and not listed (--all lists them).", h, len(c.Findings))
 	}

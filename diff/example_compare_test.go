@@ -1,10 +1,10 @@
-package metrics_test
+package diff_test
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/diff"
 	"github.com/ibreport/ibreport/internal/parse"
 )
 
@@ -12,20 +12,20 @@ import (
 // per second, which fails the default 5% threshold, and spends 5.6% more
 // CPU per insert, which is a warning.
 func ExampleCompare() {
-	load := func(name, mrg string) *metrics.ResultSet {
+	load := func(name, mrg string) *diff.ResultSet {
 		t, err := parse.ReadTable(strings.NewReader(mrg), name+"/mrg.l.i0")
 		if err != nil {
 			panic(err)
 		}
-		rt, err := metrics.NewResultTable("mrg", "l.i0", name+"/mrg.l.i0", t)
+		rt, err := diff.NewResultTable("mrg", "l.i0", name+"/mrg.l.i0", t)
 		if err != nil {
 			panic(err)
 		}
-		return &metrics.ResultSet{Name: name, Tables: []metrics.ResultTable{rt}}
+		return &diff.ResultSet{Name: name, Tables: []diff.ResultTable{rt}}
 	}
 	base := load("base", "ips\tcpupq\ttag\n100000\t54\tpg15.c1\n")
 	newer := load("new", "ips\tcpupq\ttag\n94000\t57\tpg15.c1\n")
-	c, err := metrics.Compare([]*metrics.ResultSet{base}, []*metrics.ResultSet{newer}, metrics.DefaultCompareOptions())
+	c, err := diff.Compare([]*diff.ResultSet{base}, []*diff.ResultSet{newer}, diff.DefaultCompareOptions())
 	if err != nil {
 		panic(err)
 	}

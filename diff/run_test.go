@@ -1,8 +1,9 @@
-package report_test
+package diff_test
 
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,8 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ibreport/ibreport/diff"
 	"github.com/ibreport/ibreport/internal/fsout"
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/textdiff"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -96,10 +98,10 @@ func scale(k float64) func(string) string {
 	}
 }
 
-// checkGolden compares got with testdata/diff/<name>, or rewrites it.
+// checkGolden compares got with testdata/golden/<name>, or rewrites it.
 func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	p := filepath.Join("testdata", "diff", name)
+	p := filepath.Join("testdata", "golden", name)
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -111,20 +113,20 @@ func checkGolden(t *testing.T, name string, got []byte) {
 	}
 	want, err := os.ReadFile(p)
 	if err != nil {
-		t.Fatalf("%v (run go test ./report -update)", err)
+		t.Fatalf("%v (run go test ./diff -update)", err)
 	}
 	if !bytes.Equal(got, want) {
 		os.WriteFile(p+".got", got, 0o644)
-		t.Errorf("%s differs from the golden file:\n%s", name, lineDiff(string(want), string(got)))
+		t.Errorf("%s differs from the golden file:\n%s", name, textdiff.Lines(string(want), string(got)))
 	}
 }
 
 // render writes c in every format and compares each with its golden file,
 // with the temporary folder replaced by $TMP.
-func renderDiff(t *testing.T, name string, c *metrics.Comparison, tmp string, formats ...string) {
+func renderDiff(t *testing.T, name string, c *diff.Comparison, tmp string, formats ...string) {
 	for _, format := range formats {
 		var b bytes.Buffer
-		if err := report.WriteDiff(&b, c, report.DiffRender{Format: format}); err != nil {
+		if err := diff.Write(&b, c, diff.WriteOptions{Format: format}); err != nil {
 			t.Fatal(err)
 		}
 		ext := map[string]string{"text": "txt", "md": "md", "json": "json", "github": "github"}[format]
@@ -148,12 +150,12 @@ func TestDiffGolden(t *testing.T) {
 	SetCell(t, newer, "mrg.l.i0", "pg15.c1", "cpupq", set("15"))      // one printed unit
 	SetCell(t, newer, "mrg.l.x", "pg15.c1", "rps", scale(3))          // informational
 	SetCell(t, newer, "rel.qr100.L1", "pg15.c2", "cpupq", set("0.9")) // rel gates throughput only
-	c, _, err := report.Diff([]string{archive}, []string{newer}, report.DiffOptions{Compare: metrics.DefaultCompareOptions()})
+	c, _, err := diff.Run([]string{archive}, []string{newer}, diff.Options{Compare: diff.DefaultCompareOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	renderDiff(t, "single", c, tmp, report.DiffFormats...)
-	if got := report.ExitCode(c, false); got != 1 {
+	renderDiff(t, "single", c, tmp, diff.Formats...)
+	if got := diff.ExitCode(c, false); got != 1 {
 		t.Errorf("exit code %d, want 1", got)
 	}
 }
@@ -175,20 +177,20 @@ func TestDiffGoldenReplicated(t *testing.T) {
 		}
 		return dirs
 	}
-	opt := report.DiffOptions{Compare: metrics.DefaultCompareOptions()}
+	opt := diff.Options{Compare: diff.DefaultCompareOptions()}
 	opt.Compare.Tables = []string{"mrg"}
-	c, _, err := report.Diff(mk("base", 6, 1), mk("new", 6, 0.92), opt)
+	c, _, err := diff.Run(mk("base", 6, 1), mk("new", 6, 0.92), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	renderDiff(t, "replicated", c, tmp, "text", "json")
 
-	c, _, err = report.Diff(mk("b3-", 3, 1), mk("n3-", 3, 0.8), opt)
+	c, _, err = diff.Run(mk("b3-", 3, 1), mk("n3-", 3, 0.8), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	renderDiff(t, "replicated3", c, tmp, "text")
-	if got := report.ExitCode(c, true); got != 0 {
+	if got := diff.ExitCode(c, true); got != 0 {
 		t.Errorf("3+3 runs: exit code %d, want 0 (never flag with fewer than 4 runs)", got)
 	}
 }
@@ -209,11 +211,11 @@ func TestDiffTreeEqualsTables(t *testing.T) {
 	if err := fsout.WriteFiles(out, files); err != nil {
 		t.Fatal(err)
 	}
-	c, _, err := report.Diff([]string{example}, []string{out}, report.DiffOptions{Load: lopt, Compare: metrics.DefaultCompareOptions()})
+	c, _, err := diff.Run([]string{example}, []string{out}, diff.Options{Load: lopt, Compare: diff.DefaultCompareOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := c.Worst(); w != metrics.LevelOK || len(c.Tables) != 2 || len(c.Findings) < 500 {
+	if w := c.Worst(); w != diff.LevelOK || len(c.Tables) != 2 || len(c.Findings) < 500 {
 		t.Errorf("tree against its own tables: worst %v, tables %v, %d findings", w, c.Tables, len(c.Findings))
 	}
 }
@@ -244,10 +246,15 @@ func TestDiffBadInput(t *testing.T) {
 		{"renamed DBMS", renamed, "DBMS pg15.c2 only in BASE (mrg.l.i0, rel.l.i0); DBMS pg16.c2 only in NEW"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := report.Diff([]string{archive}, []string{tc.dir}, report.DiffOptions{Compare: metrics.DefaultCompareOptions()})
+			_, _, err := diff.Run([]string{archive}, []string{tc.dir}, diff.Options{Compare: diff.DefaultCompareOptions()})
 			if !errors.Is(err, report.ErrBadInput) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want bad input mentioning %q", err, tc.want)
 			}
 		})
 	}
 }
+
+// example holds the raw trees of two PostgreSQL configurations.
+const example = "../testdata/example"
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")

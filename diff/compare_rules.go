@@ -1,10 +1,12 @@
-package metrics
+package diff
 
 import (
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ibreport/ibreport/internal/metrics"
 )
 
 // Better is the direction in which a metric improves.
@@ -143,7 +145,7 @@ func (o *CompareOptions) SetThresholds(spec string, warn bool) error {
 		}
 		i := slices.IndexFunc(o.Rules, func(r Rule) bool { return r.Metric == name })
 		if i < 0 {
-			return fmt.Errorf("threshold %q: unknown metric %q (want one of %s)", item, name, strings.Join(RowColumns[:len(RowColumns)-1], " "))
+			return fmt.Errorf("threshold %q: unknown metric %q (want one of %s)", item, name, strings.Join(metrics.RowColumns[:len(metrics.RowColumns)-1], " "))
 		}
 		v := 0.0
 		if val != "off" {

@@ -1,4 +1,4 @@
-package metrics
+package diff
 
 import (
 	"os"
@@ -18,7 +18,7 @@ func FuzzNewResultTable(f *testing.F) {
 	f.Add("ips\ttag\n-nan\tpg\ninf\tpg\n\t20m.\n")
 	f.Add("ips\tqps\ttag\n1e400\t0x1p3\ta\n-\n0\t0\ta\n")
 	for _, glob := range []string{"mrg.l.i*", "rel.qp*"} {
-		files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "ibench", "reference", "res", glob))
+		files, _ := filepath.Glob(filepath.Join("..", "testdata", "ibench", "reference", "res", glob))
 		for _, p := range files {
 			if b, err := os.ReadFile(p); err == nil {
 				f.Add(string(b))

@@ -1,4 +1,4 @@
-package report
+package diff
 
 import (
 	"bufio"
@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/textfmt"
 )
 
@@ -36,7 +35,7 @@ func mdRule(w io.Writer, n int, right ...int) {
 
 // writeDiffMarkdown writes a report for a pull-request comment or a GitHub
 // job summary.
-func writeDiffMarkdown(w io.Writer, c *metrics.Comparison, r DiffRender) error {
+func writeDiffMarkdown(w io.Writer, c *Comparison, r WriteOptions) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "### %s\n\n", headline(c, r.Strict))
 	fmt.Fprintf(bw, "%s\n\n", textfmt.MarkdownCell(modeLine(c)))
@@ -53,7 +52,7 @@ func writeDiffMarkdown(w io.Writer, c *metrics.Comparison, r DiffRender) error {
 		mdRow(bw, diffColumns)
 		mdRule(bw, len(diffColumns), 5, 6, 7)
 		for _, f := range rows {
-			mdRow(bw, findingCells(f), f.Level >= metrics.LevelWarn)
+			mdRow(bw, findingCells(f), f.Level >= LevelWarn)
 		}
 	}
 	if h := hiddenLine(c, len(rows)); h != "" {
@@ -94,16 +93,16 @@ func ghProp(s string) string {
 // writeDiffGitHub writes GitHub Actions workflow commands: an error
 // annotation per failure, a warning per warning and a notice per note,
 // pointing at the NEW file and line when known, then the headline.
-func writeDiffGitHub(w io.Writer, c *metrics.Comparison, r DiffRender) error {
+func writeDiffGitHub(w io.Writer, c *Comparison, r WriteOptions) error {
 	bw := bufio.NewWriter(w)
 	for _, f := range c.Findings {
 		var cmd string
 		switch {
-		case f.Level == metrics.LevelFail:
+		case f.Level == LevelFail:
 			cmd = "error"
-		case f.Level == metrics.LevelWarn:
+		case f.Level == LevelWarn:
 			cmd = "warning"
-		case f.Level == metrics.LevelNote:
+		case f.Level == LevelNote:
 			cmd = "notice"
 		default:
 			continue

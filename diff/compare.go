@@ -1,4 +1,4 @@
-package metrics
+package diff
 
 import (
 	"cmp"
@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/internal/stats"
 )
@@ -651,7 +652,7 @@ func (cm *comparer) finish() {
 		}
 		if best*float64(c.Tests) >= c.Alpha {
 			c.note(fmt.Sprintf("with %s and these run counts no change can be significant after the Holm adjustment "+
-				"(smallest possible p %.2g × %d >= %g): add runs, or compare fewer tables or metrics", Plural(c.Tests, "test"), best, c.Tests, c.Alpha))
+				"(smallest possible p %.2g × %d >= %g): add runs, or compare fewer tables or metrics", metrics.Plural(c.Tests, "test"), best, c.Tests, c.Alpha))
 		}
 		for i, adj := range stats.Holm(ps) {
 			f := &c.Findings[cm.pending[i]]
@@ -676,10 +677,10 @@ func (cm *comparer) finish() {
 	stepIdx := func(s string) int { return slices.Index(cm.stepOrder, s) }
 	dbmsIdx := func(s string) int { return slices.Index(cm.dbmsOrder, s) }
 	colIdx := func(s string) int {
-		if i := slices.Index(RowColumns, s); i >= 0 {
+		if i := slices.Index(metrics.RowColumns, s); i >= 0 {
 			return i
 		}
-		return len(RowColumns)
+		return len(metrics.RowColumns)
 	}
 	slices.SortStableFunc(c.Findings, func(a, b Finding) int {
 		return cmp.Or(

@@ -1,0 +1,34 @@
+// Package diff is the CI gate of ibreport (`ibreport diff`): it compares
+// the mrg/rel tables of a NEW result set with those of a BASE and says, per
+// step, DBMS and metric, whether NEW regressed.
+//
+// Run loads each side — folders of raw DBMS trees, whose tables are built
+// as `ibreport tables` writes them (report.Results.MergedTables), or
+// archived mrg.<step> and rel.<step> files — and Compare judges the cells:
+// a direction-aware Rule per metric (DefaultRules: throughput higher is
+// better; work per operation, response time and sizes lower is better;
+// per-second resource rates informational), with warn and fail thresholds,
+// absolute floors and the printed precision keeping tiny or rounded values
+// from flapping. With replicated runs it compares medians with a
+// Mann-Whitney U test (exact for small samples without ties), adjusts the
+// p-values with Holm across the whole comparison, never flags with fewer
+// than 4 runs per side, and gives order-statistic intervals of the medians.
+// NA cells are findings, never a silent pass. A failing throughput names
+// the efficiency metrics of the same cell that moved with it, or says
+// unexplained; runs that did not do the same work (clients, rows, steps,
+// CPUs, device) are listed as not comparable.
+//
+// Write renders a Comparison as text (tablewriter), GitHub-flavored
+// Markdown for a pull request or job summary, JSON (schema Schema) or
+// GitHub Actions annotations; ExitCode maps the worst finding to the gate's
+// exit status. The judgement of a run against the history of a series
+// (`ibreport diff --history`) is report.History, since it is a series
+// report with a verdict per test.
+//
+// # Stability
+//
+// Run, Compare, Write, ExitCode, Comparison, Finding and the options are
+// stable: fields and constants may be added, not renamed or removed. The
+// JSON output follows its schema (Schema): a change that is not an addition
+// changes its version. Text and Markdown layouts may change.
+package diff

@@ -1,0 +1,265 @@
+package diff
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/ibreport/ibreport/internal/inputerr"
+	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/report"
+)
+
+// Options control Run.
+type Options struct {
+	Load    report.LoadOptions // for runs given as raw DBMS trees
+	Compare CompareOptions
+}
+
+// Run loads the BASE and NEW runs (folders) and compares them. Each folder
+// is one run: raw DBMS trees, whose mrg and rel tables are built in memory
+// as `ibreport tables` would write them, or archived mrg.<step> and
+// rel.<step> files. Warnings met while building tables from trees are
+// returned; unreadable, malformed or mismatched input is an error wrapping
+// report.ErrBadInput.
+func Run(base, newer []string, opt Options) (*Comparison, []string, error) {
+	var warns []string
+	load := func(dirs []string, side string) ([]*ResultSet, error) {
+		if len(dirs) == 0 {
+			return nil, inputerr.Errorf("no %s results given", side)
+		}
+		var out []*ResultSet
+		for _, d := range dirs {
+			rs, w, err := LoadResultSet(d, opt.Load)
+			if err != nil {
+				return nil, err
+			}
+			warns = append(warns, w...)
+			out = append(out, rs)
+		}
+		return out, nil
+	}
+	b, err := load(base, "BASE")
+	if err != nil {
+		return nil, warns, err
+	}
+	n, err := load(newer, "NEW")
+	if err != nil {
+		return nil, warns, err
+	}
+	c, err := Compare(b, n, opt.Compare)
+	if errors.Is(err, ErrMismatch) {
+		return nil, warns, inputerr.Errorf("BASE and NEW do not match: %w", err)
+	}
+	if c != nil {
+		for _, bs := range b {
+			for _, ns := range n {
+				c.Comparability = append(c.Comparability, Comparability(bs, ns)...)
+			}
+		}
+		attribute(c)
+	}
+	return c, warns, err
+}
+
+// throughputMetrics are the columns whose change the efficiency metrics
+// may explain.
+var throughputMetrics = map[string]bool{"ips": true, "qps": true}
+
+// attribute adds to each warning or failing throughput finding the
+// efficiency metrics of the same table, step and DBMS that moved with it
+// ("cpupq +14%, wkbpi +2%"), or "unexplained" (metrics.Attribute).
+func attribute(c *Comparison) {
+	type key struct{ table, step, dbms string }
+	byCell := map[key]map[string]Finding{}
+	for _, f := range c.Findings {
+		k := key{f.Table, f.Step, f.DBMS}
+		if byCell[k] == nil {
+			byCell[k] = map[string]Finding{}
+		}
+		byCell[k][f.Metric] = f
+	}
+	for i, f := range c.Findings {
+		if !throughputMetrics[f.Metric] || f.Level < LevelWarn || math.IsNaN(f.Delta) || math.IsInf(f.Delta, 0) {
+			continue
+		}
+		var ms []metrics.Measure
+		for _, r := range metrics.AttributionRules {
+			g, ok := byCell[key{f.Table, f.Step, f.DBMS}][r.Metric.Name()]
+			if !ok {
+				continue
+			}
+			ms = append(ms, metrics.Measure{Name: r.Metric.Name(), What: r.What, Cost: r.Cost,
+				Base: metrics.Known(g.Base.Median, metrics.NoUnit), Other: metrics.Known(g.New.Median, metrics.NoUnit)})
+		}
+		causes := metrics.Attribute(ms, 1+f.Delta, metrics.SimilarBand)
+		var parts []string
+		for j, cs := range causes {
+			if j == 3 {
+				break
+			}
+			parts = append(parts, fmt.Sprintf("%s %+.0f%%", cs.Name, 100*cs.Change))
+		}
+		why := "unexplained"
+		if len(parts) > 0 {
+			why = strings.Join(parts, ", ")
+		}
+		if f.Note != "" {
+			why = f.Note + "; " + why
+		}
+		c.Findings[i].Note = why
+	}
+}
+
+// LoadResultSet reads one run for Run: the mrg.<step> and rel.<step> files
+// of dir, or, when dir holds DBMS trees, those tables built from them
+// (Results.MergedTables). Any syntax error in a table is bad input: a gate
+// must not pass on a file it could not read; only the rel tables that
+// compat mode computes as sum_met.awk did may hold lines that are not rows.
+func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, nil, inputerr.Wrap(err)
+	}
+	if !st.IsDir() {
+		return nil, nil, inputerr.Errorf("%s: not a folder", dir)
+	}
+	fsys := os.DirFS(dir)
+	trees, err := parse.ReadTree(fsys, ".")
+	if err != nil {
+		return nil, nil, inputerr.Wrap(err)
+	}
+	rs := &ResultSet{Name: dir}
+	if len(trees) > 0 {
+		res, err := report.Load(dir, opt)
+		if err != nil {
+			return nil, nil, err
+		}
+		files, warns, err := res.MergedTables()
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, f := range files {
+			lenient := res.Options.Compat && strings.HasPrefix(f.Name, "rel.")
+			if err := addTable(rs, dir, f.Name, f.Data, lenient); err != nil {
+				return nil, nil, err
+			}
+		}
+		rs.Runs = map[string]RunFacts{}
+		rs.Cores, rs.Device = res.Options.Cores, res.Options.Device
+		for _, t := range res.Trees {
+			f := RunFacts{Clients: t.Dop(), Rows: parse.RowPrefix(t.Tree.Name)}
+			for _, s := range t.Steps {
+				f.Steps = append(f.Steps, s.Step.MergeName)
+			}
+			rs.Runs[res.Tag(t.Tree.Name)] = f
+		}
+		return rs, warns, nil
+	}
+	ents, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, nil, inputerr.Wrap(err)
+	}
+	for _, e := range ents {
+		if e.IsDir() || tableName(e.Name()) == "" {
+			continue
+		}
+		data, err := fs.ReadFile(fsys, e.Name())
+		if err != nil {
+			return nil, nil, inputerr.Wrap(err)
+		}
+		if err := addTable(rs, dir, e.Name(), data, false); err != nil {
+			return nil, nil, err
+		}
+	}
+	if len(rs.Tables) == 0 {
+		return nil, nil, inputerr.Errorf("%s: no DBMS result trees and no mrg.<step> or rel.<step> files", dir)
+	}
+	return rs, nil, nil
+}
+
+// tableName returns the kind of a mrg.<step> or rel.<step> file name, ""
+// for any other file (mrg.some, mrg.<step>.ips, …).
+func tableName(name string) string {
+	for _, kind := range []string{"mrg", "rel"} {
+		if step, ok := strings.CutPrefix(name, kind+"."); ok {
+			if _, ok := parse.ParseStepName(step); ok {
+				return kind
+			}
+		}
+	}
+	return ""
+}
+
+// addTable adds a mrg.<step> or rel.<step> file to rs; lenient skips the
+// lines that are not rows instead of refusing the file.
+func addTable(rs *ResultSet, dir, name string, data []byte, lenient bool) error {
+	kind := tableName(name)
+	if kind == "" {
+		return nil
+	}
+	st, _ := parse.ParseStepName(strings.TrimPrefix(name, kind+"."))
+	p := filepath.Join(dir, name)
+	t, err := parse.ReadTable(bytes.NewReader(data), p)
+	if err != nil && !(lenient && parse.SyntaxErrors(err) != nil) {
+		return inputerr.Wrap(err)
+	}
+	rt, err := NewResultTable(kind, st.MergeName, p, t)
+	if err != nil {
+		return inputerr.Wrap(err)
+	}
+	rs.Tables = append(rs.Tables, rt)
+	return nil
+}
+
+// Formats are the output formats of Write.
+var Formats = []string{"text", "md", "json", "github"}
+
+// WriteOptions controls Write.
+type WriteOptions struct {
+	Format string // one of Formats
+	All    bool   // list every comparison, not only the notable ones
+	Strict bool   // warnings fail too; changes the status line only
+}
+
+// status is the one-word outcome a report starts with.
+func status(c *Comparison, strict bool) string {
+	w := c.Worst()
+	if len(c.Comparability) > 0 {
+		w = max(w, LevelWarn) // the runs did not run the same work
+	}
+	switch {
+	case w == LevelFail, w == LevelWarn && strict:
+		return "FAIL"
+	case w == LevelWarn:
+		return "WARN"
+	}
+	return "PASS"
+}
+
+// ExitCode is the exit status a CI gate should use for c: 1 when a finding
+// is at fail level (or at warn level with strict), else 0.
+func ExitCode(c *Comparison, strict bool) int {
+	if status(c, strict) == "FAIL" {
+		return 1
+	}
+	return 0
+}
+
+// counts summarizes the findings: "1 fail, 2 warn, … ".
+func counts(c *Comparison) string {
+	var parts []string
+	for _, v := range []Verdict{VerdictFail, VerdictWarn, VerdictMissing,
+		VerdictNotComparable, VerdictImproved, VerdictNotSignificant, VerdictOK, VerdictInfo} {
+		if n := c.Count(v); n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, v))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
