@@ -150,7 +150,7 @@ func (c *Comparison) note(s string) int {
 // present in BASE and missing in NEW is a warning.
 //
 // A step, DBMS or column found on one side only is an error wrapping
-// ErrMismatch unless opt.AllowMissing is set; so is nothing in common.
+// errMismatch unless opt.AllowMissing is set; so is nothing in common.
 func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) {
 	if len(base) == 0 || len(newer) == 0 {
 		return nil, errors.New("need at least one run on each side")
@@ -186,10 +186,10 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 		}
 	}
 	if len(cm.missing) > 0 && !opt.AllowMissing {
-		return nil, &MismatchError{Items: cm.missing.messages()}
+		return nil, &mismatchError{Items: cm.missing.messages()}
 	}
 	if cm.compared == 0 {
-		return nil, fmt.Errorf("%w: no step and DBMS in common", ErrMismatch)
+		return nil, fmt.Errorf("%w: no step and DBMS in common", errMismatch)
 	}
 	cm.finish()
 	return c, nil
@@ -209,7 +209,7 @@ func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (ki
 		for _, k := range want {
 			for _, r := range all {
 				if !has(r, k) {
-					return nil, nil, fmt.Errorf("%w: %s has no %s.<step> tables", ErrMismatch, r.Name, k)
+					return nil, nil, fmt.Errorf("%w: %s has no %s.<step> tables", errMismatch, r.Name, k)
 				}
 			}
 		}
@@ -221,7 +221,7 @@ func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (ki
 		}
 		if i := slices.IndexFunc(newer, func(r *ResultSet) bool { return !has(r, k) }); i >= 0 {
 			if !allowMissing {
-				return nil, nil, fmt.Errorf("%w: BASE has %s.<step> tables and NEW %s has none (use --allow-missing to compare the rest)", ErrMismatch, k, newer[i].Name)
+				return nil, nil, fmt.Errorf("%w: BASE has %s.<step> tables and NEW %s has none (use --allow-missing to compare the rest)", errMismatch, k, newer[i].Name)
 			}
 			lacking = append(lacking, k)
 			continue
@@ -229,7 +229,7 @@ func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (ki
 		kinds = append(kinds, k)
 	}
 	if len(kinds) == 0 {
-		return nil, nil, fmt.Errorf("%w: no kind of table (mrg, rel) is found in every run", ErrMismatch)
+		return nil, nil, fmt.Errorf("%w: no kind of table (mrg, rel) is found in every run", errMismatch)
 	}
 	return kinds, lacking, nil
 }

@@ -33,7 +33,7 @@ func FuzzNewResultTable(f *testing.F) {
 		if err != nil && parse.SyntaxErrors(err) == nil {
 			t.Fatal(err)
 		}
-		rt, err := NewResultTable("mrg", "l.i0", "mrg.l.i0", pt)
+		rt, err := newResultTable("mrg", "l.i0", "mrg.l.i0", pt)
 		if err != nil {
 			return
 		}

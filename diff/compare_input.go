@@ -3,6 +3,7 @@ package diff
 import (
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strconv"
@@ -36,7 +37,7 @@ type RunFacts struct {
 
 // Comparability compares the facts of the DBMS both sets ran and says, for
 // each difference, both values.
-func Comparability(base, newer *ResultSet) []string {
+func comparability(base, newer *ResultSet) []string {
 	var out []string
 	if base.Cores != newer.Cores && base.Cores > 0 && newer.Cores > 0 {
 		out = append(out, fmt.Sprintf("BASE %s ran on %s, NEW %s on %s", base.Name, metrics.Plural(base.Cores, "CPU"), newer.Name, metrics.Plural(newer.Cores, "CPU")))
@@ -86,28 +87,41 @@ type ResultRow struct {
 // sizes (2m, 20m) are compared by DBMS, so it is removed as the mrg tables do.
 var rowPrefix = regexp.MustCompile(`^[0-9]+m\.`)
 
-// TagKey is the DBMS a tag of a merged table names, for joining runs: the
+// tagKey is the DBMS a tag of a merged table names, for joining runs: the
 // tag without blanks and its <N>m. row-count prefix.
-func TagKey(tag string) string {
+func tagKey(tag string) string {
 	return rowPrefix.ReplaceAllString(strings.TrimSpace(tag), "")
 }
 
-// NewResultTable takes the rows of a parsed table: the tag is the last cell,
+// ReadResultTable reads a mrg.<step> or rel.<step> table (kind "mrg" or
+// "rel") from r; file names it in messages and findings. Any line that is
+// not a row, a group break or a header is an error naming its line: a gate
+// must not pass on a table it could not read. Rows are keyed as
+// newResultTable says.
+func ReadResultTable(r io.Reader, kind, step, file string) (ResultTable, error) {
+	t, err := parse.ReadTable(r, file)
+	if err != nil {
+		return ResultTable{}, err
+	}
+	return newResultTable(kind, step, file, t)
+}
+
+// newResultTable takes the rows of a parsed table: the tag is the last cell,
 // its <N>m. prefix is removed, and a tag seen before in the same table (a
 // DBMS listed in two groups) gets "#2", "#3"… so each row keeps its own key.
 // A header without a final tag column, or a row without a tag, is an error.
-func NewResultTable(kind, step, file string, t *parse.Table) (ResultTable, error) {
+func newResultTable(kind, step, file string, t *parse.Table) (ResultTable, error) {
 	rt := ResultTable{Kind: kind, Step: step, File: file}
 	if len(t.Header) < 2 || t.Header[len(t.Header)-1] != "tag" {
 		return rt, fmt.Errorf("%s: the header does not end with a tag column", file)
 	}
 	rt.Columns = t.Header[:len(t.Header)-1]
-	keys := RowKeys{}
+	keys := rowKeys{}
 	for _, l := range t.Lines {
 		if l.Kind != parse.TableRow {
 			continue
 		}
-		tag := TagKey(l.Cells[len(l.Cells)-1])
+		tag := tagKey(l.Cells[len(l.Cells)-1])
 		if tag == "" {
 			return rt, fmt.Errorf("%s:%d: row without a tag", file, l.Line)
 		}
@@ -116,13 +130,13 @@ func NewResultTable(kind, step, file string, t *parse.Table) (ResultTable, error
 	return rt, nil
 }
 
-// RowKeys gives the rows of one table their DBMS keys: the tag, and for a
+// rowKeys gives the rows of one table their DBMS keys: the tag, and for a
 // tag seen before tag#2, tag#3, …, so that repeated rows are compared in
 // order.
-type RowKeys map[string]bool
+type rowKeys map[string]bool
 
 // Key returns the key of the next row with the tag.
-func (u RowKeys) Key(tag string) string {
+func (u rowKeys) Key(tag string) string {
 	key := tag
 	for n := 2; u[key]; n++ {
 		key = tag + "#" + strconv.Itoa(n)
@@ -131,14 +145,14 @@ func (u RowKeys) Key(tag string) string {
 	return key
 }
 
-// ErrMismatch marks result sets that cannot be compared: a step, DBMS or
+// errMismatch marks result sets that cannot be compared: a step, DBMS or
 // column found on one side only, or nothing in common.
-var ErrMismatch = errors.New("result sets do not match")
+var errMismatch = errors.New("result sets do not match")
 
-// A MismatchError lists what is found on one side only.
-type MismatchError struct{ Items []string }
+// A mismatchError lists what is found on one side only.
+type mismatchError struct{ Items []string }
 
-func (e *MismatchError) Error() string {
+func (e *mismatchError) Error() string {
 	const show = 8
 	items := e.Items
 	more := ""
@@ -149,5 +163,5 @@ func (e *MismatchError) Error() string {
 	return strings.Join(items, "; ") + more
 }
 
-// Is makes errors.Is(err, ErrMismatch) true.
-func (e *MismatchError) Is(target error) bool { return target == ErrMismatch }
+// Is makes errors.Is(err, errMismatch) true.
+func (e *mismatchError) Is(target error) bool { return target == errMismatch }

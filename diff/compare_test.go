@@ -52,7 +52,7 @@ func table(t testing.TB, kind, step, text string) ResultTable {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt, err := NewResultTable(kind, step, kind+"."+step, pt)
+	rt, err := newResultTable(kind, step, kind+"."+step, pt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,8 +206,8 @@ func TestCompareMismatch(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Compare([]*ResultSet{base}, []*ResultSet{tc.new}, DefaultCompareOptions())
-			if !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("error %v, want ErrMismatch naming %q", err, tc.want)
+			if !errors.Is(err, errMismatch) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want errMismatch naming %q", err, tc.want)
 			}
 			if tc.missing < 0 {
 				return
@@ -307,7 +307,7 @@ func TestNewResultTable(t *testing.T) {
 		t.Errorf("tags %q, want pg pg#2 pg#3 my", got)
 	}
 	pt, _ := parse.ReadTable(strings.NewReader("ips\tqps\n1\t2\n"), "x")
-	if _, err := NewResultTable("mrg", "l.i0", "x", pt); err == nil {
+	if _, err := newResultTable("mrg", "l.i0", "x", pt); err == nil {
 		t.Error("a header without tag was accepted")
 	}
 }
@@ -322,7 +322,7 @@ func TestCompareLostKind(t *testing.T) {
 	base.Tables = append(base.Tables, rel.Tables[0])
 	newer := run(t, "new")
 	_, err := Compare([]*ResultSet{base}, []*ResultSet{newer}, DefaultCompareOptions())
-	if !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "BASE has rel.<step> tables and NEW new has none") {
+	if !errors.Is(err, errMismatch) || !strings.Contains(err.Error(), "BASE has rel.<step> tables and NEW new has none") {
 		t.Fatalf("error %v, want a mismatch naming the lost rel tables", err)
 	}
 	opt := DefaultCompareOptions()

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/diff"
-	"github.com/ibreport/ibreport/internal/parse"
 )
 
 // ExampleCompare compares one step of two runs: NEW inserts 6% fewer rows
@@ -13,11 +12,7 @@ import (
 // CPU per insert, which is a warning.
 func ExampleCompare() {
 	load := func(name, mrg string) *diff.ResultSet {
-		t, err := parse.ReadTable(strings.NewReader(mrg), name+"/mrg.l.i0")
-		if err != nil {
-			panic(err)
-		}
-		rt, err := diff.NewResultTable("mrg", "l.i0", name+"/mrg.l.i0", t)
+		rt, err := diff.ReadResultTable(strings.NewReader(mrg), "mrg", "l.i0", name+"/mrg.l.i0")
 		if err != nil {
 			panic(err)
 		}

@@ -54,13 +54,13 @@ func Run(base, newer []string, opt Options) (*Comparison, []string, error) {
 		return nil, warns, err
 	}
 	c, err := Compare(b, n, opt.Compare)
-	if errors.Is(err, ErrMismatch) {
+	if errors.Is(err, errMismatch) {
 		return nil, warns, inputerr.Errorf("BASE and NEW do not match: %w", err)
 	}
 	if c != nil {
 		for _, bs := range b {
 			for _, ns := range n {
-				c.Comparability = append(c.Comparability, Comparability(bs, ns)...)
+				c.Comparability = append(c.Comparability, comparability(bs, ns)...)
 			}
 		}
 		attribute(c)
@@ -137,7 +137,7 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 	}
 	rs := &ResultSet{Name: dir}
 	if len(trees) > 0 {
-		res, err := report.Load(dir, opt)
+		res, _, err := report.Load(dir, opt)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -154,11 +154,11 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		rs.Runs = map[string]RunFacts{}
 		rs.Cores, rs.Device = res.Options.Cores, res.Options.Device
 		for _, t := range res.Trees {
-			f := RunFacts{Clients: t.Dop(), Rows: parse.RowPrefix(t.Tree.Name)}
+			f := RunFacts{Clients: t.Dop(), Rows: parse.RowPrefix(t.Name())}
 			for _, s := range t.Steps {
 				f.Steps = append(f.Steps, s.Step.MergeName)
 			}
-			rs.Runs[res.Tag(t.Tree.Name)] = f
+			rs.Runs[res.Tag(t.Name())] = f
 		}
 		return rs, warns, nil
 	}
@@ -210,7 +210,7 @@ func addTable(rs *ResultSet, dir, name string, data []byte, lenient bool) error 
 	if err != nil && !(lenient && parse.SyntaxErrors(err) != nil) {
 		return inputerr.Wrap(err)
 	}
-	rt, err := NewResultTable(kind, st.MergeName, p, t)
+	rt, err := newResultTable(kind, st.MergeName, p, t)
 	if err != nil {
 		return inputerr.Wrap(err)
 	}

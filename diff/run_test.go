@@ -199,7 +199,7 @@ func TestDiffGoldenReplicated(t *testing.T) {
 // the tables `ibreport tables` writes for it.
 func TestDiffTreeEqualsTables(t *testing.T) {
 	lopt := report.LoadOptions{}
-	res, err := report.Load(example, lopt)
+	res, _, err := report.Load(example, lopt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,9 +13,9 @@ import (
 	"github.com/ibreport/ibreport/internal/parse"
 )
 
-// ArchivedSteps returns the steps of the mrg.<step> files in dir (users keep
+// archivedSteps returns the steps of the mrg.<step> files in dir (users keep
 // years of these), in report order; none when dir holds no such file.
-func ArchivedSteps(fsys fs.FS, dir string) ([]parse.Step, error) {
+func archivedSteps(fsys fs.FS, dir string) ([]parse.Step, error) {
 	ents, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err
@@ -34,19 +34,19 @@ func ArchivedSteps(fsys fs.FS, dir string) ([]parse.Step, error) {
 	return steps, nil
 }
 
-// Archive is a folder of archived mrg.<step> tables, read: what users keep
+// archive is a folder of archived mrg.<step> tables, read: what users keep
 // of years of results. Its values keep the text they were archived with.
-type Archive struct {
+type archive struct {
 	Steps  []parse.Step
 	tables []*mergedTable
 	// Warnings are the malformed lines met, each naming its file and line.
 	Warnings []string
 }
 
-// ReadArchive reads the mrg.<step> files of the steps in dir. Cells that
+// readArchive reads the mrg.<step> files of the steps in dir. Cells that
 // are not numbers are NA values (compat: awk's reading of them).
-func ReadArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*Archive, error) {
-	a := &Archive{Steps: steps}
+func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*archive, error) {
+	a := &archive{Steps: steps}
 	for _, st := range steps {
 		p := path.Join(dir, "mrg."+st.MergeName)
 		f, err := fsys.Open(p)
@@ -92,7 +92,7 @@ func ReadArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 
 // archivedValue reads an archived cell, keeping its text: a finite number,
 // else NA (compat mode: as awk read it).
-func archivedValue(text string, u metrics.Unit, compatMode bool) metrics.Value {
+func archivedValue(text string, u Unit, compatMode bool) Value {
 	if compatMode {
 		return compat.CellValue(text, u)
 	}
@@ -107,10 +107,10 @@ func archivedValue(text string, u metrics.Unit, compatMode bool) metrics.Value {
 	return metrics.Known(v, u).Printed(text)
 }
 
-// TablesFromArchive regenerates rel.<step>, mrg.some and rel.some from a
+// tablesFromArchive regenerates rel.<step>, mrg.some and rel.some from a
 // read archive. Malformed lines are reported as warnings naming the file
 // and line; in compat mode they are handled exactly as sum_met.awk did.
-func TablesFromArchive(a *Archive, opt TablesOptions) ([]File, []string) {
+func tablesFromArchive(a *archive, opt tablesOptions) ([]File, []string) {
 	fs := newFileSet()
 	warns := append([]string(nil), a.Warnings...)
 	writeMerged(fs, a.tables, nil, "", opt, &warns)

@@ -19,7 +19,7 @@ func BenchmarkBuild(b *testing.B) {
 	for _, format := range []string{"html", "md", "json"} {
 		b.Run(format, func(b *testing.B) {
 			for b.Loop() {
-				res, err := report.Load(example, report.LoadOptions{})
+				res, _, err := report.Load(example, report.LoadOptions{})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -71,7 +71,7 @@ func BenchmarkBuildSysbench(b *testing.B) {
 // every byte of the raw files it needs, no more than the folder holds.
 func TestProgressCounts(t *testing.T) {
 	var p report.Progress
-	if _, err := report.Load(example, report.LoadOptions{Progress: &p}); err != nil {
+	if _, _, err := report.Load(example, report.LoadOptions{Progress: &p}); err != nil {
 		t.Fatal(err)
 	}
 	var total int64
@@ -110,7 +110,7 @@ func BenchmarkSeries35(b *testing.B) {
 		}
 	}
 	for b.Loop() {
-		res, err := report.Load(dir, report.LoadOptions{})
+		res, _, err := report.Load(dir, report.LoadOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}

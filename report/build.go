@@ -106,7 +106,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	if res.Sysbench != nil && len(res.Sysbench.DBMS) > 0 {
 		b.sysbench(res.Sysbench, res.SysbenchOptions)
 		if !hasIbench {
-			b.rep.Legend = append(b.rep.Legend, LegendItem{"findings", BulletLegend})
+			b.rep.Legend = append(b.rep.Legend, LegendItem{"findings", bulletLegend})
 		}
 		b.rep.Legend = append(b.rep.Legend, sysbenchLegend()...)
 	}
@@ -115,7 +115,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 		// member with the first would only repeat the heat table.
 		b.rep.Bullets = nil
 		b.rep.Series = b.series()
-		b.rep.Legend = append(b.rep.Legend, LegendItem{"series", SeriesLegend})
+		b.rep.Legend = append(b.rep.Legend, LegendItem{"series", seriesLegend})
 	}
 	b.rep.Intro = opt.Intro
 	b.rep.IntroGiven = strings.TrimSpace(opt.Intro) != ""
@@ -202,7 +202,7 @@ type builder struct {
 	// shown are the display tags the summary shows; tree maps a tag to its
 	// raw tree (none for an archive).
 	shown []string
-	tree  map[string]*metrics.TreeResult
+	tree  map[string]*TreeResult
 	// missed[step][tag]: the DBMS missed the step's insert-rate target.
 	missed   map[string]map[string]bool
 	nClients int
@@ -217,13 +217,13 @@ func (b *builder) model() error {
 	res := b.res
 	b.merged = map[string]*mergedTable{}
 	b.rts = map[string][]*rtMerge{}
-	b.tree = map[string]*metrics.TreeResult{}
+	b.tree = map[string]*TreeResult{}
 	var tables []*mergedTable
 	if res.Archived() {
 		b.rep.Source = "archive"
-		b.steps = res.Archive.Steps
-		tables = res.Archive.tables
-		b.rep.Notes = append(b.rep.Notes, res.Archive.Warnings...)
+		b.steps = res.archive.Steps
+		tables = res.archive.tables
+		b.rep.Notes = append(b.rep.Notes, res.archive.Warnings...)
 	} else {
 		var warns []string
 		var err error
@@ -241,9 +241,9 @@ func (b *builder) model() error {
 	}
 	b.names()
 	if !res.Archived() {
-		byName := map[string]*metrics.TreeResult{}
+		byName := map[string]*TreeResult{}
 		for _, t := range res.Trees {
-			byName[t.Tree.Name] = t
+			byName[t.Name()] = t
 		}
 		prefix := parse.RowPrefix(firstName(res.List))
 		var warns []string
@@ -264,9 +264,9 @@ func (b *builder) note(format string, args ...any) {
 // breaks, then any DBMS only later steps have.
 func (b *builder) names() {
 	if !b.res.Archived() {
-		byName := map[string]*metrics.TreeResult{}
+		byName := map[string]*TreeResult{}
 		for _, t := range b.res.Trees {
-			byName[t.Tree.Name] = t
+			byName[t.Name()] = t
 		}
 		prefix := parse.RowPrefix(firstName(b.res.List))
 		for _, e := range b.res.List {
@@ -317,10 +317,10 @@ func (b *builder) clients(flag int) {
 		if b.nClients == 0 {
 			b.nClients = first
 		}
-		b.treeClients[displayTag(t.Tree.Name, parse.RowPrefix(firstName(b.res.List)), b.compat)] = first
+		b.treeClients[displayTag(t.Name(), parse.RowPrefix(firstName(b.res.List)), b.compat)] = first
 		for _, sr := range t.Steps {
 			if d := sr.Dop; d != 0 && d != first {
-				b.note("%s %s ran with %s, the first step with %d; targets use %d", t.Tree.Name, sr.Step.Name, metrics.Plural(d, "client"), first, first)
+				b.note("%s %s ran with %s, the first step with %d; targets use %d", t.Name(), sr.Step.Name, metrics.Plural(d, "client"), first, first)
 			}
 		}
 	}
@@ -522,7 +522,7 @@ func (b *builder) row(step, tag string) (*mergedTable, *mergedRow) {
 
 // cell returns the merged value of a DBMS in a step for a column. A DBMS
 // without a row is NA (compat: the text "NA", which the original read as 0).
-func (b *builder) cell(step, tag, col string) metrics.Value {
+func (b *builder) cell(step, tag, col string) Value {
 	mt, r := b.row(step, tag)
 	if r == nil {
 		why := "no row in mrg." + step
@@ -548,7 +548,7 @@ func throughputCol(st parse.Step) string {
 // number is a value as the colour rules read it: compat reads every cell as
 // awk did (a text that is not a number is 0); the default mode only takes
 // known values.
-func (b *builder) number(v metrics.Value) (float64, bool) {
+func (b *builder) number(v Value) (float64, bool) {
 	if b.compat {
 		return v.V, true
 	}
@@ -558,12 +558,12 @@ func (b *builder) number(v metrics.Value) (float64, bool) {
 // valueCell is the cell of a value printed with the given decimals: the
 // text, and the number with its unit or why it is NA. A cell whose text is
 // "NA" gets the NA band.
-func valueCell(v metrics.Value, digits int) Cell {
+func valueCell(v Value, digits int) Cell {
 	return valueCellText(v, v.Format(digits))
 }
 
 // valueCellText is valueCell with the text already printed.
-func valueCellText(v metrics.Value, text string) Cell {
+func valueCellText(v Value, text string) Cell {
 	c := Cell{Text: text, Unit: string(v.Unit)}
 	switch {
 	case !v.OK():
@@ -621,7 +621,7 @@ func (b *builder) summary() {
 	}
 	for _, st := range b.steps {
 		col := throughputCol(st)
-		vals := make([]metrics.Value, len(b.shown))
+		vals := make([]Value, len(b.shown))
 		ignored := make([]bool, len(b.shown))
 		for i, tag := range b.shown {
 			vals[i] = b.cell(st.MergeName, tag, col)
@@ -638,7 +638,7 @@ func (b *builder) summary() {
 }
 
 // whyNA explains a value that is not available.
-func whyNA(v metrics.Value) string {
+func whyNA(v Value) string {
 	if v.Why != "" {
 		return v.Why
 	}
@@ -650,7 +650,7 @@ func whyNA(v metrics.Value) string {
 // is over all rows, the maximum skips ignored rows and red wins over gray.
 // The default mode leaves ignored rows out of the range entirely, and gray
 // wins, so a value to ignore never decides or gets a colour.
-func quartileBands(col string, vals []metrics.Value, ignored []bool, compatMode bool) []Cell {
+func quartileBands(col string, vals []Value, ignored []bool, compatMode bool) []Cell {
 	out := make([]Cell, len(vals))
 	nums := make([]float64, len(vals))
 	ok := make([]bool, len(vals))
@@ -772,7 +772,7 @@ func (b *builder) relative() {
 
 // relCell bands a ratio: p = round(ratio × 100), above 105 or below 95,
 // with the ratio as the cell prints it (two decimals).
-func relCell(r metrics.Value) Cell {
+func relCell(r Value) Cell {
 	c := valueCell(r, 2)
 	p := math.RoundToEven(metrics.Round(r.V, 2) * 100)
 	switch {
@@ -1008,7 +1008,7 @@ func rtTable(id, title string, m *rtMerge, rows []*rtRow) *Table {
 		}
 		row := Row{Kind: DataRow, GroupStart: groupStart, Cells: []Cell{nameCell(r.tag)}}
 		groupStart = false
-		vals := make([]metrics.Value, 0, len(r.share)+1)
+		vals := make([]Value, 0, len(r.share)+1)
 		texts := make([]string, 0, len(r.share)+1)
 		for _, v := range r.share {
 			vals, texts = append(vals, v), append(texts, shareText(v))
@@ -1096,7 +1096,7 @@ func (b *builder) iostatTable(st parse.Step) *Table {
 	var hdr []string
 	type row struct {
 		tag  string
-		vals []metrics.Value
+		vals []Value
 	}
 	var rows []row
 	for _, tag := range b.shown {
@@ -1213,7 +1213,7 @@ func (b *builder) responseTimes(st parse.Step, info StepInfo) {
 
 func legend() []LegendItem {
 	return []LegendItem{
-		{"findings", BulletLegend},
+		{"findings", bulletLegend},
 		{"±95%", "noise: the half-width of the 95% interval of client 1's mean per-interval rate (inserts/s for load steps, queries/s for read+write steps), as a percent of the mean: the t-interval, or batch means when successive intervals are correlated (lag-1 autocorrelation beyond 2/√n; batches of max(√n, 3τ) intervals, τ = (1+r1)/(1−r1), at least 5 batches)"},
 		{"~", "within noise: a relative value whose distance from 1 is at most the two runs' ±95% added in quadrature"},
 		{"stalls", "runs of client 1's intervals (the first and last, partial, left out) whose rate is below --stall-rate (default 0.5) of the step's median or whose largest response time is over --stall-rt (default 10) times its median; stalled s is their total length, the worst the one with the lowest rate; charts mark where each began with a dashed line"},

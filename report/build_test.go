@@ -33,14 +33,14 @@ func buildExample(t testing.TB, opt metrics.Options, list []report.Entry, bopt r
 // loadBuild loads a results folder and builds its report.
 func loadBuild(t testing.TB, dir string, lopt report.LoadOptions, bopt report.BuildOptions) *report.Report {
 	t.Helper()
-	res, err := report.Load(dir, lopt)
+	res, _, err := report.Load(dir, lopt)
 	return built(t, res, err, bopt)
 }
 
 // buildFrom loads the results at the root of fsys and builds their report.
 func buildFrom(t testing.TB, fsys fs.FS, opt metrics.Options, list []report.Entry, bopt report.BuildOptions) *report.Report {
 	t.Helper()
-	res, err := report.LoadFS(fsys, "test", report.LoadOptions{Metrics: opt, List: list})
+	res, _, err := report.LoadFS(fsys, "test", report.LoadOptions{Metrics: opt, List: list})
 	return built(t, res, err, bopt)
 }
 
@@ -318,7 +318,7 @@ func TestBuildGolden(t *testing.T) {
 	defOpts := compatOpts
 	defOpts.Compat = false
 	raw := buildExample(t, defOpts, nil, report.BuildOptions{})
-	res, err := report.Load("../testdata/ibench/reference/res", report.LoadOptions{})
+	res, _, err := report.Load("../testdata/ibench/reference/res", report.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,10 +30,10 @@ type Bullet struct {
 	// Largest is the step or test with the largest change, Ratio its
 	// relative throughput and Causes the metrics that moved with it;
 	// Unexplained when it is beyond the band and none did.
-	Largest     string          `json:"largest"`
-	Ratio       float64         `json:"ratio"`
-	Causes      []metrics.Cause `json:"causes,omitempty"`
-	Unexplained bool            `json:"unexplained,omitempty"`
+	Largest     string  `json:"largest"`
+	Ratio       float64 `json:"ratio"`
+	Causes      []Cause `json:"causes,omitempty"`
+	Unexplained bool    `json:"unexplained,omitempty"`
 	// WithinNoise: the largest change is within the noise of the runs
 	// (every change, when Word is "similar" for it), so none is explained.
 	WithinNoise bool `json:"within_noise,omitempty"`
@@ -161,8 +161,8 @@ func bulletText(b Bullet, n int) string {
 	return s.String()
 }
 
-// BulletLegend explains the bullets, for the legends of every format.
-const BulletLegend = "each DBMS against the base of its group: its throughput divided by the base's (×) over the steps of each part " +
+// bulletLegend explains the bullets, for the legends of every format.
+const bulletLegend = "each DBMS against the base of its group: its throughput divided by the base's (×) over the steps of each part " +
 	"(load, create index, read+write) or the tests of each sysbench group, as min–max and median, and the word more, less or similar " +
 	"(the median within ±3% of 1, or every change within the noise of the runs); then the step or test of the largest change and the efficiency metrics that moved with it beyond ±3% " +
 	"(a cost per operation that rose when throughput fell, or fell when it rose; a p99 rate the other way), largest first; " +
@@ -216,7 +216,7 @@ func (b *builder) bullets() {
 func (t *mergedTable) rowValues(r *mergedRow) metrics.Row {
 	var out metrics.Row
 	for i := range out {
-		out[i] = t.value(r, metrics.Metric(i).Name())
+		out[i] = t.value(r, Metric(i).Name())
 	}
 	return out
 }
@@ -235,7 +235,7 @@ func sysbenchMeasures(b, o *metrics.SysbenchHW) []metrics.Measure {
 // sysbenchBullets sums up every DBMS against the base per test group
 // (point, range, writes: the groups without their -1/-2 halves) at each
 // thread count.
-func (b *builder) sysbenchBullets(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup) {
+func (b *builder) sysbenchBullets(set *SysbenchSet, groups []metrics.SysbenchGroup) {
 	base := set.Base()
 	if base == nil || len(set.DBMS) < 2 {
 		return
@@ -313,15 +313,15 @@ func (b *builder) basePairs() []basePair {
 	return out
 }
 
-func treeComparability(tag, base string, ot, bt *metrics.TreeResult) []string {
+func treeComparability(tag, base string, ot, bt *TreeResult) []string {
 	var out []string
 	// One DBMS swept over clients may load rows in proportion to them.
 	sweep := sweepName(ot) == sweepName(bt)
 	if n, bn := ot.Dop(), bt.Dop(); n != bn && n > 0 && bn > 0 && !sweep {
 		out = append(out, fmt.Sprintf("%s ran with %s, its base %s with %s", tag, metrics.Plural(n, "client"), base, metrics.Plural(bn, "client")))
 	}
-	if r, br := parse.RowPrefix(ot.Tree.Name), parse.RowPrefix(bt.Tree.Name); r != br && r != "" && br != "" && !sweep {
-		out = append(out, fmt.Sprintf("%s loaded %s rows (%s), its base %s %s (%s)", tag, strings.ToUpper(r), ot.Tree.Name, base, strings.ToUpper(br), bt.Tree.Name))
+	if r, br := parse.RowPrefix(ot.Name()), parse.RowPrefix(bt.Name()); r != br && r != "" && br != "" && !sweep {
+		out = append(out, fmt.Sprintf("%s loaded %s rows (%s), its base %s %s (%s)", tag, strings.ToUpper(r), ot.Name(), base, strings.ToUpper(br), bt.Name()))
 	}
 	var missing, extra []string
 	for _, s := range bt.Steps {
@@ -354,12 +354,12 @@ func treeComparability(tag, base string, ot, bt *metrics.TreeResult) []string {
 
 // sysbenchComparability warns where a sysbench DBMS ran other tests or
 // thread counts than the base.
-func (b *builder) sysbenchComparability(set *metrics.SysbenchSet) {
+func (b *builder) sysbenchComparability(set *SysbenchSet) {
 	base := set.Base()
 	if base == nil {
 		return
 	}
-	key := func(r *metrics.SysbenchResult) string {
+	key := func(r *SysbenchResult) string {
 		return r.Test.Label() + " at " + metrics.Plural(r.Threads, "thread")
 	}
 	have := func(d *metrics.SysbenchDBMS) map[string]bool {

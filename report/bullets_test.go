@@ -180,7 +180,7 @@ func TestSysbenchComparability(t *testing.T) {
 			m[name] = &fstest.MapFile{Data: []byte(strings.ReplaceAll(string(f.Data), "--time=20 ", "--time=40 "))}
 		}
 	}
-	res, err := report.LoadFS(m, "sb", report.LoadOptions{})
+	res, _, err := report.LoadFS(m, "sb", report.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

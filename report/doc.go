@@ -3,10 +3,10 @@
 //
 // Load reads a results folder: its settings, the DBMS list and every raw
 // DBMS tree (computed by ComputeTree: package metrics, or with
-// metrics.Options.Compat the compat edge, which computes as the original
+// MetricsOptions.Compat the compat edge, which computes as the original
 // scripts did), every sysbench folder, or an archived folder of
 // mrg.<step> files (ReadArchive). The result is one typed model
-// (Results.Tree gives a tree's metrics.StepResult values). From it:
+// (Results.Tree gives a tree's StepResult values). From it:
 //
 //   - Results.Tables (and Tables, TablesFromArchive) render the text tables
 //     of the original pipeline: mrg/rel per step, the response-time and rate

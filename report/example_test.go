@@ -12,7 +12,7 @@ import (
 // Load a results folder, read the typed metrics of a step, compare two DBMS
 // and render the report as Markdown.
 func Example() {
-	res, err := report.Load("../testdata/example", report.LoadOptions{
+	res, _, err := report.Load("../testdata/example", report.LoadOptions{
 		Metrics: metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"},
 	})
 	if err != nil {
@@ -55,7 +55,7 @@ func Example() {
 // Build a report from raw result trees and read its summary: the same model
 // feeds every output format.
 func ExampleBuild() {
-	res, err := report.Load("../testdata/example", report.LoadOptions{
+	res, _, err := report.Load("../testdata/example", report.LoadOptions{
 		Metrics: metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"},
 	})
 	if err != nil {
@@ -87,7 +87,7 @@ func ExampleBuild() {
 // Markdown. Archives do not record the client count, so the insert-rate
 // targets need it.
 func ExampleWrite() {
-	res, err := report.Load("../testdata/ibench/reference/res", report.LoadOptions{})
+	res, _, err := report.Load("../testdata/ibench/reference/res", report.LoadOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -125,7 +125,7 @@ func ExampleWrite() {
 // ExampleBuildSeries takes the two DBMS of the example as a series: too
 // few members to find where a level shifted, which the series says.
 func ExampleBuildSeries() {
-	res, err := report.Load("../testdata/example", report.LoadOptions{})
+	res, _, err := report.Load("../testdata/example", report.LoadOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -11,16 +11,16 @@ import (
 // complete content.
 type File = fsout.File
 
-// FileSet collects output files by name.
-type FileSet struct {
+// fileSet collects output files by name.
+type fileSet struct {
 	files map[string]*bytes.Buffer
 	order []string
 }
 
-func newFileSet() *FileSet { return &FileSet{files: map[string]*bytes.Buffer{}} }
+func newFileSet() *fileSet { return &fileSet{files: map[string]*bytes.Buffer{}} }
 
 // line appends one line (and a newline) to the named file.
-func (fs *FileSet) line(name string, lines ...string) {
+func (fs *fileSet) line(name string, lines ...string) {
 	b, ok := fs.files[name]
 	if !ok {
 		b = &bytes.Buffer{}
@@ -34,10 +34,10 @@ func (fs *FileSet) line(name string, lines ...string) {
 }
 
 // touch creates the named file, empty if nothing is written to it.
-func (fs *FileSet) touch(name string) { fs.line(name) }
+func (fs *fileSet) touch(name string) { fs.line(name) }
 
 // Files returns the files sorted by name.
-func (fs *FileSet) Files() []File {
+func (fs *fileSet) Files() []File {
 	names := append([]string(nil), fs.order...)
 	sort.Strings(names)
 	out := make([]File, 0, len(names))

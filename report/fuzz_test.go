@@ -68,7 +68,7 @@ func FuzzPipeline(f *testing.F) {
 		fsys[name] = &fstest.MapFile{Data: data}
 		changed := !bytes.Equal(data, m[name].Data)
 		for _, compat := range []bool{false, true} {
-			res, err := report.LoadFS(fsys, "fuzz", report.LoadOptions{Metrics: metrics.Options{Compat: compat, Cores: 2, Device: "vda"}})
+			res, _, err := report.LoadFS(fsys, "fuzz", report.LoadOptions{Metrics: metrics.Options{Compat: compat, Cores: 2, Device: "vda"}})
 			if err != nil {
 				continue // an error is a fine outcome
 			}

@@ -163,7 +163,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 // and text against golden files, and checks its HTML.
 func TestSeriesGolden(t *testing.T) {
 	const dir = "../testdata/arc/nov25.sb.pg/dop40"
-	res, err := report.Load(dir, report.LoadOptions{DBMSList: dir + ".series"})
+	res, _, err := report.Load(dir, report.LoadOptions{DBMSList: dir + ".series"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,7 +43,7 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 			title = "Series of the DBMS of " + sets[0].Name
 		}
 		return &Report{Schema: SchemaVersion, Source: r.Source, Compat: r.Compat, Bands: r.Bands, Title: title, DBMS: r.DBMS,
-			Series: r.Series, Notes: r.Notes, Legend: []LegendItem{{"series", SeriesLegend}}}, nil
+			Series: r.Series, Notes: r.Notes, Legend: []LegendItem{{"series", seriesLegend}}}, nil
 	}
 	rep := &Report{Schema: SchemaVersion, Source: "raw", Bands: Bands(), Title: opt.Title}
 	if rep.Title == "" {
@@ -80,10 +80,10 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 					j := slices.IndexFunc(g.tests, func(x seriesTest) bool { return x.name == t.name })
 					if j < 0 {
 						g.tests = append(g.tests, seriesTest{name: t.name, unit: t.unit,
-							values: make([]metrics.Value, len(sets)), noise: make([]float64, len(sets))})
+							values: make([]Value, len(sets)), noise: make([]float64, len(sets))})
 						j = len(g.tests) - 1
 						for s := range sets {
-							g.tests[j].values[s] = metrics.NAf(metrics.Unit(t.unit), "%s has no %s %s", sets[s].Name, dbms, t.name)
+							g.tests[j].values[s] = metrics.NAf(Unit(t.unit), "%s has no %s %s", sets[s].Name, dbms, t.name)
 							g.tests[j].noise[s] = math.NaN()
 						}
 					}
@@ -102,15 +102,15 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 		}
 	}
 	rep.Series.findings()
-	rep.Legend = []LegendItem{{"series", SeriesLegend}, {"history", HistoryLegend}}
+	rep.Legend = []LegendItem{{"series", seriesLegend}, {"history", historyLegend}}
 	return rep, nil
 }
 
 // MinHistory is the fewest earlier result sets History judges against.
 const MinHistory = 3
 
-// HistoryLegend explains the history check of `ibreport diff --history`.
-var HistoryLegend = fmt.Sprintf("diff --history judges the last result set (NEW) against those before it: per DBMS and test, "+
+// historyLegend explains the history check of `ibreport diff --history`.
+var historyLegend = fmt.Sprintf("diff --history judges the last result set (NEW) against those before it: per DBMS and test, "+
 	"the current level of the history is its members after its last change point (all of them when fewer than %d follow it); "+
 	"NEW is a regression when it is below the prediction interval of that level for one more run (mean ± t·sd·√(1+1/n)) and more than %g%% below its mean, "+
 	"an improvement when above it and more than %g%% above. The interval's level is 95%% for the whole run, not per test (Bonferroni: 1 − 0.05/m for m tests checked), "+
@@ -126,7 +126,7 @@ type HistoryVerdict struct {
 }
 
 // History judges the last set of a series (NEW) against the noise of the
-// sets before it: see HistoryLegend. The report is that of BuildSeries, with a
+// sets before it: see historyLegend. The report is that of BuildSeries, with a
 // history table added to each group.
 func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error) {
 	var v HistoryVerdict

@@ -15,12 +15,12 @@ type Entry struct {
 	Break bool
 }
 
-// ReadDBMSList reads a DBMS list: names separated by blanks or newlines (the
+// readDBMSList reads a DBMS list: names separated by blanks or newlines (the
 // original etldirs files put them on one line), where "-" or "BREAK" starts a
 // new group whose first DBMS is its base. Duplicates are kept: a base DBMS is
 // often repeated at the start of every group. Lines starting with # are
 // comments.
-func ReadDBMSList(r io.Reader, name string) ([]Entry, error) {
+func readDBMSList(r io.Reader, name string) ([]Entry, error) {
 	var out []Entry
 	sc := bufio.NewScanner(r)
 	n := 0
@@ -53,8 +53,8 @@ func ReadDBMSList(r io.Reader, name string) ([]Entry, error) {
 	return out, nil
 }
 
-// DefaultList lists every tree in natural order as one group.
-func DefaultList(trees []*parse.Tree) []Entry {
+// defaultList lists every tree in natural order as one group.
+func defaultList(trees []*parse.Tree) []Entry {
 	var out []Entry
 	for _, t := range trees {
 		out = append(out, Entry{Name: t.Name})

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"strconv"
 
 	"github.com/ibreport/ibreport/internal/compat"
@@ -22,7 +23,7 @@ var ErrBadInput = inputerr.ErrBadInput
 
 // Settings resolves metrics options: fields already set in opt win over the
 // results folder's ibreport.settings file.
-func Settings(fsys fs.FS, dir string, opt metrics.Options) (metrics.Options, error) {
+func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions, error) {
 	if opt.Cores < 0 {
 		return opt, inputerr.Errorf("cores must be positive")
 	}
@@ -52,10 +53,10 @@ func Settings(fsys fs.FS, dir string, opt metrics.Options) (metrics.Options, err
 	return opt, nil
 }
 
-// SysbenchSettings resolves the sysbench options of the results folder's
+// resolveSysbenchSettings resolves the sysbench options of the results folder's
 // ibreport.settings file (keys sb-tag and collate): fields already set in
 // so win. The collation is checked.
-func SysbenchSettings(fsys fs.FS, dir string, so SysbenchOptions) (SysbenchOptions, error) {
+func resolveSysbenchSettings(fsys fs.FS, dir string, so SysbenchOptions) (SysbenchOptions, error) {
 	set, err := parse.ReadSettings(fsys, dir)
 	if err != nil {
 		return so, inputerr.Wrap(err)
@@ -78,13 +79,13 @@ func SysbenchSettings(fsys fs.FS, dir string, so SysbenchOptions) (SysbenchOptio
 type Results struct {
 	Dir     string
 	FS      fs.FS
-	Options metrics.Options
-	List    []Entry               // DBMS order and groups of the trees
-	Trees   []*metrics.TreeResult // raw trees; nil when there is none
-	Archive *Archive              // archived mrg tables; nil for raw results
+	Options MetricsOptions
+	List    []Entry       // DBMS order and groups of the trees
+	Trees   []*TreeResult // raw trees; nil when there is none
+	archive *archive      // archived mrg tables; nil for raw results
 	// Sysbench holds the sysbench folders, in list order; nil when there
 	// is none.
-	Sysbench        *metrics.SysbenchSet
+	Sysbench        *SysbenchSet
 	SysbenchOptions SysbenchOptions
 	// sysbenchCompat is the compat edge's computation of Sysbench, in
 	// compat mode.
@@ -92,9 +93,9 @@ type Results struct {
 }
 
 // Tree returns the computed tree of a DBMS by its folder name, or nil.
-func (r *Results) Tree(name string) *metrics.TreeResult {
+func (r *Results) Tree(name string) *TreeResult {
 	for _, t := range r.Trees {
-		if t.Tree.Name == name {
+		if t.Name() == name {
 			return t
 		}
 	}
@@ -102,11 +103,11 @@ func (r *Results) Tree(name string) *metrics.TreeResult {
 }
 
 // Archived reports whether r is a folder of mrg.<step> files.
-func (r *Results) Archived() bool { return r.Archive != nil }
+func (r *Results) Archived() bool { return r.archive != nil }
 
 // LoadOptions control Load.
 type LoadOptions struct {
-	Metrics  metrics.Options
+	Metrics  MetricsOptions
 	DBMSList string // file of DBMS names and groups; "" means all trees in name order
 	// List is the DBMS list itself; it wins over DBMSList.
 	List []Entry
@@ -122,31 +123,58 @@ type LoadOptions struct {
 
 // Load reads the results folder dir: the settings file, the DBMS list, every
 // raw insert-benchmark tree and every sysbench folder (computed), or, when
-// dir holds neither, its archived mrg.<step> files.
-func Load(dir string, opt LoadOptions) (*Results, error) {
+// dir holds neither, its archived mrg.<step> files. It returns the warnings
+// met on the way (Results.Warnings): each value that is NA and why, missing
+// steps, skipped lines, each naming its file. Build repeats them in the
+// report's notes.
+func Load(dir string, opt LoadOptions) (*Results, []string, error) {
 	st, err := os.Stat(dir)
 	switch {
 	case err != nil:
-		return nil, inputerr.Wrap(err) // names the path
+		return nil, nil, inputerr.Wrap(err) // names the path
 	case !st.IsDir():
-		return nil, inputerr.Errorf("%s is not a folder of results", dir)
+		return nil, nil, inputerr.Errorf("%s is not a folder of results", dir)
 	}
 	return LoadFS(os.DirFS(dir), dir, opt)
 }
 
-// LoadFS is Load on the root of fsys; name is the folder's name in messages.
-func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
+// LoadFS is Load on the root of fsys; dir is the folder's name in messages.
+func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, []string, error) {
+	r, err := load(fsys, dir, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, r.Warnings(), nil
+}
+
+// Warnings are the warnings met reading the results: for the insert
+// benchmark every NA value and why, missing steps and the warnings of each
+// step (StepResult.Warnings), for sysbench those of each run; an archived
+// folder has none until its tables are built.
+func (r *Results) Warnings() []string {
+	var warns []string
+	if len(r.Trees) > 0 {
+		warns = treeWarnings(r.Trees, unionSteps(r.Trees), r.Options.Compat)
+	}
+	if r.Sysbench != nil {
+		warns = append(warns, sysbenchWarnings(r)...)
+	}
+	return warns
+}
+
+// load is LoadFS without the warnings.
+func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if opt.Progress != nil {
 		fsys = countingFS{fsys, opt.Progress}
 	}
-	mopt, err := Settings(fsys, ".", opt.Metrics)
+	mopt, err := resolveSettings(fsys, ".", opt.Metrics)
 	if err != nil {
 		return nil, err
 	}
 	if mopt.ScanGen < 0 || mopt.ScanGen > metrics.ScanGenRowsPerLatency {
 		return nil, inputerr.Errorf("scan generation %d: want 1, 2 or 3", mopt.ScanGen)
 	}
-	sopt, err := SysbenchSettings(fsys, ".", opt.Sysbench)
+	sopt, err := resolveSysbenchSettings(fsys, ".", opt.Sysbench)
 	if err != nil {
 		return nil, err
 	}
@@ -160,29 +188,29 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		return nil, inputerr.Wrap(err)
 	}
 	if len(trees) == 0 && len(sbDirs) == 0 {
-		steps, err := ArchivedSteps(fsys, ".")
+		steps, err := archivedSteps(fsys, ".")
 		if err != nil {
 			return nil, inputerr.Wrap(err)
 		}
 		if len(steps) == 0 {
 			return nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files", dir)
 		}
-		if r.Archive, err = ReadArchive(fsys, ".", steps, mopt.Compat); err != nil {
+		if r.archive, err = readArchive(fsys, ".", steps, mopt.Compat); err != nil {
 			return nil, inputerr.Wrap(err)
 		}
 		return r, nil
 	}
-	if r.Trees, err = ComputeTrees(fsys, trees, mopt); err != nil {
+	if r.Trees, err = computeTrees(fsys, trees, mopt); err != nil {
 		return nil, err
 	}
 	if err := sweepNames(r.Trees); err != nil {
 		return nil, inputerr.Wrap(err)
 	}
-	r.List = DefaultList(trees)
+	r.List = defaultList(trees)
 	if opt.List != nil {
 		r.List = opt.List
 	} else if opt.DBMSList != "" {
-		list, err := readUserFile(opt.DBMSList, ReadDBMSList)
+		list, err := readUserFile(opt.DBMSList, readDBMSList)
 		if err != nil {
 			return nil, err
 		}
@@ -243,12 +271,12 @@ func orderSysbench(dirs []*parse.SysbenchDir, list []Entry) ([]*parse.SysbenchDi
 func readSysbenchUser(so *SysbenchOptions, opt LoadOptions) error {
 	var err error
 	if opt.SysbenchGroups != "" {
-		if so.Groups, err = readUserFile(opt.SysbenchGroups, parse.ReadSysbenchGroups); err != nil {
+		if so.groups, err = readUserFile(opt.SysbenchGroups, parse.ReadSysbenchGroups); err != nil {
 			return err
 		}
 	}
 	if opt.SysbenchExtra != "" {
-		if so.Extra, err = readUserFile(opt.SysbenchExtra, parse.ReadSysbenchExtra); err != nil {
+		if so.extra, err = readUserFile(opt.SysbenchExtra, parse.ReadSysbenchExtra); err != nil {
 			return err
 		}
 	}
@@ -272,18 +300,18 @@ func readUserFile[T any](name string, read func(io.Reader, string) (T, error)) (
 }
 
 // Tables builds the text tables of r: those of the insert-benchmark trees
-// (see Tables and TablesFromArchive) and of the sysbench folders (see
-// SysbenchTables).
+// (see Tables and tablesFromArchive) and of the sysbench folders (see
+// buildSysbenchTables).
 func (r *Results) Tables(some []string) ([]File, []string, error) {
-	topt := TablesOptions{Metrics: r.Options, Some: some}
+	topt := tablesOptions{Metrics: r.Options, Some: some}
 	if r.Archived() {
-		files, warns := TablesFromArchive(r.Archive, topt)
+		files, warns := tablesFromArchive(r.archive, topt)
 		return files, warns, nil
 	}
 	var files []File
 	var warns []string
 	if len(r.Trees) > 0 {
-		f, w, err := Tables(r.Trees, r.List, topt)
+		f, w, err := buildTables(r.Trees, r.List, topt)
 		if err != nil {
 			return nil, nil, inputerr.Wrap(err)
 		}
@@ -309,34 +337,55 @@ func sysbenchWarnings(res *Results) []string {
 	return sysbenchNotes(res.Sysbench, res.SysbenchOptions)
 }
 
-// ComputeTrees reads and summarizes DBMS trees in the mode of opt (see
-// ComputeTree), their steps concurrently.
-func ComputeTrees(fsys fs.FS, trees []*parse.Tree, opt metrics.Options) ([]*metrics.TreeResult, error) {
+// computeTrees reads and summarizes DBMS trees in the mode of opt (see
+// computeTree), their steps concurrently.
+func computeTrees(fsys fs.FS, trees []*parse.Tree, opt MetricsOptions) ([]*TreeResult, error) {
 	if opt.Compat {
 		return metrics.ComputeTreesWith(fsys, trees, opt, compat.ComputeStep)
 	}
 	return metrics.ComputeTrees(fsys, trees, opt)
 }
 
-// ComputeTree reads and summarizes one DBMS tree in the mode of opt: with
+// computeTree reads and summarizes one DBMS tree in the mode of opt: with
 // the typed computation of package metrics, or, with opt.Compat, as the
 // original scripts computed it (the compat edge).
-func ComputeTree(fsys fs.FS, t *parse.Tree, opt metrics.Options) (*metrics.TreeResult, error) {
-	res, err := ComputeTrees(fsys, []*parse.Tree{t}, opt)
+func computeTree(fsys fs.FS, t *parse.Tree, opt MetricsOptions) (*TreeResult, error) {
+	res, err := computeTrees(fsys, []*parse.Tree{t}, opt)
 	if err != nil {
 		return nil, err
 	}
 	return res[0], nil
 }
 
-// Inspect reads and summarizes one step of the tree at the root of fsys in
-// the mode of opt; compat mode adds the o.res summary as the driver printed
-// it.
-func Inspect(fsys fs.FS, tree string, st parse.Step, opt metrics.Options) (*metrics.Inspection, error) {
-	if opt.Compat {
-		return compat.Inspect(fsys, tree, st, opt)
+// Inspect reads and summarizes the step folder stepDir
+// (<results>/<tree>/<step>) as `ibreport inspect` prints it: every number
+// of the step and the records behind it. The results folder's
+// ibreport.settings fills what opt leaves unset; compat mode adds the o.res
+// summary as the driver printed it. Unlike the report model, the
+// Inspection may change with the tool.
+func Inspect(stepDir string, opt MetricsOptions) (*Inspection, error) {
+	stepDir = filepath.Clean(stepDir)
+	treeDir := filepath.Dir(stepDir)
+	if st, err := os.Stat(stepDir); err != nil || !st.IsDir() {
+		return nil, inputerr.Errorf("%s: not a step folder", stepDir)
 	}
-	return metrics.Inspect(fsys, tree, st, opt)
+	opt, err := resolveSettings(os.DirFS(filepath.Dir(treeDir)), ".", opt)
+	if err != nil {
+		return nil, err
+	}
+	st, ok := parse.ParseStepName(filepath.Base(stepDir))
+	if !ok {
+		return nil, inputerr.Errorf("%s: not a step folder name (l.i0, l.x, qr100.L1, …)", stepDir)
+	}
+	inspect := metrics.Inspect
+	if opt.Compat {
+		inspect = compat.Inspect
+	}
+	out, err := inspect(os.DirFS(treeDir), filepath.Base(treeDir), st, opt)
+	if err != nil {
+		return nil, inputerr.Errorf("%s: %w", stepDir, err)
+	}
+	return out, nil
 }
 
 // sweepNames gives each tree a name of its own when several share one: the
@@ -344,14 +393,14 @@ func Inspect(fsys fs.FS, tree string, st parse.Step, opt metrics.Options) (*metr
 // (dop1/6m.pg15.c1, dop2/6m.pg15.c1, …), becomes 6m.pg15.c1.dop1,
 // 6m.pg15.c1.dop2, …. Trees of one name and one client count are an error:
 // their rows could not be told apart.
-func sweepNames(trees []*metrics.TreeResult) error {
-	byName := map[string][]*metrics.TreeResult{}
+func sweepNames(trees []*TreeResult) error {
+	byName := map[string][]*TreeResult{}
 	var names []string
 	for _, t := range trees {
-		if byName[t.Tree.Name] == nil {
-			names = append(names, t.Tree.Name)
+		if byName[t.Name()] == nil {
+			names = append(names, t.Name())
 		}
-		byName[t.Tree.Name] = append(byName[t.Tree.Name], t)
+		byName[t.Name()] = append(byName[t.Name()], t)
 	}
 	for _, name := range names {
 		ts := byName[name]

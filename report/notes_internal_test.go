@@ -35,11 +35,11 @@ func TestSysbenchNotesMatchTables(t *testing.T) {
 			delete(m, name)
 		}
 	}
-	res, err := LoadFS(m, "sb", LoadOptions{Metrics: metrics.Options{Cores: 2, Device: "vda"}})
+	res, _, err := LoadFS(m, "sb", LoadOptions{Metrics: metrics.Options{Cores: 2, Device: "vda"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, warns, err := SysbenchTables(res.Sysbench, res.SysbenchOptions)
+	_, warns, err := buildSysbenchTables(res.Sysbench, res.SysbenchOptions)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,8 +23,8 @@ type rtMerge struct {
 type rtRow struct {
 	brk   bool
 	tag   string
-	share []metrics.Value // per bucket, percent
-	max   metrics.Value   // seconds
+	share []Value // per bucket, percent
+	max   Value   // seconds
 	// line is the row as the compat edge printed it; "" in the default
 	// mode, which renders it only when a file is written (text).
 	line string
@@ -64,7 +64,7 @@ func histKindsOf(st parse.Step) []parse.HistKind {
 // the first DBMS of the list; a kind it has no histogram of is left out when
 // it is deletes (written only when the first DBMS deleted rows), and in
 // compat mode. A DBMS without the histogram gets an NA row (compat: none).
-func rtMerges(byName map[string]*metrics.TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool, warns *[]string) []*rtMerge {
+func rtMerges(byName map[string]*TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool, warns *[]string) []*rtMerge {
 	var out []*rtMerge
 	first := rowOf(byName[firstName(list)], st)
 	for _, k := range histKindsOf(st) {
@@ -137,7 +137,7 @@ func firstRowLine(h *metrics.Histogram) string {
 
 // shareText prints a histogram share with three decimals; a share that is
 // not zero but prints as 0.000 is "nonzero", as rth.sh printed it.
-func shareText(v metrics.Value) string {
+func shareText(v Value) string {
 	s := v.Format(3)
 	if _, printed := v.Text(); !printed && v.OK() && v.V > 0 && s == "0.000" {
 		return "nonzero"
@@ -171,7 +171,7 @@ func (m *rtMerge) find(tag string, compatMode bool) int {
 
 // rtFiles writes a step's histogram merges and, for the shown DBMS, their
 // .some files (chart_rt.sh: the header plus the first row of each).
-func rtFiles(fs *FileSet, merges []*rtMerge, tags []string, prefix string, compatMode bool) {
+func rtFiles(fs *fileSet, merges []*rtMerge, tags []string, prefix string, compatMode bool) {
 	for _, m := range merges {
 		name := "mrg." + m.step.MergeName + ".rt." + m.kind.String()
 		lines := m.lines()

@@ -138,7 +138,7 @@ func BenchmarkBuildScale(b *testing.B) {
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
 			for b.Loop() {
-				res, err := report.Load(dir, report.LoadOptions{Metrics: metrics.Options{Cores: 2, Device: "vda"}})
+				res, _, err := report.Load(dir, report.LoadOptions{Metrics: metrics.Options{Cores: 2, Device: "vda"}})
 				if err != nil {
 					b.Fatal(err)
 				}

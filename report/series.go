@@ -89,13 +89,13 @@ type seriesInput struct {
 
 type seriesTest struct {
 	name, unit string
-	values     []metrics.Value
+	values     []Value
 	noise      []float64
 }
 
-// SeriesLegend explains the series section; it is in the legend of every
+// seriesLegend explains the series section; it is in the legend of every
 // report that has one.
-var SeriesLegend = fmt.Sprintf("A series is the DBMS in list order (releases, nightly runs), each list group a series of its own. "+
+var seriesLegend = fmt.Sprintf("A series is the DBMS in list order (releases, nightly runs), each list group a series of its own. "+
 	"The heat table shows each test's throughput relative to the first member; ◆ marks a change point: the member at which the level shifted. "+
 	"Change points are found by E-divisive means as Otava applies it: a series is split where the energy distance between the members before and after is largest, "+
 	"and the split is kept when Student's t-test of the two parts gives p ≤ %g; the parts are then searched again. "+
@@ -321,9 +321,9 @@ func shiftText(x float64) string {
 // saying why, when it is not finite.
 func numCell(v float64, digits int, unit, why string) Cell {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return valueCell(metrics.NA(metrics.Unit(unit), why), digits)
+		return valueCell(metrics.NA(Unit(unit), why), digits)
 	}
-	return valueCell(metrics.Known(v, metrics.Unit(unit)), digits)
+	return valueCell(metrics.Known(v, Unit(unit)), digits)
 }
 
 // noBase is why a level relative to the first member is NA.
@@ -443,7 +443,7 @@ func (b *builder) seriesInputs() []seriesInput {
 			name := row.Cells[0].Text
 			cur.members = append(cur.members, name)
 			for i := range cur.tests {
-				v := metrics.NA(metrics.Unit(cur.tests[i].unit), "no value")
+				v := metrics.NA(Unit(cur.tests[i].unit), "no value")
 				if i+1 < len(row.Cells) {
 					v = cellValue(row.Cells[i+1])
 				}
@@ -467,7 +467,7 @@ func (b *builder) seriesInputs() []seriesInput {
 
 // sysbenchSeries is the QPS of every test and DBMS at nt threads as a
 // series input: the DBMS are the members.
-func (b *builder) sysbenchSeries(set *metrics.SysbenchSet, nt int) seriesInput {
+func (b *builder) sysbenchSeries(set *SysbenchSet, nt int) seriesInput {
 	what := "Sysbench QPS, " + metrics.Plural(nt, "thread")
 	in := seriesInput{id: "series.sb.dop" + strconv.Itoa(nt), title: what, kind: "sb.dop" + strconv.Itoa(nt), what: what}
 	for _, d := range set.DBMS {
@@ -477,7 +477,7 @@ func (b *builder) sysbenchSeries(set *metrics.SysbenchSet, nt int) seriesInput {
 		t := seriesTest{name: sbTestName(test), unit: "queries/s"}
 		for _, d := range set.DBMS {
 			res := d.Result(test.Sfx, nt)
-			v, h := metrics.NAf(metrics.Unit(t.unit), "no run with %s", metrics.Plural(nt, "thread")), math.NaN()
+			v, h := metrics.NAf(Unit(t.unit), "no run with %s", metrics.Plural(nt, "thread")), math.NaN()
 			if res != nil {
 				v = res.QPS
 				if !b.compat {
@@ -494,13 +494,13 @@ func (b *builder) sysbenchSeries(set *metrics.SysbenchSet, nt int) seriesInput {
 
 // cellValue is the number behind a table cell as a Value: NA with the
 // cell's reason when it has none.
-func cellValue(c Cell) metrics.Value {
+func cellValue(c Cell) Value {
 	if c.Value == nil {
 		why := c.NA
 		if why == "" {
 			why = "not a number: " + c.Text
 		}
-		return metrics.NA(metrics.Unit(c.Unit), why)
+		return metrics.NA(Unit(c.Unit), why)
 	}
-	return metrics.Known(*c.Value, metrics.Unit(c.Unit))
+	return metrics.Known(*c.Value, Unit(c.Unit))
 }

@@ -73,7 +73,7 @@ func TestStudySeedRows(t *testing.T) {
 // cell of every step against a computation from the step's typed result,
 // written out here column by column.
 func TestStudyLayout(t *testing.T) {
-	res, err := Load("../testdata/example", LoadOptions{})
+	res, _, err := Load("../testdata/example", LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestStudyLayout(t *testing.T) {
 // TestStudyFiles checks the text form of the study layout: the heading, the
 // column names with the engine last, a row per DBMS, the legend.
 func TestStudyFiles(t *testing.T) {
-	res, err := Load("../testdata/example", LoadOptions{})
+	res, _, err := Load("../testdata/example", LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,8 +65,8 @@ func (b *builder) sweepDBMS() ([]string, map[string][]sweepMember) {
 // sweepName is a tree's name without its "<N>m." prefix (the row count may
 // grow with the clients) and without the ".dop<D>" Load gave trees of one
 // name: what stays the same along a sweep.
-func sweepName(t *metrics.TreeResult) string {
-	return strings.TrimSuffix(stripPrefix(t.Tree.Name, parse.RowPrefix(t.Tree.Name)), fmt.Sprintf(".dop%d", t.Dop()))
+func sweepName(t *TreeResult) string {
+	return strings.TrimSuffix(stripPrefix(t.Name(), parse.RowPrefix(t.Name())), fmt.Sprintf(".dop%d", t.Dop()))
 }
 
 // sweep builds the sweep part when some DBMS ran at two or more client

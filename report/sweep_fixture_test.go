@@ -85,7 +85,7 @@ func stepSeconds(t *testing.T, dir string, dop int) float64 {
 // and the study layout's ips.99 (qps.99) against client 1's intervals, all
 // read here from the logs.
 func TestSweepFixtures(t *testing.T) {
-	res, err := report.Load(sweepDir, report.LoadOptions{})
+	res, _, err := report.Load(sweepDir, report.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -94,7 +94,7 @@ func TestNoSweep(t *testing.T) {
 		t.Error("the example has a sweep")
 	}
 	m := copyTrees(t, []string{"a/2m.pg15.c1", "b/2m.pg15.c1"}, []string{c1, c2})
-	_, err := report.LoadFS(m, "test", report.LoadOptions{Metrics: metrics.Options{Cores: 2}})
+	_, _, err := report.LoadFS(m, "test", report.LoadOptions{Metrics: metrics.Options{Cores: 2}})
 	if err == nil || !strings.Contains(err.Error(), "a/2m.pg15.c1 and b/2m.pg15.c1 are both named 2m.pg15.c1 and both ran with 2 clients") {
 		t.Errorf("err = %v", err)
 	}
@@ -103,7 +103,7 @@ func TestNoSweep(t *testing.T) {
 func TestSweepTables(t *testing.T) {
 	m := copyTrees(t, []string{"dop1/2m.pg15.c1", "dop2/2m.pg15.c1"}, []string{c1, c1})
 	oneClient(m, "dop1/2m.pg15.c1")
-	res, err := report.LoadFS(m, "test", report.LoadOptions{Metrics: metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"}})
+	res, _, err := report.LoadFS(m, "test", report.LoadOptions{Metrics: metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func checkThreadSweep(t *testing.T, dir string) {
 // them.
 func TestSumMetDop(t *testing.T) {
 	const dir = "../testdata/sysbench/raw"
-	res, err := report.Load(dir, report.LoadOptions{Metrics: metrics.Options{Compat: true}})
+	res, _, err := report.Load(dir, report.LoadOptions{Metrics: metrics.Options{Compat: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

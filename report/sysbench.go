@@ -14,27 +14,30 @@ import (
 	"github.com/ibreport/ibreport/internal/parse"
 )
 
-// SysbenchOptions control SysbenchTables.
+// SysbenchOptions control the sysbench summaries (Results.Tables) and the
+// sysbench part of a report.
 type SysbenchOptions struct {
 	// Tag names the summary files, as the <tag> argument of the original
 	// scripts: o.met.<tag>.dop<nt>, sum.<tag>, qps.abs.<tag>.tsv, ...
 	// "" means "sb".
 	Tag string
-	// Groups replaces the default point / range / write grouping of the
-	// summary statistics (nil: default).
-	Groups []parse.SysbenchGroup
 	// GroupSplit is the largest default group kept whole (0: the default).
 	GroupSplit int
-	// Extra holds user-supplied per-query columns for the engine table.
-	Extra *parse.SysbenchExtra
 	// Collate is the locale order in which the original summaries listed
 	// sorted file names, for --compat: "en_US" (glibc's en_US.UTF-8, the
 	// locale of the published archives; "" means en_US) or "C" (byte
 	// order).
 	Collate string
+
+	// groups replaces the default point / range / write grouping of the
+	// summary statistics (nil: default): LoadOptions.SysbenchGroups.
+	groups []parse.SysbenchGroup
+	// extra holds user-supplied per-query columns for the engine table:
+	// LoadOptions.SysbenchExtra.
+	extra *parse.SysbenchExtra
 }
 
-// SysbenchTables builds the sysbench summaries of a set computed in the
+// buildSysbenchTables builds the sysbench summaries of a set computed in the
 // default mode (metrics.ComputeSysbench), in the file formats of the
 // original scripts:
 //
@@ -53,7 +56,7 @@ type SysbenchOptions struct {
 // The byte-compatible files of --compat come from the compat edge, which
 // computes the runs as the scripts did: Load with Options.Compat and call
 // Results.Tables. A set whose Options.Compat is set is refused here.
-func SysbenchTables(set *metrics.SysbenchSet, opt SysbenchOptions) ([]File, []string, error) {
+func buildSysbenchTables(set *SysbenchSet, opt SysbenchOptions) ([]File, []string, error) {
 	if set.Options.Compat {
 		return nil, nil, fmt.Errorf("compat sysbench tables are written from the compat computation (Load with Options.Compat, then Results.Tables)")
 	}
@@ -62,7 +65,7 @@ func SysbenchTables(set *metrics.SysbenchSet, opt SysbenchOptions) ([]File, []st
 
 // sysbenchTables writes the tables of set; sbc, when not nil, is the compat
 // computation of the set, whose edge writes the scripts' files.
-func sysbenchTables(set *metrics.SysbenchSet, sbc *compat.Sysbench, opt SysbenchOptions) ([]File, []string, error) {
+func sysbenchTables(set *SysbenchSet, sbc *compat.Sysbench, opt SysbenchOptions) ([]File, []string, error) {
 	if len(set.DBMS) == 0 {
 		return nil, nil, fmt.Errorf("no sysbench results")
 	}
@@ -99,9 +102,9 @@ func sysbenchTables(set *metrics.SysbenchSet, sbc *compat.Sysbench, opt Sysbench
 }
 
 type sbTables struct {
-	set   *metrics.SysbenchSet
+	set   *SysbenchSet
 	opt   SysbenchOptions
-	fs    *FileSet
+	fs    *fileSet
 	warns []string
 }
 
@@ -117,14 +120,14 @@ const (
 // each prints.
 var sbRMetrics = []struct {
 	name string
-	get  func(*metrics.SysbenchResult) metrics.Value
+	get  func(*SysbenchResult) Value
 	digs int
 }{
-	{"qps", func(r *metrics.SysbenchResult) metrics.Value { return r.QPS }, sbRateDigits},
-	{"trx", func(r *metrics.SysbenchResult) metrics.Value { return r.TPS }, sbRateDigits},
-	{"rtavg", func(r *metrics.SysbenchResult) metrics.Value { return r.LatAvg }, sbLatDigits},
-	{"rtmax", func(r *metrics.SysbenchResult) metrics.Value { return r.LatMax }, sbLatDigits},
-	{"rt95", func(r *metrics.SysbenchResult) metrics.Value { return r.LatPct }, sbLatDigits},
+	{"qps", func(r *SysbenchResult) Value { return r.QPS }, sbRateDigits},
+	{"trx", func(r *SysbenchResult) Value { return r.TPS }, sbRateDigits},
+	{"rtavg", func(r *SysbenchResult) Value { return r.LatAvg }, sbLatDigits},
+	{"rtmax", func(r *SysbenchResult) Value { return r.LatMax }, sbLatDigits},
+	{"rt95", func(r *SysbenchResult) Value { return r.LatPct }, sbLatDigits},
 }
 
 func engine(d *metrics.SysbenchDBMS) string {
@@ -137,7 +140,7 @@ func engine(d *metrics.SysbenchDBMS) string {
 // metLines renders sb.met (an.sh): iostat and vmstat sample counts,
 // averages per second and per operation, and the operation rate.
 func metLines(h *metrics.SysbenchHW) []string {
-	f := func(v metrics.Value, d int) string { return v.Format(d) }
+	f := func(v Value, d int) string { return v.Format(d) }
 	return []string{
 		"iostat, vmstat normalized by operation rate",
 		"samp\tr/s\trMB/s\tw/s\twMB/s\tr/o\trKB/o\twKB/o\to/s",
@@ -201,7 +204,7 @@ type oMetSpec struct {
 // oMetSpecs lists the blocks of o.met.<tag>.dop<nt> (sum_met.sh with dop
 // nt): the prepare block, then a block per test at this thread count, and
 // a warning for every run a DBMS lacks.
-func oMetSpecs(set *metrics.SysbenchSet, nt int, file string) ([]oMetSpec, []string) {
+func oMetSpecs(set *SysbenchSet, nt int, file string) ([]oMetSpec, []string) {
 	base := set.Base()
 	var specs []oMetSpec
 	var warns []string
@@ -280,7 +283,7 @@ type oMetDopFile struct {
 // oMetDopSpecs lists the o.met.<tag>.dop<n0>.dop<nt> files for the smallest
 // thread count n0 and every other count nt, and a warning for every run at
 // nt a DBMS lacks.
-func oMetDopSpecs(set *metrics.SysbenchSet, tag string) ([]oMetDopFile, []string) {
+func oMetDopSpecs(set *SysbenchSet, tag string) ([]oMetDopFile, []string) {
 	if len(set.Threads) < 2 {
 		return nil, nil
 	}
@@ -333,7 +336,7 @@ func oMetDopSpecs(set *metrics.SysbenchSet, tag string) ([]oMetDopFile, []string
 }
 
 // formatG prints a value as printf "%.6g" does, NA when unknown.
-func formatG(v metrics.Value) string {
+func formatG(v Value) string {
 	switch {
 	case !v.OK() || math.IsNaN(v.V):
 		return "NA"
@@ -362,7 +365,7 @@ func oMetBlock(basename string, base oMetRow, others []oMetRow) []string {
 	for _, r := range others {
 		rel := [6]string{"NA", "NA", "NA", "NA", "NA", "NA"}
 		if h, b := r.hw, base.hw; h != nil && b != nil {
-			vals := [6][2]metrics.Value{{h.CPUPerOp, b.CPUPerOp}, {h.CsPerOp, b.CsPerOp}, {h.ReadsPerOp, b.ReadsPerOp},
+			vals := [6][2]Value{{h.CPUPerOp, b.CPUPerOp}, {h.CsPerOp, b.CsPerOp}, {h.ReadsPerOp, b.ReadsPerOp},
 				{h.ReadKBPerOp, b.ReadKBPerOp}, {h.WriteKBPerOp, b.WriteKBPerOp}, {h.Rate, b.Rate}}
 			for i, p := range vals {
 				rel[i] = metrics.RatioText(p[0], p[1])
@@ -387,8 +390,8 @@ func (t *sbTables) ucols(test parse.SysbenchTest) int {
 
 // qpsAtThreads returns the QPS of a DBMS's test at the first n thread
 // counts of the set, NA where the run is missing.
-func (t *sbTables) qpsAtThreads(d *metrics.SysbenchDBMS, test parse.SysbenchTest, n int) []metrics.Value {
-	var out []metrics.Value
+func (t *sbTables) qpsAtThreads(d *metrics.SysbenchDBMS, test parse.SysbenchTest, n int) []Value {
+	var out []Value
 	for i := range n {
 		if i >= len(t.set.Threads) {
 			out = append(out, metrics.NA(metrics.QueriesPerSec, "no such thread count"))
@@ -401,14 +404,14 @@ func (t *sbTables) qpsAtThreads(d *metrics.SysbenchDBMS, test parse.SysbenchTest
 
 // rounded is a QPS as the summaries read it from sb.r: rounded to an
 // integer.
-func rounded(v metrics.Value) metrics.Value {
+func rounded(v Value) Value {
 	if v.OK() {
 		v.V = math.RoundToEven(v.V)
 	}
 	return v
 }
 
-func joinValues(vs []metrics.Value, digits int, sep string) string {
+func joinValues(vs []Value, digits int, sep string) string {
 	cells := make([]string, len(vs))
 	for i, v := range vs {
 		cells[i] = v.Format(digits)
@@ -418,7 +421,7 @@ func joinValues(vs []metrics.Value, digits int, sep string) string {
 
 // loadIPS is the load rate of a DBMS as the Load seconds line printed it,
 // "" without one.
-func loadIPS(d *metrics.SysbenchDBMS, sfx string) (metrics.Value, bool) {
+func loadIPS(d *metrics.SysbenchDBMS, sfx string) (Value, bool) {
 	if d.Load == nil || d.Load.Sfx != sfx {
 		return metrics.NA(metrics.InsertsPerSec, "no load step "+sfx), false
 	}
@@ -509,8 +512,8 @@ func (t *sbTables) sumQps() {
 }
 
 // firstQPS is the QPS of every DBMS for a test at the first thread count.
-func (t *sbTables) firstQPS(test parse.SysbenchTest) []metrics.Value {
-	var out []metrics.Value
+func (t *sbTables) firstQPS(test parse.SysbenchTest) []Value {
+	var out []Value
 	for _, d := range t.set.DBMS {
 		out = append(out, t.qpsAtThreads(d, test, 1)[0])
 	}
@@ -582,7 +585,7 @@ func (t *sbTables) preVsPost() {
 	}
 }
 
-func qpsAt(d *metrics.SysbenchDBMS, sfx string, nt int) metrics.Value {
+func qpsAt(d *metrics.SysbenchDBMS, sfx string, nt int) Value {
 	r := d.Result(sfx, nt)
 	if r == nil {
 		return metrics.NA(metrics.QueriesPerSec, sfx+" did not run")
@@ -613,14 +616,14 @@ func (t *sbTables) groups() {
 			out = append(out, strings.Join(hdr, "\t"))
 			for _, stat := range []struct {
 				name string
-				get  func(metrics.GroupStats) metrics.Value
+				get  func(metrics.GroupStats) Value
 				digs int
 			}{
-				{"Average", func(s metrics.GroupStats) metrics.Value { return s.Average }, 2},
-				{"Median", func(s metrics.GroupStats) metrics.Value { return s.Median }, 2},
-				{"Min", func(s metrics.GroupStats) metrics.Value { return s.Min }, 2},
-				{"Max", func(s metrics.GroupStats) metrics.Value { return s.Max }, 2},
-				{"Stddev", func(s metrics.GroupStats) metrics.Value { return s.Stddev }, 3},
+				{"Average", func(s metrics.GroupStats) Value { return s.Average }, 2},
+				{"Median", func(s metrics.GroupStats) Value { return s.Median }, 2},
+				{"Min", func(s metrics.GroupStats) Value { return s.Min }, 2},
+				{"Max", func(s metrics.GroupStats) Value { return s.Max }, 2},
+				{"Stddev", func(s metrics.GroupStats) Value { return s.Stddev }, 3},
 			} {
 				cells := []string{stat.name}
 				for _, s := range row {
@@ -640,9 +643,9 @@ func (t *sbTables) groups() {
 
 // sysbenchGroups are the test groups of the summary statistics: the
 // user's (with warnings for names that match nothing) or the default ones.
-func sysbenchGroups(set *metrics.SysbenchSet, opt SysbenchOptions) ([]metrics.SysbenchGroup, []string) {
-	if opt.Groups != nil {
-		return metrics.CustomSysbenchGroups(opt.Groups, set.Tests)
+func sysbenchGroups(set *SysbenchSet, opt SysbenchOptions) ([]metrics.SysbenchGroup, []string) {
+	if opt.groups != nil {
+		return metrics.CustomSysbenchGroups(opt.groups, set.Tests)
 	}
 	return metrics.DefaultSysbenchGroups(set.Tests, opt.GroupSplit), nil
 }
@@ -650,7 +653,7 @@ func sysbenchGroups(set *metrics.SysbenchSet, opt SysbenchOptions) ([]metrics.Sy
 // sysbenchNotes are the warnings of a sysbench set, from the model and in
 // the order the tables report them: what computing the runs met, the runs
 // a DBMS lacks, problems of the groups and of the per-query columns.
-func sysbenchNotes(set *metrics.SysbenchSet, opt SysbenchOptions) []string {
+func sysbenchNotes(set *SysbenchSet, opt SysbenchOptions) []string {
 	if opt.Tag == "" {
 		opt.Tag = "sb"
 	}
@@ -671,7 +674,7 @@ func sysbenchNotes(set *metrics.SysbenchSet, opt SysbenchOptions) []string {
 		}
 	}
 	for _, nt := range set.Threads {
-		_, w := set.EngineTable(nt, opt.Extra)
+		_, w := set.EngineTable(nt, opt.extra)
 		warns = append(warns, w...)
 	}
 	return warns
@@ -681,7 +684,7 @@ func sysbenchNotes(set *metrics.SysbenchSet, opt SysbenchOptions) []string {
 // row per DBMS: QPS, average and percentile latency, and the user columns.
 func (t *sbTables) perQuery() {
 	for _, nt := range t.set.Threads {
-		tab, warns := t.set.EngineTable(nt, t.opt.Extra)
+		tab, warns := t.set.EngineTable(nt, t.opt.extra)
 		t.warns = append(t.warns, warns...)
 		var out []string
 		for _, b := range tab.Blocks {

@@ -56,18 +56,18 @@ type SysbenchThreads struct {
 // 0/0). Compat mode prints them as the compat edge does, so that a ratio of
 // values the scripts printed as -nan is -nan.
 type sbText struct {
-	value  func(v metrics.Value, digits int) string
-	ratio  func(o, b metrics.Value) string
+	value  func(v Value, digits int) string
+	ratio  func(o, b Value) string
 	compat bool
 }
 
 var (
-	sbDefaultText = sbText{metrics.Value.Format, metrics.RatioText, false}
+	sbDefaultText = sbText{Value.Format, metrics.RatioText, false}
 	sbCompatText  = sbText{compat.FormatValue, compat.FormatRatio, true}
 )
 
 // sysbench builds the sysbench part of the report.
-func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
+func (b *builder) sysbench(set *SysbenchSet, opt SysbenchOptions) {
 	f := sbDefaultText
 	if b.compat {
 		f = sbCompatText
@@ -96,7 +96,7 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 			st.Noise = sbNoiseTable(set, nt, id)
 		}
 		st.Efficiency = f.efficiencyTables(set, nt, id)
-		st.PerQuery = f.perQueryTables(set, nt, id, opt.Extra)
+		st.PerQuery = f.perQueryTables(set, nt, id, opt.extra)
 		var note string
 		st.Intervals, note = sbIntervalCharts(set, nt, id)
 		if note != "" {
@@ -118,7 +118,7 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 // sbHWSources says which runs have their HW values (iostat, vmstat, per
 // operation) from the archived sb.met files an.sh wrote, because their
 // sb.vm or sb.io file is missing; "" when none has.
-func sbHWSources(set *metrics.SysbenchSet) string {
+func sbHWSources(set *SysbenchSet) string {
 	var parts []string
 	all, met := 0, 0
 	for _, d := range set.DBMS {
@@ -158,7 +158,7 @@ const (
 )
 
 // sbValueCell prints a value with the given decimals; NA is banded so.
-func (f sbText) sbValueCell(v metrics.Value, digits int) Cell {
+func (f sbText) sbValueCell(v Value, digits int) Cell {
 	if !v.OK() {
 		return valueCellText(v, "NA")
 	}
@@ -168,7 +168,7 @@ func (f sbText) sbValueCell(v metrics.Value, digits int) Cell {
 // relValueCell bands a relative value as the relative throughput table
 // does; lowerBetter flips the meaning of the bands' markers only in the
 // caption, the colours stay those of the original (below/above).
-func (f sbText) relValueCell(v metrics.Value) Cell {
+func (f sbText) relValueCell(v Value) Cell {
 	if !v.OK() {
 		return valueCellText(v, "NA")
 	}
@@ -182,7 +182,7 @@ func (f sbText) relValueCell(v metrics.Value) Cell {
 }
 
 // ratioCell prints the relative value of o to b unbanded.
-func (f sbText) ratioCell(o, b metrics.Value) Cell {
+func (f sbText) ratioCell(o, b Value) Cell {
 	r := metrics.Ratio(o, b)
 	if !r.OK() {
 		return valueCellText(r, "NA")
@@ -194,7 +194,7 @@ func sbTestName(t parse.SysbenchTest) string { return t.Label() }
 
 // sbTests lists the tests a table shows: warm-up runs are left out, as in
 // the original summaries.
-func sbTests(set *metrics.SysbenchSet) []parse.SysbenchTest {
+func sbTests(set *SysbenchSet) []parse.SysbenchTest {
 	var out []parse.SysbenchTest
 	for _, t := range set.Tests {
 		if !t.Warmup() {
@@ -204,7 +204,7 @@ func sbTests(set *metrics.SysbenchSet) []parse.SysbenchTest {
 	return out
 }
 
-func (f sbText) loadTable(set *metrics.SysbenchSet) *Table {
+func (f sbText) loadTable(set *SysbenchSet) *Table {
 	t := &Table{ID: "sb.load", Title: "Load (prepare)", Header: []string{"dbms", "seconds", "inserts/s", "cpu/o", "cs/o", "wKB/o"},
 		Caption: "The prepare step: load time, rows inserted per second and HW use per inserted row."}
 	for _, d := range set.DBMS {
@@ -221,7 +221,7 @@ func (f sbText) loadTable(set *metrics.SysbenchSet) *Table {
 	return t
 }
 
-func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
+func (f sbText) groupTable(set *SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
 	others := set.DBMS[1:]
 	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + metrics.Plural(nt, "thread"),
 		Caption: "Statistics of each DBMS's QPS relative to the base DBMS " + set.DBMS[0].Name +
@@ -262,7 +262,7 @@ func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGr
 	return t
 }
 
-func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) []*Chart {
+func sbGroupCharts(set *SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) []*Chart {
 	var out []*Chart
 	for _, g := range groups {
 		c := &Chart{ID: fmt.Sprintf("%s.chart.group.%s", id, g.Name), Kind: "bar",
@@ -287,7 +287,7 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 	return out
 }
 
-func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string) *Table {
+func (f sbText) relativeTable(set *SysbenchSet, nt int, id string) *Table {
 	t := &Table{ID: id + ".relative", Title: "Relative QPS, " + metrics.Plural(nt, "thread"),
 		Caption: "QPS of each DBMS divided by the QPS of the base DBMS " + set.DBMS[0].Name +
 			" (1 for 0/0, inf for x/0). Below 0.95 yellow (▽), above 1.05 blue (△)."}
@@ -313,17 +313,17 @@ func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string) *Tabl
 	return t
 }
 
-func (f sbText) absoluteTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
+func (f sbText) absoluteTables(set *SysbenchSet, nt int, id string) []*Table {
 	measures := []struct {
 		key, title string
-		get        func(*metrics.SysbenchResult) metrics.Value
+		get        func(*SysbenchResult) Value
 		digits     int
 	}{
-		{"qps", "QPS", func(r *metrics.SysbenchResult) metrics.Value { return r.QPS }, sbRateDigits},
-		{"tps", "Transactions per second", func(r *metrics.SysbenchResult) metrics.Value { return r.TPS }, sbRateDigits},
-		{"lat-avg", "Average latency (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatAvg }, sbLatDigits},
-		{"lat-pct", "Latency percentile (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatPct }, sbLatDigits},
-		{"lat-max", "Max latency (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatMax }, sbLatDigits},
+		{"qps", "QPS", func(r *SysbenchResult) Value { return r.QPS }, sbRateDigits},
+		{"tps", "Transactions per second", func(r *SysbenchResult) Value { return r.TPS }, sbRateDigits},
+		{"lat-avg", "Average latency (ms)", func(r *SysbenchResult) Value { return r.LatAvg }, sbLatDigits},
+		{"lat-pct", "Latency percentile (ms)", func(r *SysbenchResult) Value { return r.LatPct }, sbLatDigits},
+		{"lat-max", "Max latency (ms)", func(r *SysbenchResult) Value { return r.LatMax }, sbLatDigits},
 	}
 	var out []*Table
 	for _, m := range measures {
@@ -360,19 +360,19 @@ func (f sbText) absoluteTables(set *metrics.SysbenchSet, nt int, id string) []*T
 // sbHWColumns are the columns of the efficiency tables after the DBMS, with
 // their decimals.
 var sbHWColumns = []struct {
-	get    func(*metrics.SysbenchResult) metrics.Value
+	get    func(*SysbenchResult) Value
 	digits int
 }{
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.CPUPerOp }, sbCPUDigits},
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.CPUMicrosPerOp }, sbMicrosDigits},
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.CsPerOp }, sbPerOpDigits},
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.ReadsPerOp }, sbPerOpDigits},
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.ReadKBPerOp }, sbPerOpDigits},
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.WriteKBPerOp }, sbPerOpDigits},
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.QPS }, sbRateDigits},
+	{func(r *SysbenchResult) Value { return r.HW.CPUPerOp }, sbCPUDigits},
+	{func(r *SysbenchResult) Value { return r.HW.CPUMicrosPerOp }, sbMicrosDigits},
+	{func(r *SysbenchResult) Value { return r.HW.CsPerOp }, sbPerOpDigits},
+	{func(r *SysbenchResult) Value { return r.HW.ReadsPerOp }, sbPerOpDigits},
+	{func(r *SysbenchResult) Value { return r.HW.ReadKBPerOp }, sbPerOpDigits},
+	{func(r *SysbenchResult) Value { return r.HW.WriteKBPerOp }, sbPerOpDigits},
+	{func(r *SysbenchResult) Value { return r.QPS }, sbRateDigits},
 }
 
-func (f sbText) efficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
+func (f sbText) efficiencyTables(set *SysbenchSet, nt int, id string) []*Table {
 	var out []*Table
 	for _, test := range sbTests(set) {
 		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Label: sbTestName(test), Title: fmt.Sprintf("HW use per operation: %s, %s", sbTestName(test), metrics.Plural(nt, "thread")),
@@ -421,7 +421,7 @@ func naCells(n int) []Cell {
 	return out
 }
 
-func (f sbText) perQueryTables(set *metrics.SysbenchSet, nt int, id string, extra *parse.SysbenchExtra) []*Table {
+func (f sbText) perQueryTables(set *SysbenchSet, nt int, id string, extra *parse.SysbenchExtra) []*Table {
 	et, _ := set.EngineTable(nt, extra) // warned by the tables
 	var out []*Table
 	for _, blk := range et.Blocks {
@@ -441,7 +441,7 @@ func (f sbText) perQueryTables(set *metrics.SysbenchSet, nt int, id string, extr
 
 // sbIntervalCharts draws, per test, QPS and the latency percentile of each
 // interval, one line per DBMS.
-func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) (out []*Chart, note string) {
+func sbIntervalCharts(set *SysbenchSet, nt int, id string) (out []*Chart, note string) {
 	var few []string
 	for _, test := range sbTests(set) {
 		qps := &Chart{ID: fmt.Sprintf("%s.chart.qps.%s", id, test.Sfx), Kind: "line",
@@ -488,7 +488,7 @@ func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) (out []*Chart
 
 // sbPrePost compares each test run before the write-heavy tests (.pre)
 // with the same test after them, per DBMS, at the first thread count.
-func (f sbText) prePost(set *metrics.SysbenchSet) []*Table {
+func (f sbText) prePost(set *SysbenchSet) []*Table {
 	if len(set.Threads) == 0 {
 		return nil
 	}
@@ -516,7 +516,7 @@ func (f sbText) prePost(set *metrics.SysbenchSet) []*Table {
 
 // threadSweep is the scaling of each DBMS with the thread count: per test
 // the QPS at each count, then each count's QPS over the smallest count's.
-func (f sbText) threadSweep(set *metrics.SysbenchSet) []*Table {
+func (f sbText) threadSweep(set *SysbenchSet) []*Table {
 	if len(set.Threads) < 2 {
 		return nil
 	}
@@ -551,7 +551,7 @@ func (f sbText) threadSweep(set *metrics.SysbenchSet) []*Table {
 
 // sbNoise is the 95% interval of a run's QPS from its interval lines (the
 // last, partial one left out); unknown without enough of them.
-func sbNoise(r *metrics.SysbenchResult) stats.Interval {
+func sbNoise(r *SysbenchResult) stats.Interval {
 	if r == nil {
 		return stats.Interval{Why: "no run"}
 	}
@@ -572,7 +572,7 @@ func sbNoise(r *metrics.SysbenchResult) stats.Interval {
 
 // sbNoiseTable has, per test and DBMS, the ±95% of the QPS from sysbench's
 // interval lines; nil when no run has enough of them.
-func sbNoiseTable(set *metrics.SysbenchSet, nt int, id string) *Table {
+func sbNoiseTable(set *SysbenchSet, nt int, id string) *Table {
 	t := &Table{ID: id + ".noise", Title: "Noise of the QPS, " + metrics.Plural(nt, "thread"), Header: []string{"test"},
 		Caption: "The half-width of the 95% interval of each run's mean QPS, from sysbench's --report-interval lines (t-interval, or batch means when they are autocorrelated), as a percent of the mean."}
 	for _, d := range set.DBMS {

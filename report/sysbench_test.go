@@ -87,7 +87,7 @@ func sbTables(t testing.TB, fsys fs.FS, opt metrics.Options, sopt report.Sysbenc
 		}
 		return files, warns
 	}
-	res, err := report.LoadFS(fsys, "test", report.LoadOptions{Metrics: opt, Sysbench: sopt})
+	res, _, err := report.LoadFS(fsys, "test", report.LoadOptions{Metrics: opt, Sysbench: sopt})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func TestSysbenchDefaultGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, warns, err := report.SysbenchTables(sbCompute(t, sbFS(t), opt), report.SysbenchOptions{Tag: "pg", Extra: x})
+	files, warns, err := report.SysbenchTables(sbCompute(t, sbFS(t), opt), report.SysbenchOptionsWithExtra("pg", x))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,9 +12,9 @@ import (
 	"github.com/ibreport/ibreport/internal/parse"
 )
 
-// TablesOptions control Tables.
-type TablesOptions struct {
-	Metrics metrics.Options
+// tablesOptions control Tables.
+type tablesOptions struct {
+	Metrics MetricsOptions
 	// Some lists the steps concatenated into mrg.some and rel.some; empty
 	// means every step.
 	Some []string
@@ -34,7 +34,7 @@ type TablesOptions struct {
 // list gives the DBMS order and groups. The returned warnings explain
 // missing steps and NA cells. The trees must have been computed in the mode
 // of opt.Metrics.Compat (metrics.ComputeTree, or the compat edge).
-func Tables(trees []*metrics.TreeResult, list []Entry, opt TablesOptions) ([]File, []string, error) {
+func buildTables(trees []*TreeResult, list []Entry, opt tablesOptions) ([]File, []string, error) {
 	steps, merged, warns, err := mergeResults(trees, list, opt.Metrics)
 	if err != nil {
 		return nil, nil, err
@@ -43,9 +43,9 @@ func Tables(trees []*metrics.TreeResult, list []Entry, opt TablesOptions) ([]Fil
 	treeTables(fs, trees, steps, opt.Metrics.Compat)
 	prefix := parse.RowPrefix(firstName(list))
 	writeMerged(fs, merged, shown(list), prefix, opt, &warns)
-	byName := map[string]*metrics.TreeResult{}
+	byName := map[string]*TreeResult{}
 	for _, t := range trees {
-		byName[t.Tree.Name] = t
+		byName[t.Name()] = t
 	}
 	for _, st := range steps {
 		rtFiles(fs, rtMerges(byName, list, st, prefix, opt.Metrics.Compat, &warns), shown(list), prefix, opt.Metrics.Compat)
@@ -58,7 +58,7 @@ func Tables(trees []*metrics.TreeResult, list []Entry, opt TablesOptions) ([]Fil
 // mergeResults checks the list against the trees and merges them: every
 // step of any tree, in report order, its merged table, and the warnings
 // about missing steps and NA cells.
-func mergeResults(trees []*metrics.TreeResult, list []Entry, opt metrics.Options) ([]parse.Step, []*mergedTable, []string, error) {
+func mergeResults(trees []*TreeResult, list []Entry, opt MetricsOptions) ([]parse.Step, []*mergedTable, []string, error) {
 	if err := checkList(trees, list); err != nil {
 		return nil, nil, nil, err
 	}
@@ -67,10 +67,10 @@ func mergeResults(trees []*metrics.TreeResult, list []Entry, opt metrics.Options
 }
 
 // checkList makes sure every listed DBMS has a tree and the list names one.
-func checkList(trees []*metrics.TreeResult, list []Entry) error {
+func checkList(trees []*TreeResult, list []Entry) error {
 	have := map[string]bool{}
 	for _, t := range trees {
-		have[t.Tree.Name] = true
+		have[t.Name()] = true
 	}
 	for _, e := range list {
 		if !e.Break && !have[e.Name] {
@@ -85,7 +85,7 @@ func checkList(trees []*metrics.TreeResult, list []Entry) error {
 
 // treeWarnings lists, tree by tree, the missing steps, the NA values
 // (default mode) and the problems met while reading the steps.
-func treeWarnings(trees []*metrics.TreeResult, steps []parse.Step, compatMode bool) []string {
+func treeWarnings(trees []*TreeResult, steps []parse.Step, compatMode bool) []string {
 	var warns []string
 	for _, t := range trees {
 		if len(t.Steps) == 0 {
@@ -94,15 +94,15 @@ func treeWarnings(trees []*metrics.TreeResult, steps []parse.Step, compatMode bo
 		for _, st := range steps {
 			sr := t.Step(st.MergeName)
 			if sr == nil {
-				warns = append(warns, fmt.Sprintf("%s: step %s is missing", t.Tree.Name, st.MergeName))
+				warns = append(warns, fmt.Sprintf("%s: step %s is missing", t.Name(), st.MergeName))
 				if !compatMode {
-					warns = append(warns, fmt.Sprintf("%s %s: all is NA: step %s is missing", t.Tree.Name, st.MergeName, st.MergeName))
+					warns = append(warns, fmt.Sprintf("%s %s: all is NA: step %s is missing", t.Name(), st.MergeName, st.MergeName))
 				}
 				continue
 			}
 			for i, v := range sr.Metrics {
 				if !compatMode && !v.OK() {
-					warns = append(warns, fmt.Sprintf("%s %s: %s is NA: %s", t.Tree.Name, st.MergeName, metrics.Metric(i), v.Why))
+					warns = append(warns, fmt.Sprintf("%s %s: %s is NA: %s", t.Name(), st.MergeName, Metric(i), v.Why))
 				}
 			}
 		}
@@ -116,19 +116,19 @@ func treeWarnings(trees []*metrics.TreeResult, steps []parse.Step, compatMode bo
 // treeTables writes each tree's rows as etl.sh did (o.sum.t, o.sum.c). A
 // missing step is a row of NA (compat: the almost empty row etl.sh printed
 // without o.res).
-func treeTables(fs *FileSet, trees []*metrics.TreeResult, steps []parse.Step, compatMode bool) {
+func treeTables(fs *fileSet, trees []*TreeResult, steps []parse.Step, compatMode bool) {
 	for _, t := range trees {
-		sum := "o.sum.t." + t.Tree.Name
-		sumc := "o.sum.c." + t.Tree.Name
+		sum := "o.sum.t." + t.Name()
+		sumc := "o.sum.c." + t.Name()
 		fs.line(sum, metrics.MergeHeader)
 		fs.line(sumc, strings.Join(metrics.RowColumns, ","))
 		for _, st := range steps {
 			row := stepRow(t.Step(st.MergeName), st, compatMode)
 			cells := make([]string, 0, len(row)+1)
 			for i, v := range row {
-				cells = append(cells, v.Format(metrics.Metric(i).Digits()))
+				cells = append(cells, v.Format(Metric(i).Digits()))
 			}
-			cells = append(cells, t.Tree.Name)
+			cells = append(cells, t.Name())
 			fs.line(sum, strings.Join(cells, "\t"))
 			fs.line(sumc, strings.Join(cells, ","))
 		}
@@ -138,7 +138,7 @@ func treeTables(fs *FileSet, trees []*metrics.TreeResult, steps []parse.Step, co
 // writeMerged writes mrg.<step>, rel.<step>, mrg.some and rel.some, and the
 // rows and throughput of the shown DBMS (mrg.<step>.some, .ips or .qps) as
 // chart_all.sh made them.
-func writeMerged(fs *FileSet, merged []*mergedTable, tags []string, prefix string, opt TablesOptions, warns *[]string) {
+func writeMerged(fs *fileSet, merged []*mergedTable, tags []string, prefix string, opt tablesOptions, warns *[]string) {
 	compatMode := opt.Metrics.Compat
 	byStep := map[string]*mergedTable{}
 	rel := map[string][]string{}
@@ -215,7 +215,7 @@ func displayTags(names []string, prefix string, compatMode bool) []string {
 }
 
 // unionSteps lists every step of any tree once, in report order.
-func unionSteps(trees []*metrics.TreeResult) []parse.Step {
+func unionSteps(trees []*TreeResult) []parse.Step {
 	seen := map[string]bool{}
 	var out []parse.Step
 	for _, t := range trees {
@@ -236,7 +236,7 @@ func unionSteps(trees []*metrics.TreeResult) []parse.Step {
 
 // rateFiles writes the ten-interval rates of every client of every DBMS of
 // a read+write step (mrg.extra.sh).
-func rateFiles(fs *FileSet, byName map[string]*metrics.TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool) {
+func rateFiles(fs *fileSet, byName map[string]*TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool) {
 	if !st.Kind.ReadWrite() {
 		return
 	}
@@ -273,7 +273,7 @@ func rateFiles(fs *FileSet, byName map[string]*metrics.TreeResult, list []Entry,
 // iostatFiles writes the per-step iostat averages of the shown DBMS, one row
 // per DBMS ending with TAB TAB tag, and the header of the last DBMS and step
 // (report.sh overwrote it in its loop).
-func iostatFiles(fs *FileSet, byName map[string]*metrics.TreeResult, tags []string, steps []parse.Step, prefix string, compatMode bool) {
+func iostatFiles(fs *fileSet, byName map[string]*TreeResult, tags []string, steps []parse.Step, prefix string, compatMode bool) {
 	dop := 0
 	var header []string
 	for _, st := range steps {
@@ -301,7 +301,7 @@ func iostatFiles(fs *FileSet, byName map[string]*metrics.TreeResult, tags []stri
 }
 
 // iostatTexts prints iostat averages with the decimals of their magnitude.
-func iostatTexts(vals []metrics.Value) []string {
+func iostatTexts(vals []Value) []string {
 	out := make([]string, len(vals))
 	for i, v := range vals {
 		out[i] = v.Format(metrics.IostatDigits(v.V))

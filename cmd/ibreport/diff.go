@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/diff"
-	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -93,7 +92,7 @@ func runDiff(e *env, args []string) error {
 	if err := opt.Compare.SetThresholds(warn, true); err != nil {
 		return usageError{fmt.Errorf("--warn: %w", err)}
 	}
-	opt.Load = report.LoadOptions{Metrics: metrics.Options{Cores: c.cores, PsUser: c.psUser, Device: c.device}, DBMSList: c.dbms}
+	opt.Load = report.LoadOptions{Metrics: report.MetricsOptions{Cores: c.cores, PsUser: c.psUser, Device: c.device}, DBMSList: c.dbms}
 	cmp, warns, err := diff.Run(base, newer, opt)
 	for _, w := range warns {
 		fmt.Fprintln(stderr, "warning:", w)

@@ -9,14 +9,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
 
 	"github.com/ibreport/ibreport/internal/fsout"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -130,7 +127,7 @@ type common struct {
 	collate  string
 	quiet    bool
 	// stall detection and SLA thresholds
-	stall metrics.StallOptions
+	stall report.StallOptions
 	// progress counts what Load reads, for the progress line; nil for none.
 	progress *report.Progress
 }
@@ -157,9 +154,9 @@ func hostFlags(fs *flag.FlagSet, c *common) {
 	fs.IntVar(&c.cores, "cores", 0, "`CPUs` of the database host (for cpupq)")
 	fs.StringVar(&c.psUser, "ps-user", "", "OS `user` of the DBMS processes (default: owner of the largest process)")
 	fs.StringVar(&c.device, "device", "", "block `device` of the database (default: the device with the most I/O)")
-	fs.Float64Var(&c.stall.RateFraction, "stall-rate", metrics.DefaultStallOptions.RateFraction, "an interval below this `fraction` of the step's median rate is a stall")
-	fs.Float64Var(&c.stall.RTMultiple, "stall-rt", metrics.DefaultStallOptions.RTMultiple, "an interval whose response time exceeds this `multiple` of its median is a stall")
-	fs.Float64Var(&c.stall.SLAFraction, "sla", metrics.DefaultStallOptions.SLAFraction, "read+write steps: an interval meets the insert-rate target at this `fraction` of it; the step passes when this share of intervals does")
+	fs.Float64Var(&c.stall.RateFraction, "stall-rate", report.DefaultStallOptions.RateFraction, "an interval below this `fraction` of the step's median rate is a stall")
+	fs.Float64Var(&c.stall.RTMultiple, "stall-rt", report.DefaultStallOptions.RTMultiple, "an interval whose response time exceeds this `multiple` of its median is a stall")
+	fs.Float64Var(&c.stall.SLAFraction, "sla", report.DefaultStallOptions.SLAFraction, "read+write steps: an interval meets the insert-rate target at this `fraction` of it; the step passes when this share of intervals does")
 }
 
 // parseInterspersed parses flags that may stand before or after the
@@ -190,14 +187,17 @@ func (c *common) load(dir string) (*report.Results, error) {
 	case st.SLAFraction <= 0 || st.SLAFraction > 1:
 		return nil, usageError{fmt.Errorf("--sla %g: want a fraction above 0, at most 1", st.SLAFraction)}
 	}
-	return report.Load(dir, report.LoadOptions{
-		Metrics:        metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen, Engine: c.sbEngine, Stall: c.stall},
+	// Load's warnings are not printed here: the report's notes and the
+	// tables' warnings, which are, repeat them.
+	res, _, err := report.Load(dir, report.LoadOptions{
+		Metrics:        report.MetricsOptions{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen, Engine: c.sbEngine, Stall: c.stall},
 		DBMSList:       c.dbms,
 		Sysbench:       report.SysbenchOptions{Tag: c.sbTag, Collate: c.collate},
 		SysbenchGroups: c.sbGroups,
 		SysbenchExtra:  c.sbExtra,
 		Progress:       c.progress,
 	})
+	return res, err
 }
 
 func runTables(e *env, args []string) error {
@@ -256,23 +256,9 @@ func runInspect(e *env, args []string) error {
 	if len(pos) != 1 {
 		return badUsage("inspect", "want one STEPDIR")
 	}
-	stepDir := filepath.Clean(pos[0])
-	treeDir := filepath.Dir(stepDir)
-	if st, err := os.Stat(stepDir); err != nil || !st.IsDir() {
-		return usageError{fmt.Errorf("%s: not a step folder", stepDir)}
-	}
-	mopt, err := report.Settings(os.DirFS(filepath.Dir(treeDir)), ".",
-		metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, Stall: c.stall})
+	out, err := report.Inspect(pos[0], report.MetricsOptions{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, Stall: c.stall})
 	if err != nil {
 		return err
-	}
-	st, ok := parse.ParseStepName(filepath.Base(stepDir))
-	if !ok {
-		return usageError{fmt.Errorf("%s: not a step folder name (l.i0, l.x, qr100.L1, …)", stepDir)}
-	}
-	out, err := report.Inspect(os.DirFS(treeDir), filepath.Base(treeDir), st, mopt)
-	if err != nil {
-		return usageError{fmt.Errorf("%s: %w", stepDir, err)}
 	}
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")

@@ -136,7 +136,7 @@ func overlaps(l *chartLayout, boxes []textBox) []string {
 // charts.
 func reportCharts(t *testing.T, dir string) []*report.Chart {
 	t.Helper()
-	res, err := report.Load(dir, report.LoadOptions{})
+	res, _, err := report.Load(dir, report.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -227,6 +227,11 @@ type TreeResult struct {
 	Steps []*StepResult
 }
 
+// Name is the tree's name: its folder name ("2m.pg15.c1"), or, for a
+// DBMS run at several client counts, that name with the count
+// ("6m.pg15.c1.dop2").
+func (t *TreeResult) Name() string { return t.Tree.Name }
+
 // Dop is the client count the tree ran with: that of its first step that
 // has one (the D of its dop<D> file names), 0 when none has.
 func (t *TreeResult) Dop() int {
