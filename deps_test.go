@@ -1,10 +1,12 @@
 package ibreport_test
 
 import (
+	"bytes"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,28 +15,39 @@ import (
 const module = "github.com/ibreport/ibreport"
 
 // allowed lists, for each package of the module, the module packages it may
-// import. Imports point one way: parse ← metrics ← report ← cmd/ibreport,
-// and templates is a leaf that report uses. The emulation of the original
-// scripts' awk and bc arithmetic (internal/awk) is used only by the compat
-// edge (internal/compat), which renders the model as those scripts printed
-// it; report calls the edge for --compat.
+// import. Imports point one way:
+//
+//	internal/parse ← internal/metrics ← report ← report/render, diff ← cmd/ibreport
+//
+// Generic statistics (internal/stats) know nothing of benchmarks. The
+// emulation of the original scripts' awk and bc arithmetic (internal/awk)
+// is used only by the compat edge (internal/compat), which report calls for
+// --compat. internal/chart draws the report's charts for report/render;
+// internal/fsout writes outputs atomically; internal/textfmt and
+// internal/inputerr are leaves shared by the packages that print text and
+// report bad input; templates is data only.
 var allowed = map[string][]string{
 	"internal/parse":    {},
-	"templates":         {},
-	"internal/awk":      {},
-	"internal/metrics":  {"internal/parse", "internal/stats"},
 	"internal/stats":    {},
-	"internal/compat":   {"internal/parse", "internal/metrics", "internal/awk"},
+	"internal/awk":      {},
 	"internal/fsout":    {},
 	"internal/textfmt":  {},
 	"internal/inputerr": {},
-	"report":            {"internal/parse", "internal/metrics", "internal/stats", "internal/fsout", "internal/textfmt", "internal/inputerr", "templates", "internal/compat"},
+	"internal/textdiff": {},
+	"templates":         {},
+	"internal/metrics":  {"internal/parse", "internal/stats"},
+	"internal/compat":   {"internal/parse", "internal/metrics", "internal/awk"},
+	"report":            {"internal/parse", "internal/metrics", "internal/stats", "internal/compat", "internal/fsout", "internal/textfmt", "internal/inputerr"},
 	"internal/chart":    {"report", "internal/metrics"},
 	"report/render":     {"report", "internal/chart", "internal/metrics", "internal/textfmt", "internal/inputerr", "templates"},
-	"diff":              {"report", "internal/parse", "internal/metrics", "internal/stats", "internal/inputerr", "internal/textfmt"},
-	"internal/textdiff": {},
-	"cmd/ibreport":      {"internal/parse", "internal/metrics", "internal/fsout", "report", "report/render", "diff"},
+	"diff":              {"report", "internal/parse", "internal/metrics", "internal/stats", "internal/textfmt", "internal/inputerr"},
+	"cmd/ibreport":      {"report", "report/render", "diff", "internal/parse", "internal/fsout"},
 }
+
+// public are the packages other programs may import: each says in its
+// package documentation what of it is stable. Everything else is internal
+// or the command.
+var public = []string{"report", "report/render", "diff", "templates"}
 
 // TestImportRules parses every non-test Go file and checks its imports of
 // module packages against the allowed list.
@@ -82,5 +95,71 @@ func TestImportRules(t *testing.T) {
 	}
 	if seen < 10 {
 		t.Errorf("only %d Go files checked", seen)
+	}
+}
+
+// TestPublicPackages checks that every package outside internal/ (but the
+// command and this root) is one of the public packages, and that each
+// public package documents its stability.
+func TestPublicPackages(t *testing.T) {
+	for pkg := range allowed {
+		if strings.HasPrefix(pkg, "internal/") || strings.HasPrefix(pkg, "cmd/") {
+			continue
+		}
+		if !slices.Contains(public, pkg) {
+			t.Errorf("package %s is importable by other programs but not listed as public", pkg)
+		}
+	}
+	for _, pkg := range public {
+		doc, err := os.ReadFile(filepath.Join(pkg, "doc.go"))
+		if err != nil {
+			t.Errorf("%s: %v", pkg, err)
+			continue
+		}
+		if !strings.Contains(string(doc), "// # Stability") {
+			t.Errorf("%s/doc.go has no Stability section", pkg)
+		}
+	}
+}
+
+// maxShare is the largest share of the module's non-test lines one
+// package may hold: a package that grows past it holds more than one
+// concern and should be split.
+const maxShare = 0.30
+
+// TestPackageSizes checks that no package holds more than maxShare of the
+// non-test Go lines.
+func TestPackageSizes(t *testing.T) {
+	lines := map[string]int{}
+	total := 0
+	err := filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && p != ".") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		n := bytes.Count(b, []byte("\n"))
+		lines[filepath.ToSlash(filepath.Dir(p))] += n
+		total += n
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if total < 1000 {
+		t.Fatalf("only %d lines counted", total)
+	}
+	for pkg, n := range lines {
+		if share := float64(n) / float64(total); share > maxShare {
+			t.Errorf("%s holds %d of %d non-test lines (%.0f%%), more than %.0f%%", pkg, n, total, 100*share, 100*maxShare)
+		}
 	}
 }

@@ -4,59 +4,79 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/report"
-	"github.com/ibreport/ibreport/report/render"
 )
 
-// Load a results folder, read the typed metrics of a step, compare two DBMS
-// and render the report as Markdown.
-func Example() {
+// Load a results folder: the raw trees of two PostgreSQL configurations,
+// every step computed, with the warnings met on the way (here: steps too
+// short for the per-interval percentiles).
+func ExampleLoad() {
+	res, warns, err := report.Load("../testdata/example", report.LoadOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, t := range res.Trees {
+		fmt.Printf("%s: %d steps, %d clients\n", t.Name(), len(t.Steps), t.Dop())
+	}
+	fmt.Println(len(warns), "warnings, the first:", warns[0])
+	// Output:
+	// 2m.pg15.c1: 10 steps, 2 clients
+	// 2m.pg15.c2: 10 steps, 2 clients
+	// 6 warnings, the first: 2m.pg15.c1 l.x: p50 is NA: 2m.pg15.c1/l.x/o.ib.dop2.1 has 1 interval, fewer than 10
+}
+
+// Read the typed metrics of one step of one DBMS: each is a Value with its
+// unit, printed with the decimals of the mrg tables.
+func ExampleTreeResult_Step() {
 	res, _, err := report.Load("../testdata/example", report.LoadOptions{
-		Metrics: metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"},
+		Metrics: report.MetricsOptions{Cores: 2, PsUser: "postgres", Device: "vda"},
 	})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	c1 := res.Tree("2m.pg15.c1").Step("l.i1")
-	c2 := res.Tree("2m.pg15.c2").Step("l.i1")
-	for _, m := range []metrics.Metric{metrics.IPS, metrics.CPUPQ, metrics.WKBPI} {
-		v := c1.Metrics[m]
-		fmt.Printf("pg15.c1 l.i1 %s = %s %s\n", m, v.Format(m.Digits()), v.Unit)
+	step := res.Tree("2m.pg15.c1").Step("l.i1")
+	for _, m := range []report.Metric{report.IPS, report.CPUPQ, report.WKBPI, report.P99} {
+		v := step.Metrics[m]
+		fmt.Printf("%s = %s %s\n", m, v.Format(m.Digits()), v.Unit)
 	}
-	rel := c2.Metrics.Relative(&c1.Metrics)
-	fmt.Printf("pg15.c2 / pg15.c1: ips %s, cpupq %s\n", rel[metrics.IPS].Format(2), rel[metrics.CPUPQ].Format(2))
+	// Output:
+	// ips = 27907 inserts/s
+	// cpupq = 61 CPU µs/insert
+	// wkbpi = 2.255 KiB/insert
+	// p99 = 8343 inserts/s
+}
 
-	r, err := report.Build(res, report.BuildOptions{})
+// Compare two DBMS step by step: each metric of pg15.c2 relative to
+// pg15.c1's, on unrounded values (1 for 0/0, NA when either is NA).
+func Example_compareTwoDBMS() {
+	res, _, err := report.Load("../testdata/example", report.LoadOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	var md strings.Builder
-	if err := render.Write(&md, r, "md"); err != nil {
-		fmt.Println(err)
-		return
-	}
-	for _, l := range strings.Split(md.String(), "\n") {
-		if strings.HasPrefix(l, "| pg15.c2 | 1.28") { // the relative throughput
-			fmt.Println(l)
-			break
+	c1, c2 := res.Tree("2m.pg15.c1"), res.Tree("2m.pg15.c2")
+	for _, name := range []string{"l.i0", "l.i1", "qr100.L1"} {
+		a, b := c1.Step(name).Metrics, c2.Step(name).Metrics
+		rel := b.Relative(&a)
+		m := report.IPS
+		if c1.Step(name).Step.Kind.ReadWrite() {
+			m = report.QPS
 		}
+		fmt.Printf("%s: %s %s×, cpupq %s×\n", name, m, rel[m].Format(2), rel[report.CPUPQ].Format(2))
 	}
 	// Output:
-	// pg15.c1 l.i1 ips = 27907 inserts/s
-	// pg15.c1 l.i1 cpupq = 61 CPU µs/insert
-	// pg15.c1 l.i1 wkbpi = 2.255 KiB/insert
-	// pg15.c2 / pg15.c1: ips 1.54, cpupq 0.74
-	// | pg15.c2 | 1.28 △ | 1.20 △ | 1.54 △ | 2.24 △ | 1.28 △ | 1.61 △ | 1.42 △ | 1.26 △ | 1.10 △ \~ | 0.97 \~ |
+	// l.i0: ips 1.28×, cpupq 0.77×
+	// l.i1: ips 1.54×, cpupq 0.74×
+	// qr100.L1: qps 1.28×, cpupq 0.77×
 }
 
 // Build a report from raw result trees and read its summary: the same model
 // feeds every output format.
 func ExampleBuild() {
 	res, _, err := report.Load("../testdata/example", report.LoadOptions{
-		Metrics: metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"},
+		Metrics: report.MetricsOptions{Cores: 2, PsUser: "postgres", Device: "vda"},
 	})
 	if err != nil {
 		fmt.Println(err)
@@ -81,45 +101,6 @@ func ExampleBuild() {
 	// dbms l.i0 l.x l.i1 l.i2
 	// pg15.c1 | 86957 ▼ | 333350 | 27907 ▼ | 6383 ▼
 	// pg15.c2 | 111111 ▲ | 400020 ▲ | 42857 ▲ | 14286 ▲
-}
-
-// Write a report built from an archived folder of mrg.<step> files as
-// Markdown. Archives do not record the client count, so the insert-rate
-// targets need it.
-func ExampleWrite() {
-	res, _, err := report.Load("../testdata/ibench/reference/res", report.LoadOptions{})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	r, err := report.Build(res, report.BuildOptions{Clients: 2, Title: "Archived runs"})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	var md strings.Builder
-	if err := render.Write(&md, r, "md"); err != nil {
-		fmt.Println(err)
-		return
-	}
-	lines := strings.Split(md.String(), "\n")
-	for i, l := range lines {
-		if strings.HasPrefix(l, "### Insert rate") {
-			fmt.Println(strings.Join(lines[i:i+10], "\n"))
-			break
-		}
-	}
-	// Output:
-	// ### Insert rate during read+write steps
-	//
-	// Average inserts/s during the read+write steps. The target is 2 clients × the per-client rate; values below 95% of the target are marked ✗: that DBMS did not sustain the target.
-	//
-	// | dbms | qr100.L1 | qp100.L2 | qr500.L3 | qp500.L4 | qr1000.L5 | qp1000.L6 |
-	// | --- | ---: | ---: | ---: | ---: | ---: | ---: |
-	// | pg15.c1 | 194 | 188 ✗ | 938 ✗ | 938 ✗ | 1875 ✗ | 1875 ✗ |
-	// | pg15.c2 | 194 | 188 ✗ | 938 ✗ | 938 ✗ | 1875 ✗ | 1875 ✗ |
-	// | target | 200 | 200 | 1000 | 1000 | 2000 | 2000 |
-	//
 }
 
 // ExampleBuildSeries takes the two DBMS of the example as a series: too
