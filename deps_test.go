@@ -22,7 +22,8 @@ const module = "github.com/ibreport/ibreport"
 // Generic statistics (internal/stats) know nothing of benchmarks. The
 // emulation of the original scripts' awk and bc arithmetic (internal/awk)
 // is used only by the compat edge (internal/compat), which report calls for
-// --compat. internal/chart draws the report's charts for report/render;
+// --compat. internal/sbsum writes the sysbench summaries of the original
+// scripts. internal/chart draws the report's charts for report/render;
 // internal/fsout writes outputs atomically; internal/textfmt and
 // internal/inputerr are leaves shared by the packages that print text and
 // report bad input; templates is data only.
@@ -37,7 +38,8 @@ var allowed = map[string][]string{
 	"templates":         {},
 	"internal/metrics":  {"internal/parse", "internal/stats"},
 	"internal/compat":   {"internal/parse", "internal/metrics", "internal/awk"},
-	"report":            {"internal/parse", "internal/metrics", "internal/stats", "internal/compat", "internal/fsout", "internal/textfmt", "internal/inputerr"},
+	"internal/sbsum":    {"internal/parse", "internal/metrics", "internal/compat", "internal/fsout"},
+	"report":            {"internal/sbsum", "internal/parse", "internal/metrics", "internal/stats", "internal/compat", "internal/fsout", "internal/textfmt", "internal/inputerr"},
 	"internal/chart":    {"report", "internal/metrics"},
 	"report/render":     {"report", "internal/chart", "internal/metrics", "internal/textfmt", "internal/inputerr", "templates"},
 	"diff":              {"report", "internal/parse", "internal/metrics", "internal/stats", "internal/textfmt", "internal/inputerr"},

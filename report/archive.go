@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
+	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
 )
@@ -111,7 +112,7 @@ func archivedValue(text string, u Unit, compatMode bool) Value {
 // read archive. Malformed lines are reported as warnings naming the file
 // and line; in compat mode they are handled exactly as sum_met.awk did.
 func tablesFromArchive(a *archive, opt tablesOptions) ([]File, []string) {
-	fs := newFileSet()
+	fs := fsout.NewSet()
 	warns := append([]string(nil), a.Warnings...)
 	writeMerged(fs, a.tables, nil, "", opt, &warns)
 	return fs.Files(), warns

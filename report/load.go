@@ -14,6 +14,7 @@ import (
 	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/sbsum"
 )
 
 // ErrBadInput marks errors caused by the input (unreadable or inconsistent
@@ -334,7 +335,7 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 
 // sysbenchWarnings are the warnings of the sysbench part.
 func sysbenchWarnings(res *Results) []string {
-	return sysbenchNotes(res.Sysbench, res.SysbenchOptions)
+	return sbsum.Notes(res.Sysbench, res.SysbenchOptions.sum())
 }
 
 // computeTrees reads and summarizes DBMS trees in the mode of opt (see

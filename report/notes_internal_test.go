@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/internal/sbsum"
 )
 
 // TestSysbenchNotesMatchTables checks that the notes Build takes from the
@@ -43,7 +44,7 @@ func TestSysbenchNotesMatchTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	notes := sysbenchNotes(res.Sysbench, res.SysbenchOptions)
+	notes := sbsum.Notes(res.Sysbench, res.SysbenchOptions.sum())
 	if len(warns) == 0 || !slices.Equal(notes, warns) {
 		t.Errorf("notes differ from the tables' warnings:\nnotes %q\ntables %q", notes, warns)
 	}

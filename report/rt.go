@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
+	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
 )
@@ -171,15 +172,15 @@ func (m *rtMerge) find(tag string, compatMode bool) int {
 
 // rtFiles writes a step's histogram merges and, for the shown DBMS, their
 // .some files (chart_rt.sh: the header plus the first row of each).
-func rtFiles(fs *fileSet, merges []*rtMerge, tags []string, prefix string, compatMode bool) {
+func rtFiles(fs *fsout.Set, merges []*rtMerge, tags []string, prefix string, compatMode bool) {
 	for _, m := range merges {
 		name := "mrg." + m.step.MergeName + ".rt." + m.kind.String()
 		lines := m.lines()
-		fs.line(name, lines...)
-		fs.line(name+".some", lines[0])
+		fs.Line(name, lines...)
+		fs.Line(name+".some", lines[0])
 		for _, tag := range displayTags(tags, prefix, compatMode) {
 			if i := m.find(tag, compatMode); i >= 0 {
-				fs.line(name+".some", lines[i])
+				fs.Line(name+".some", lines[i])
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/sbsum"
 	"github.com/ibreport/ibreport/internal/stats"
 )
 
@@ -473,7 +474,7 @@ func (b *builder) sysbenchSeries(set *SysbenchSet, nt int) seriesInput {
 	for _, d := range set.DBMS {
 		in.members = append(in.members, d.Name)
 	}
-	for _, test := range sbTests(set) {
+	for _, test := range sbsum.Tests(set) {
 		t := seriesTest{name: sbTestName(test), unit: "queries/s"}
 		for _, d := range set.DBMS {
 			res := d.Result(test.Sfx, nt)

@@ -10,6 +10,7 @@ import (
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/sbsum"
 	"github.com/ibreport/ibreport/internal/stats"
 )
 
@@ -79,7 +80,7 @@ func (b *builder) sysbench(set *SysbenchSet, opt SysbenchOptions) {
 	if base := set.Base(); base != nil {
 		p.Base = base.Name
 	}
-	groups, _ := sysbenchGroups(set, opt) // its warnings are in the notes
+	groups, _ := sbsum.Groups(set, opt.sum()) // its warnings are in the notes
 	b.sysbenchBullets(set, groups)
 	b.sysbenchComparability(set)
 	p.Load = f.loadTable(set)
@@ -173,7 +174,7 @@ func (f sbText) relValueCell(v Value) Cell {
 		return valueCellText(v, "NA")
 	}
 	if f.compat {
-		c := relTextCell(f.value(v, sbRelDigits))
+		c := relTextCell(f.value(v, sbsum.RelDigits))
 		typed := valueCellText(v, c.Text)
 		c.Value, c.Unit = typed.Value, typed.Unit
 		return c
@@ -192,18 +193,6 @@ func (f sbText) ratioCell(o, b Value) Cell {
 
 func sbTestName(t parse.SysbenchTest) string { return t.Label() }
 
-// sbTests lists the tests a table shows: warm-up runs are left out, as in
-// the original summaries.
-func sbTests(set *SysbenchSet) []parse.SysbenchTest {
-	var out []parse.SysbenchTest
-	for _, t := range set.Tests {
-		if !t.Warmup() {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 func (f sbText) loadTable(set *SysbenchSet) *Table {
 	t := &Table{ID: "sb.load", Title: "Load (prepare)", Header: []string{"dbms", "seconds", "inserts/s", "cpu/o", "cs/o", "wKB/o"},
 		Caption: "The prepare step: load time, rows inserted per second and HW use per inserted row."}
@@ -212,7 +201,7 @@ func (f sbText) loadTable(set *SysbenchSet) *Table {
 			continue
 		}
 		l := d.Load
-		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}, f.sbValueCell(l.Seconds, 0), f.sbValueCell(l.IPS, sbRateDigits),
+		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}, f.sbValueCell(l.Seconds, 0), f.sbValueCell(l.IPS, sbsum.RateDigits),
 			f.sbValueCell(l.HW.CPUPerOp, sbCPUDigits), f.sbValueCell(l.HW.CsPerOp, sbPerOpDigits), f.sbValueCell(l.HW.WriteKBPerOp, sbPerOpDigits)}})
 	}
 	if len(t.Rows) == 0 {
@@ -295,7 +284,7 @@ func (f sbText) relativeTable(set *SysbenchSet, nt int, id string) *Table {
 	for _, d := range set.DBMS[1:] {
 		t.Header = append(t.Header, d.Name)
 	}
-	for _, test := range sbTests(set) {
+	for _, test := range sbsum.Tests(set) {
 		r := Row{Kind: DataRow, Cells: []Cell{{Text: sbTestName(test)}}}
 		for _, d := range set.DBMS[1:] {
 			rel := set.Relative(d, test, nt)
@@ -319,11 +308,11 @@ func (f sbText) absoluteTables(set *SysbenchSet, nt int, id string) []*Table {
 		get        func(*SysbenchResult) Value
 		digits     int
 	}{
-		{"qps", "QPS", func(r *SysbenchResult) Value { return r.QPS }, sbRateDigits},
-		{"tps", "Transactions per second", func(r *SysbenchResult) Value { return r.TPS }, sbRateDigits},
-		{"lat-avg", "Average latency (ms)", func(r *SysbenchResult) Value { return r.LatAvg }, sbLatDigits},
-		{"lat-pct", "Latency percentile (ms)", func(r *SysbenchResult) Value { return r.LatPct }, sbLatDigits},
-		{"lat-max", "Max latency (ms)", func(r *SysbenchResult) Value { return r.LatMax }, sbLatDigits},
+		{"qps", "QPS", func(r *SysbenchResult) Value { return r.QPS }, sbsum.RateDigits},
+		{"tps", "Transactions per second", func(r *SysbenchResult) Value { return r.TPS }, sbsum.RateDigits},
+		{"lat-avg", "Average latency (ms)", func(r *SysbenchResult) Value { return r.LatAvg }, sbsum.LatDigits},
+		{"lat-pct", "Latency percentile (ms)", func(r *SysbenchResult) Value { return r.LatPct }, sbsum.LatDigits},
+		{"lat-max", "Max latency (ms)", func(r *SysbenchResult) Value { return r.LatMax }, sbsum.LatDigits},
 	}
 	var out []*Table
 	for _, m := range measures {
@@ -332,7 +321,7 @@ func (f sbText) absoluteTables(set *SysbenchSet, nt int, id string) []*Table {
 		for _, d := range set.DBMS {
 			t.Header = append(t.Header, d.Name)
 		}
-		for _, test := range sbTests(set) {
+		for _, test := range sbsum.Tests(set) {
 			r := Row{Kind: DataRow, Cells: []Cell{{Text: sbTestName(test)}}}
 			for _, d := range set.DBMS {
 				res := d.Result(test.Sfx, nt)
@@ -369,12 +358,12 @@ var sbHWColumns = []struct {
 	{func(r *SysbenchResult) Value { return r.HW.ReadsPerOp }, sbPerOpDigits},
 	{func(r *SysbenchResult) Value { return r.HW.ReadKBPerOp }, sbPerOpDigits},
 	{func(r *SysbenchResult) Value { return r.HW.WriteKBPerOp }, sbPerOpDigits},
-	{func(r *SysbenchResult) Value { return r.QPS }, sbRateDigits},
+	{func(r *SysbenchResult) Value { return r.QPS }, sbsum.RateDigits},
 }
 
 func (f sbText) efficiencyTables(set *SysbenchSet, nt int, id string) []*Table {
 	var out []*Table
-	for _, test := range sbTests(set) {
+	for _, test := range sbsum.Tests(set) {
 		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Label: sbTestName(test), Title: fmt.Sprintf("HW use per operation: %s, %s", sbTestName(test), metrics.Plural(nt, "thread")),
 			Header: []string{"dbms", "cpu/o", "µs/o", "cs/o", "r/o", "rKB/o", "wKB/o", "o/s"}}
 		ran := false
@@ -428,7 +417,7 @@ func (f sbText) perQueryTables(set *SysbenchSet, nt int, id string, extra *parse
 		t := &Table{ID: fmt.Sprintf("%s.query.%s", id, blk.Test.Sfx), Label: sbTestName(blk.Test), Title: sbTestName(blk.Test) + ", " + metrics.Plural(nt, "thread"),
 			Header: append([]string{"dbms", "QPS", "latency avg (ms)", "latency " + blk.PercentileLabel() + " (ms)"}, et.Extra...)}
 		for _, r := range blk.Rows {
-			row := Row{Kind: DataRow, Cells: []Cell{{Text: r.DBMS}, f.sbValueCell(r.QPS, sbRateDigits), f.sbValueCell(r.LatAvg, sbLatDigits), f.sbValueCell(r.LatPct, sbLatDigits)}}
+			row := Row{Kind: DataRow, Cells: []Cell{{Text: r.DBMS}, f.sbValueCell(r.QPS, sbsum.RateDigits), f.sbValueCell(r.LatAvg, sbsum.LatDigits), f.sbValueCell(r.LatPct, sbsum.LatDigits)}}
 			for _, x := range r.Extra {
 				row.Cells = append(row.Cells, textCell(x))
 			}
@@ -443,7 +432,7 @@ func (f sbText) perQueryTables(set *SysbenchSet, nt int, id string, extra *parse
 // interval, one line per DBMS.
 func sbIntervalCharts(set *SysbenchSet, nt int, id string) (out []*Chart, note string) {
 	var few []string
-	for _, test := range sbTests(set) {
+	for _, test := range sbsum.Tests(set) {
 		qps := &Chart{ID: fmt.Sprintf("%s.chart.qps.%s", id, test.Sfx), Kind: "line",
 			Title: fmt.Sprintf("QPS per interval: %s, %s", sbTestName(test), metrics.Plural(nt, "thread")), XLabel: "time (s)", YLabel: "queries/s"}
 		lat := &Chart{ID: fmt.Sprintf("%s.chart.lat.%s", id, test.Sfx), Kind: "line", XLabel: "time (s)", YLabel: "ms"}
@@ -503,9 +492,9 @@ func (f sbText) prePost(set *SysbenchSet) []*Table {
 				continue
 			}
 			postSfx := fmt.Sprintf("%s.range%d.pk%d", test.Base, test.Range, test.PK)
-			pre, post := qpsAt(d, test.Sfx, nt), qpsAt(d, postSfx, nt)
+			pre, post := sbsum.QPSAt(d, test.Sfx, nt), sbsum.QPSAt(d, postSfx, nt)
 			t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{{Text: fmt.Sprintf("%s range=%d", test.Base, test.Range)},
-				f.sbValueCell(pre, sbRateDigits), f.sbValueCell(post, sbRateDigits), f.relValueCell(metrics.Ratio(post, pre))}})
+				f.sbValueCell(pre, sbsum.RateDigits), f.sbValueCell(post, sbsum.RateDigits), f.relValueCell(metrics.Ratio(post, pre))}})
 		}
 		if len(t.Rows) > 0 {
 			out = append(out, t)
@@ -533,14 +522,14 @@ func (f sbText) threadSweep(set *SysbenchSet) []*Table {
 		for _, nt := range threads[1:] {
 			t.Header = append(t.Header, fmt.Sprintf("%d vs %d", nt, n0))
 		}
-		for _, test := range sbTests(set) {
+		for _, test := range sbsum.Tests(set) {
 			r := Row{Kind: DataRow, Cells: []Cell{{Text: sbTestName(test)}}}
 			for _, nt := range threads {
-				r.Cells = append(r.Cells, f.sbValueCell(qpsAt(d, test.Sfx, nt), sbRateDigits))
+				r.Cells = append(r.Cells, f.sbValueCell(sbsum.QPSAt(d, test.Sfx, nt), sbsum.RateDigits))
 			}
-			base := qpsAt(d, test.Sfx, n0)
+			base := sbsum.QPSAt(d, test.Sfx, n0)
 			for _, nt := range threads[1:] {
-				r.Cells = append(r.Cells, f.relValueCell(metrics.Ratio(qpsAt(d, test.Sfx, nt), base)))
+				r.Cells = append(r.Cells, f.relValueCell(metrics.Ratio(sbsum.QPSAt(d, test.Sfx, nt), base)))
 			}
 			t.Rows = append(t.Rows, r)
 		}
@@ -579,7 +568,7 @@ func sbNoiseTable(set *SysbenchSet, nt int, id string) *Table {
 		t.Header = append(t.Header, d.Name)
 	}
 	any := false
-	for _, test := range sbTests(set) {
+	for _, test := range sbsum.Tests(set) {
 		r := Row{Kind: DataRow, Cells: []Cell{{Text: sbTestName(test)}}}
 		for _, d := range set.DBMS {
 			iv := sbNoise(d.Result(test.Sfx, nt))

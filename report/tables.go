@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
+	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
@@ -39,7 +40,7 @@ func buildTables(trees []*TreeResult, list []Entry, opt tablesOptions) ([]File, 
 	if err != nil {
 		return nil, nil, err
 	}
-	fs := newFileSet()
+	fs := fsout.NewSet()
 	treeTables(fs, trees, steps, opt.Metrics.Compat)
 	prefix := parse.RowPrefix(firstName(list))
 	writeMerged(fs, merged, shown(list), prefix, opt, &warns)
@@ -116,12 +117,12 @@ func treeWarnings(trees []*TreeResult, steps []parse.Step, compatMode bool) []st
 // treeTables writes each tree's rows as etl.sh did (o.sum.t, o.sum.c). A
 // missing step is a row of NA (compat: the almost empty row etl.sh printed
 // without o.res).
-func treeTables(fs *fileSet, trees []*TreeResult, steps []parse.Step, compatMode bool) {
+func treeTables(fs *fsout.Set, trees []*TreeResult, steps []parse.Step, compatMode bool) {
 	for _, t := range trees {
 		sum := "o.sum.t." + t.Name()
 		sumc := "o.sum.c." + t.Name()
-		fs.line(sum, metrics.MergeHeader)
-		fs.line(sumc, strings.Join(metrics.RowColumns, ","))
+		fs.Line(sum, metrics.MergeHeader)
+		fs.Line(sumc, strings.Join(metrics.RowColumns, ","))
 		for _, st := range steps {
 			row := stepRow(t.Step(st.MergeName), st, compatMode)
 			cells := make([]string, 0, len(row)+1)
@@ -129,8 +130,8 @@ func treeTables(fs *fileSet, trees []*TreeResult, steps []parse.Step, compatMode
 				cells = append(cells, v.Format(Metric(i).Digits()))
 			}
 			cells = append(cells, t.Name())
-			fs.line(sum, strings.Join(cells, "\t"))
-			fs.line(sumc, strings.Join(cells, ","))
+			fs.Line(sum, strings.Join(cells, "\t"))
+			fs.Line(sumc, strings.Join(cells, ","))
 		}
 	}
 }
@@ -138,7 +139,7 @@ func treeTables(fs *fileSet, trees []*TreeResult, steps []parse.Step, compatMode
 // writeMerged writes mrg.<step>, rel.<step>, mrg.some and rel.some, and the
 // rows and throughput of the shown DBMS (mrg.<step>.some, .ips or .qps) as
 // chart_all.sh made them.
-func writeMerged(fs *fileSet, merged []*mergedTable, tags []string, prefix string, opt tablesOptions, warns *[]string) {
+func writeMerged(fs *fsout.Set, merged []*mergedTable, tags []string, prefix string, opt tablesOptions, warns *[]string) {
 	compatMode := opt.Metrics.Compat
 	byStep := map[string]*mergedTable{}
 	rel := map[string][]string{}
@@ -146,11 +147,11 @@ func writeMerged(fs *fileSet, merged []*mergedTable, tags []string, prefix strin
 		byStep[mt.step.MergeName] = mt
 		name := mt.step.MergeName
 		if !mt.archive {
-			fs.line("mrg."+name, mt.lines()...)
+			fs.Line("mrg."+name, mt.lines()...)
 		}
 		rel[name] = mt.relLines(compatMode, warns)
-		fs.touch("rel." + name)
-		fs.line("rel."+name, rel[name]...)
+		fs.Touch("rel." + name)
+		fs.Line("rel."+name, rel[name]...)
 	}
 	chosen := opt.Some
 	if len(chosen) == 0 {
@@ -164,10 +165,10 @@ func writeMerged(fs *fileSet, merged []*mergedTable, tags []string, prefix strin
 			*warns = append(*warns, "mrg.some: no step "+name)
 			continue
 		}
-		fs.line("mrg.some", "", name)
-		fs.line("mrg.some", mt.lines()...)
-		fs.line("rel.some", "", name)
-		fs.line("rel.some", rel[name]...)
+		fs.Line("mrg.some", "", name)
+		fs.Line("mrg.some", mt.lines()...)
+		fs.Line("rel.some", "", name)
+		fs.Line("rel.some", rel[name]...)
 	}
 	for _, mt := range merged {
 		if mt.archive {
@@ -178,15 +179,15 @@ func writeMerged(fs *fileSet, merged []*mergedTable, tags []string, prefix strin
 		if mt.step.Kind.ReadWrite() {
 			kind = ".qps"
 		}
-		fs.line(name+".some", metrics.MergeHeader)
-		fs.touch(name + kind)
+		fs.Line(name+".some", metrics.MergeHeader)
+		fs.Touch(name + kind)
 		for _, tag := range displayTags(tags, prefix, compatMode) {
 			r := mt.find(tag, compatMode)
 			if r == nil {
 				continue
 			}
 			line := mt.text(r)
-			fs.line(name+".some", line)
+			fs.Line(name+".some", line)
 			var f []string
 			if compatMode {
 				f = strings.Fields(line) // awk's fields: an empty cell is not one
@@ -196,9 +197,9 @@ func writeMerged(fs *fileSet, merged []*mergedTable, tags []string, prefix strin
 			switch {
 			case len(f) != len(metrics.RowColumns):
 			case mt.step.Kind.ReadWrite():
-				fs.line(name+kind, f[0]+"\t"+f[1]+"\t"+tag)
+				fs.Line(name+kind, f[0]+"\t"+f[1]+"\t"+tag)
 			default:
-				fs.line(name+kind, f[0]+"\t"+tag)
+				fs.Line(name+kind, f[0]+"\t"+tag)
 			}
 		}
 	}
@@ -236,19 +237,19 @@ func unionSteps(trees []*TreeResult) []parse.Step {
 
 // rateFiles writes the ten-interval rates of every client of every DBMS of
 // a read+write step (mrg.extra.sh).
-func rateFiles(fs *fileSet, byName map[string]*TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool) {
+func rateFiles(fs *fsout.Set, byName map[string]*TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool) {
 	if !st.Kind.ReadWrite() {
 		return
 	}
 	for _, k := range []parse.HistKind{parse.Insert, parse.Delete, parse.Query} {
 		name := "mrg." + st.MergeName + ".rate." + k.String()
-		fs.touch(name)
+		fs.Touch(name)
 		for _, e := range list {
-			fs.line(name, "-")
+			fs.Line(name, "-")
 			if e.Break {
 				continue
 			}
-			fs.line(name, "qps-1\tqps-2\tqps-3\tqps-4\tqps-5\tqps-6\tqps-7\tqps-8\tqps-9\tqps-10\ttag")
+			fs.Line(name, "qps-1\tqps-2\tqps-3\tqps-4\tqps-5\tqps-6\tqps-7\tqps-8\tqps-9\tqps-10\ttag")
 			sr := rowOf(byName[e.Name], st)
 			if sr == nil {
 				continue
@@ -261,9 +262,9 @@ func rateFiles(fs *fileSet, byName map[string]*TreeResult, list []Entry, st pars
 				}
 				b.WriteString(strconv.Itoa(rw.Client) + ":")
 				if compatMode {
-					fs.line(name, compat.StripPrefix(b.String()+e.Name, prefix))
+					fs.Line(name, compat.StripPrefix(b.String()+e.Name, prefix))
 				} else {
-					fs.line(name, b.String()+stripPrefix(e.Name, prefix))
+					fs.Line(name, b.String()+stripPrefix(e.Name, prefix))
 				}
 			}
 		}
@@ -273,7 +274,7 @@ func rateFiles(fs *fileSet, byName map[string]*TreeResult, list []Entry, st pars
 // iostatFiles writes the per-step iostat averages of the shown DBMS, one row
 // per DBMS ending with TAB TAB tag, and the header of the last DBMS and step
 // (report.sh overwrote it in its loop).
-func iostatFiles(fs *fileSet, byName map[string]*TreeResult, tags []string, steps []parse.Step, prefix string, compatMode bool) {
+func iostatFiles(fs *fsout.Set, byName map[string]*TreeResult, tags []string, steps []parse.Step, prefix string, compatMode bool) {
 	dop := 0
 	var header []string
 	for _, st := range steps {
@@ -292,11 +293,11 @@ func iostatFiles(fs *fileSet, byName map[string]*TreeResult, tags []string, step
 			}
 			lines = append(lines, compat.TabTerminated(iostatTexts(sr.IostatAvg.Values))+"\t"+displayTag(full, prefix, compatMode))
 		}
-		fs.touch(fmt.Sprintf(name, dop))
-		fs.line(fmt.Sprintf(name, dop), lines...)
+		fs.Touch(fmt.Sprintf(name, dop))
+		fs.Line(fmt.Sprintf(name, dop), lines...)
 	}
 	if header != nil {
-		fs.line("o.iostat.avg.header.dop"+strconv.Itoa(dop), compat.TabTerminated(header))
+		fs.Line("o.iostat.avg.header.dop"+strconv.Itoa(dop), compat.TabTerminated(header))
 	}
 }
 

@@ -103,3 +103,19 @@ func TestWriteFileAtomic(t *testing.T) {
 		t.Errorf("got %q and %d files, want \"two\" alone", b, len(ents))
 	}
 }
+
+func TestSet(t *testing.T) {
+	s := NewSet()
+	s.Line("rel.l.i0", "a", "b")
+	s.Touch("empty")
+	s.Line("mrg.l.i0", "x")
+	s.Line("rel.l.i0", "c")
+	var got []string
+	for _, f := range s.Files() {
+		got = append(got, f.Name+"="+string(f.Data))
+	}
+	want := []string{"empty=", "mrg.l.i0=x\n", "rel.l.i0=a\nb\nc\n"}
+	if !slices.Equal(got, want) {
+		t.Errorf("files %q, want %q", got, want)
+	}
+}

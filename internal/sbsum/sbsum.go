@@ -1,4 +1,4 @@
-package report
+package sbsum
 
 import (
 	"cmp"
@@ -10,13 +10,13 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
+	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
 )
 
-// SysbenchOptions control the sysbench summaries (Results.Tables) and the
-// sysbench part of a report.
-type SysbenchOptions struct {
+// Options control the summaries.
+type Options struct {
 	// Tag names the summary files, as the <tag> argument of the original
 	// scripts: o.met.<tag>.dop<nt>, sum.<tag>, qps.abs.<tag>.tsv, ...
 	// "" means "sb".
@@ -24,21 +24,16 @@ type SysbenchOptions struct {
 	// GroupSplit is the largest default group kept whole (0: the default).
 	GroupSplit int
 	// Collate is the locale order in which the original summaries listed
-	// sorted file names, for --compat: "en_US" (glibc's en_US.UTF-8, the
-	// locale of the published archives; "" means en_US) or "C" (byte
-	// order).
+	// sorted file names, for compat mode: "en_US" ("" means en_US) or "C".
 	Collate string
-
-	// groups replaces the default point / range / write grouping of the
-	// summary statistics (nil: default): LoadOptions.SysbenchGroups.
-	groups []parse.SysbenchGroup
-	// extra holds user-supplied per-query columns for the engine table:
-	// LoadOptions.SysbenchExtra.
-	extra *parse.SysbenchExtra
+	// Groups replaces the default point / range / write grouping of the
+	// summary statistics (nil: default).
+	Groups []parse.SysbenchGroup
+	// Extra holds user-supplied per-query columns for the engine table.
+	Extra *parse.SysbenchExtra
 }
 
-// buildSysbenchTables builds the sysbench summaries of a set computed in the
-// default mode (metrics.ComputeSysbench), in the file formats of the
+// Tables writes the sysbench summaries of set in the file formats of the
 // original scripts:
 //
 //	<dbms>/sb.met.<sfx>.dop<nt>, <dbms>/sb.prepare.met.<sfx0>   an.sh
@@ -51,28 +46,18 @@ type SysbenchOptions struct {
 //
 // and two tables the scripts did not write: qps.groups.<tag>.dop<nt>
 // (statistics of the relative QPS per test group) and
-// per-query.<tag>.dop<nt> (QPS, latency and user columns per test).
-//
-// The byte-compatible files of --compat come from the compat edge, which
-// computes the runs as the scripts did: Load with Options.Compat and call
-// Results.Tables. A set whose Options.Compat is set is refused here.
-func buildSysbenchTables(set *SysbenchSet, opt SysbenchOptions) ([]File, []string, error) {
-	if set.Options.Compat {
-		return nil, nil, fmt.Errorf("compat sysbench tables are written from the compat computation (Load with Options.Compat, then Results.Tables)")
-	}
-	return sysbenchTables(set, nil, opt)
-}
-
-// sysbenchTables writes the tables of set; sbc, when not nil, is the compat
-// computation of the set, whose edge writes the scripts' files.
-func sysbenchTables(set *SysbenchSet, sbc *compat.Sysbench, opt SysbenchOptions) ([]File, []string, error) {
+// per-query.<tag>.dop<nt> (QPS, latency and user columns per test). sbc,
+// when not nil, is the compat computation of the set, whose edge writes
+// the scripts' files byte for byte; the two new tables are written from
+// set in both modes.
+func Tables(set *metrics.SysbenchSet, sbc *compat.Sysbench, opt Options) ([]fsout.File, []string, error) {
 	if len(set.DBMS) == 0 {
 		return nil, nil, fmt.Errorf("no sysbench results")
 	}
 	if opt.Tag == "" {
 		opt.Tag = "sb"
 	}
-	t := &sbTables{set: set, opt: opt, fs: newFileSet()}
+	t := &sbTables{set: set, opt: opt, fs: fsout.NewSet()}
 	t.warns = append(t.warns, set.Warnings()...)
 	if sbc != nil {
 		coll, err := compat.ParseCollation(cmp.Or(opt.Collate, "en_US"))
@@ -81,7 +66,7 @@ func sysbenchTables(set *SysbenchSet, sbc *compat.Sysbench, opt SysbenchOptions)
 		}
 		files, warns := compat.SysbenchTables(sbc, opt.Tag, coll)
 		for _, f := range files {
-			t.fs.line(f.Name, f.Lines...)
+			t.fs.Line(f.Name, f.Lines...)
 		}
 		t.warns = append(t.warns, warns...)
 	} else {
@@ -102,32 +87,32 @@ func sysbenchTables(set *SysbenchSet, sbc *compat.Sysbench, opt SysbenchOptions)
 }
 
 type sbTables struct {
-	set   *SysbenchSet
-	opt   SysbenchOptions
-	fs    *fileSet
+	set   *metrics.SysbenchSet
+	opt   Options
+	fs    *fsout.Set
 	warns []string
 }
 
 // Decimals of the sysbench files: rates as run.sh's %.0f, latencies as
 // sysbench printed them (they keep their text), relative values two.
 const (
-	sbRateDigits = 0
-	sbLatDigits  = 2
-	sbRelDigits  = 2
+	RateDigits = 0
+	LatDigits  = 2
+	RelDigits  = 2
 )
 
 // The sb.r.<metric> files, in the order run.sh writes them, with the value
 // each prints.
 var sbRMetrics = []struct {
 	name string
-	get  func(*SysbenchResult) Value
+	get  func(*metrics.SysbenchResult) metrics.Value
 	digs int
 }{
-	{"qps", func(r *SysbenchResult) Value { return r.QPS }, sbRateDigits},
-	{"trx", func(r *SysbenchResult) Value { return r.TPS }, sbRateDigits},
-	{"rtavg", func(r *SysbenchResult) Value { return r.LatAvg }, sbLatDigits},
-	{"rtmax", func(r *SysbenchResult) Value { return r.LatMax }, sbLatDigits},
-	{"rt95", func(r *SysbenchResult) Value { return r.LatPct }, sbLatDigits},
+	{"qps", func(r *metrics.SysbenchResult) metrics.Value { return r.QPS }, RateDigits},
+	{"trx", func(r *metrics.SysbenchResult) metrics.Value { return r.TPS }, RateDigits},
+	{"rtavg", func(r *metrics.SysbenchResult) metrics.Value { return r.LatAvg }, LatDigits},
+	{"rtmax", func(r *metrics.SysbenchResult) metrics.Value { return r.LatMax }, LatDigits},
+	{"rt95", func(r *metrics.SysbenchResult) metrics.Value { return r.LatPct }, LatDigits},
 }
 
 func engine(d *metrics.SysbenchDBMS) string {
@@ -140,12 +125,12 @@ func engine(d *metrics.SysbenchDBMS) string {
 // metLines renders sb.met (an.sh): iostat and vmstat sample counts,
 // averages per second and per operation, and the operation rate.
 func metLines(h *metrics.SysbenchHW) []string {
-	f := func(v Value, d int) string { return v.Format(d) }
+	f := func(v metrics.Value, d int) string { return v.Format(d) }
 	return []string{
 		"iostat, vmstat normalized by operation rate",
 		"samp\tr/s\trMB/s\tw/s\twMB/s\tr/o\trKB/o\twKB/o\to/s",
 		strings.Join([]string{strconv.Itoa(h.IostatSamples), f(h.ReadsPerSec, 1), f(h.ReadMBPerSec, 1), f(h.WritesPerSec, 1), f(h.WriteMBPerSec, 1),
-			f(h.ReadsPerOp, 3), f(h.ReadKBPerOp, 3), f(h.WriteKBPerOp, 3), f(h.Rate, sbRateDigits)}, "\t"),
+			f(h.ReadsPerOp, 3), f(h.ReadKBPerOp, 3), f(h.WriteKBPerOp, 3), f(h.Rate, RateDigits)}, "\t"),
 		"",
 		"samp\tcs/s\tcpu/s\tcs/o\tcpu/o",
 		strings.Join([]string{strconv.Itoa(h.VmstatSamples), f(h.CsPerSec, 0), f(h.CPUPerSec, 1), f(h.CsPerOp, 3), f(h.CPUPerOp, 6)}, "\t"),
@@ -159,10 +144,10 @@ func (t *sbTables) perDBMS() {
 	for _, d := range t.set.DBMS {
 		eng := engine(d)
 		for _, r := range d.Results {
-			t.fs.line(fmt.Sprintf("%s/sb.met.%s.dop%d", d.Name, r.Test.Sfx, r.Threads), metLines(&r.HW)...)
+			t.fs.Line(fmt.Sprintf("%s/sb.met.%s.dop%d", d.Name, r.Test.Sfx, r.Threads), metLines(&r.HW)...)
 		}
 		if d.Load != nil {
-			t.fs.line(d.Name+"/sb.prepare.met."+d.Load.Sfx, metLines(&d.Load.HW)...)
+			t.fs.Line(d.Name+"/sb.prepare.met."+d.Load.Sfx, metLines(&d.Load.HW)...)
 		}
 		for _, test := range d.Dir.Tests {
 			threads := d.Dir.AllThreads()
@@ -179,7 +164,7 @@ func (t *sbTables) perDBMS() {
 					b.WriteString(v + "\t")
 				}
 				b.WriteString(eng + " " + test.Label())
-				t.fs.line(d.Name+"/sb.r."+m.name+"."+test.Sfx, b.String())
+				t.fs.Line(d.Name+"/sb.r."+m.name+"."+test.Sfx, b.String())
 			}
 		}
 	}
@@ -204,7 +189,7 @@ type oMetSpec struct {
 // oMetSpecs lists the blocks of o.met.<tag>.dop<nt> (sum_met.sh with dop
 // nt): the prepare block, then a block per test at this thread count, and
 // a warning for every run a DBMS lacks.
-func oMetSpecs(set *SysbenchSet, nt int, file string) ([]oMetSpec, []string) {
+func oMetSpecs(set *metrics.SysbenchSet, nt int, file string) ([]oMetSpec, []string) {
 	base := set.Base()
 	var specs []oMetSpec
 	var warns []string
@@ -221,7 +206,7 @@ func oMetSpecs(set *SysbenchSet, nt int, file string) ([]oMetSpec, []string) {
 		}
 		specs = append(specs, spec)
 	}
-	for _, test := range sbTests(set) {
+	for _, test := range Tests(set) {
 		spec := oMetSpec{name: fmt.Sprintf("sb.met.%s.dop%d", test.Sfx, nt), base: oMetRow{dbms: base.Name}}
 		if b := base.Result(test.Sfx, nt); b != nil {
 			spec.base.hw = &b.HW
@@ -251,7 +236,7 @@ func (t *sbTables) oMet(nt int) {
 	for _, s := range specs {
 		lines = append(lines, oMetBlock(s.name, s.base, s.others)...)
 	}
-	t.fs.line(name, lines...)
+	t.fs.Line(name, lines...)
 }
 
 // oMetDops writes o.met.<tag>.dop<n0>.dop<nt> (sum_met_dop.sh): for the
@@ -268,7 +253,7 @@ func (t *sbTables) oMetDops() {
 			lines = append(lines, out[0], "base1 "+s.name+" and base2 "+s.other)
 			lines = append(lines, out[1:]...)
 		}
-		t.fs.line(f.name, lines...)
+		t.fs.Line(f.name, lines...)
 	}
 	t.warns = append(t.warns, warns...)
 }
@@ -283,7 +268,7 @@ type oMetDopFile struct {
 // oMetDopSpecs lists the o.met.<tag>.dop<n0>.dop<nt> files for the smallest
 // thread count n0 and every other count nt, and a warning for every run at
 // nt a DBMS lacks.
-func oMetDopSpecs(set *SysbenchSet, tag string) ([]oMetDopFile, []string) {
+func oMetDopSpecs(set *metrics.SysbenchSet, tag string) ([]oMetDopFile, []string) {
 	if len(set.Threads) < 2 {
 		return nil, nil
 	}
@@ -318,7 +303,7 @@ func oMetDopSpecs(set *SysbenchSet, tag string) ([]oMetDopFile, []string) {
 				return &d.Load.HW
 			})
 		}
-		for _, test := range sbTests(set) {
+		for _, test := range Tests(set) {
 			var b *metrics.SysbenchHW
 			if r := base.Result(test.Sfx, n0); r != nil {
 				b = &r.HW
@@ -336,7 +321,7 @@ func oMetDopSpecs(set *SysbenchSet, tag string) ([]oMetDopFile, []string) {
 }
 
 // formatG prints a value as printf "%.6g" does, NA when unknown.
-func formatG(v Value) string {
+func formatG(v metrics.Value) string {
 	switch {
 	case !v.OK() || math.IsNaN(v.V):
 		return "NA"
@@ -359,13 +344,13 @@ func oMetBlock(basename string, base oMetRow, others []oMetRow) []string {
 			continue
 		}
 		out = append(out, strings.Join([]string{h.CPUPerOp.Format(6), h.CsPerOp.Format(3), formatG(h.ReadsPerOp), formatG(h.ReadKBPerOp), formatG(h.WriteKBPerOp),
-			metrics.FormatFloat(h.Rate.V, sbRateDigits, h.Rate.OK()), r.dbms}, "\t"))
+			metrics.FormatFloat(h.Rate.V, RateDigits, h.Rate.OK()), r.dbms}, "\t"))
 	}
 	out = append(out, "--- relative to first result")
 	for _, r := range others {
 		rel := [6]string{"NA", "NA", "NA", "NA", "NA", "NA"}
 		if h, b := r.hw, base.hw; h != nil && b != nil {
-			vals := [6][2]Value{{h.CPUPerOp, b.CPUPerOp}, {h.CsPerOp, b.CsPerOp}, {h.ReadsPerOp, b.ReadsPerOp},
+			vals := [6][2]metrics.Value{{h.CPUPerOp, b.CPUPerOp}, {h.CsPerOp, b.CsPerOp}, {h.ReadsPerOp, b.ReadsPerOp},
 				{h.ReadKBPerOp, b.ReadKBPerOp}, {h.WriteKBPerOp, b.WriteKBPerOp}, {h.Rate, b.Rate}}
 			for i, p := range vals {
 				rel[i] = metrics.RatioText(p[0], p[1])
@@ -390,28 +375,28 @@ func (t *sbTables) ucols(test parse.SysbenchTest) int {
 
 // qpsAtThreads returns the QPS of a DBMS's test at the first n thread
 // counts of the set, NA where the run is missing.
-func (t *sbTables) qpsAtThreads(d *metrics.SysbenchDBMS, test parse.SysbenchTest, n int) []Value {
-	var out []Value
+func (t *sbTables) qpsAtThreads(d *metrics.SysbenchDBMS, test parse.SysbenchTest, n int) []metrics.Value {
+	var out []metrics.Value
 	for i := range n {
 		if i >= len(t.set.Threads) {
 			out = append(out, metrics.NA(metrics.QueriesPerSec, "no such thread count"))
 			continue
 		}
-		out = append(out, qpsAt(d, test.Sfx, t.set.Threads[i]))
+		out = append(out, QPSAt(d, test.Sfx, t.set.Threads[i]))
 	}
 	return out
 }
 
 // rounded is a QPS as the summaries read it from sb.r: rounded to an
 // integer.
-func rounded(v Value) Value {
+func rounded(v metrics.Value) metrics.Value {
 	if v.OK() {
 		v.V = math.RoundToEven(v.V)
 	}
 	return v
 }
 
-func joinValues(vs []Value, digits int, sep string) string {
+func joinValues(vs []metrics.Value, digits int, sep string) string {
 	cells := make([]string, len(vs))
 	for i, v := range vs {
 		cells[i] = v.Format(digits)
@@ -421,7 +406,7 @@ func joinValues(vs []Value, digits int, sep string) string {
 
 // loadIPS is the load rate of a DBMS as the Load seconds line printed it,
 // "" without one.
-func loadIPS(d *metrics.SysbenchDBMS, sfx string) (Value, bool) {
+func loadIPS(d *metrics.SysbenchDBMS, sfx string) (metrics.Value, bool) {
 	if d.Load == nil || d.Load.Sfx != sfx {
 		return metrics.NA(metrics.InsertsPerSec, "no load step "+sfx), false
 	}
@@ -444,7 +429,7 @@ func (t *sbTables) sumr() {
 		bv, bok := loadIPS(base, sfx)
 		btext := ""
 		if bok {
-			btext = bv.Format(sbRateDigits)
+			btext = bv.Format(RateDigits)
 		}
 		a, r := btext, "1.00"
 		abs21 = append(abs21, basef, btext+"\t"+base.Name)
@@ -455,7 +440,7 @@ func (t *sbTables) sumr() {
 			if ok && bok {
 				ratio = metrics.RatioText(v, bv)
 			}
-			text := v.Format(sbRateDigits)
+			text := v.Format(RateDigits)
 			a += "\t" + text
 			abs21 = append(abs21, text+"\t"+d.Name)
 			r += "\t" + ratio
@@ -466,17 +451,17 @@ func (t *sbTables) sumr() {
 		abs21 = append(abs21, "")
 		rel21 = append(rel21, "")
 	}
-	for _, test := range sbTests(t.set) {
+	for _, test := range Tests(t.set) {
 		basef := "sb.r.qps." + test.Sfx
 		n := t.ucols(test)
 		bq := t.qpsAtThreads(base, test, n)
-		bcut := joinValues(bq, sbRateDigits, "\t")
+		bcut := joinValues(bq, RateDigits, "\t")
 		a, r := bcut, "1.00"
 		abs21 = append(abs21, basef, bcut+"\t"+base.Name)
 		rel21 = append(rel21, basef)
 		for _, d := range others {
 			q := t.qpsAtThreads(d, test, n)
-			cut := joinValues(q, sbRateDigits, "\t")
+			cut := joinValues(q, RateDigits, "\t")
 			a += "\t" + cut
 			abs21 = append(abs21, cut+"\t"+d.Name)
 			var row strings.Builder
@@ -494,10 +479,10 @@ func (t *sbTables) sumr() {
 		rel21 = append(rel21, "")
 	}
 	tag := t.opt.Tag
-	t.fs.line("o.qps.abs."+tag, abs...)
-	t.fs.line("o.qps.rel."+tag, rel...)
-	t.fs.line("o.qps.abs."+tag+".jan21", abs21...)
-	t.fs.line("o.qps.rel."+tag+".jan21", rel21...)
+	t.fs.Line("o.qps.abs."+tag, abs...)
+	t.fs.Line("o.qps.rel."+tag, rel...)
+	t.fs.Line("o.qps.abs."+tag+".jan21", abs21...)
+	t.fs.Line("o.qps.rel."+tag+".jan21", rel21...)
 }
 
 // sumQps writes sum.<tag> (sum_qps.sh): the QPS of every test at the first
@@ -505,15 +490,15 @@ func (t *sbTables) sumr() {
 func (t *sbTables) sumQps() {
 	out, hdr := compat.Legend(t.set.Names(), "col-%d : %s", "col-")
 	out = append(out, "", strings.Join(hdr, "\t"))
-	for _, test := range sbTests(t.set) {
-		out = append(out, joinValues(t.firstQPS(test), sbRateDigits, "\t")+"\t"+engine(t.set.Base())+" "+test.Label())
+	for _, test := range Tests(t.set) {
+		out = append(out, joinValues(t.firstQPS(test), RateDigits, "\t")+"\t"+engine(t.set.Base())+" "+test.Label())
 	}
-	t.fs.line("sum."+t.opt.Tag, out...)
+	t.fs.Line("sum."+t.opt.Tag, out...)
 }
 
 // firstQPS is the QPS of every DBMS for a test at the first thread count.
-func (t *sbTables) firstQPS(test parse.SysbenchTest) []Value {
-	var out []Value
+func (t *sbTables) firstQPS(test parse.SysbenchTest) []metrics.Value {
+	var out []metrics.Value
 	for _, d := range t.set.DBMS {
 		out = append(out, t.qpsAtThreads(d, test, 1)[0])
 	}
@@ -535,7 +520,7 @@ func (t *sbTables) qpsCSV(nopre bool) {
 	var csvAbs, csvRel []string
 	eng := engine(t.set.Base())
 	for _, g := range []string{"point", "range", "write"} {
-		for _, test := range sbTests(t.set) {
+		for _, test := range Tests(t.set) {
 			if !compat.QPSGroup(g, test.Type, nopre) {
 				continue
 			}
@@ -545,16 +530,16 @@ func (t *sbTables) qpsCSV(nopre bool) {
 			for _, v := range q[1:] {
 				rtext = append(rtext, metrics.RatioText(rounded(v), rounded(q[0])))
 			}
-			tsvAbs = append(tsvAbs, joinValues(q, sbRateDigits, "\t")+"\t"+label)
+			tsvAbs = append(tsvAbs, joinValues(q, RateDigits, "\t")+"\t"+label)
 			tsvRel = append(tsvRel, strings.Join(rtext, "\t")+"\t"+label)
-			csvAbs = append(csvAbs, label+","+joinValues(q, sbRateDigits, ","))
+			csvAbs = append(csvAbs, label+","+joinValues(q, RateDigits, ","))
 			csvRel = append(csvRel, label+","+strings.Join(rtext, ","))
 		}
 	}
-	t.fs.line("qps.abs."+name+".tsv", tsvAbs...)
-	t.fs.line("qps.rel."+name+".tsv", tsvRel...)
-	t.fs.line("qps.abs."+name+".csv", csvAbs...)
-	t.fs.line("qps.rel."+name+".csv", csvRel...)
+	t.fs.Line("qps.abs."+name+".tsv", tsvAbs...)
+	t.fs.Line("qps.rel."+name+".tsv", tsvRel...)
+	t.fs.Line("qps.abs."+name+".csv", csvAbs...)
+	t.fs.Line("qps.rel."+name+".csv", csvRel...)
 }
 
 // preVsPost writes pre_vs_post.<dbms>.{tsv,csv} for every DBMS that ran a
@@ -571,8 +556,8 @@ func (t *sbTables) preVsPost() {
 			hasPre = true
 			nt := t.set.Threads[0]
 			postSfx := fmt.Sprintf("%s.range%d.pk%d", test.Base, test.Range, test.PK)
-			pre, post := qpsAt(d, test.Sfx, nt), qpsAt(d, postSfx, nt)
-			a, b, ratio := pre.Format(sbRateDigits), post.Format(sbRateDigits), metrics.RatioText(post, pre)
+			pre, post := QPSAt(d, test.Sfx, nt), QPSAt(d, postSfx, nt)
+			a, b, ratio := pre.Format(RateDigits), post.Format(RateDigits), metrics.RatioText(post, pre)
 			name := fmt.Sprintf("%s.range%d", test.Base, test.Range)
 			tsv = append(tsv, a+"\t"+b+"\t"+ratio+"\t"+name)
 			csv = append(csv, name+","+ratio+","+a+","+b)
@@ -580,12 +565,12 @@ func (t *sbTables) preVsPost() {
 		if !hasPre {
 			continue
 		}
-		t.fs.line("pre_vs_post."+d.Name+".tsv", tsv...)
-		t.fs.line("pre_vs_post."+d.Name+".csv", csv...)
+		t.fs.Line("pre_vs_post."+d.Name+".tsv", tsv...)
+		t.fs.Line("pre_vs_post."+d.Name+".csv", csv...)
 	}
 }
 
-func qpsAt(d *metrics.SysbenchDBMS, sfx string, nt int) Value {
+func QPSAt(d *metrics.SysbenchDBMS, sfx string, nt int) metrics.Value {
 	r := d.Result(sfx, nt)
 	if r == nil {
 		return metrics.NA(metrics.QueriesPerSec, sfx+" did not run")
@@ -600,7 +585,7 @@ func (t *sbTables) groups() {
 	if len(t.set.DBMS) < 2 {
 		return
 	}
-	groups, warns := sysbenchGroups(t.set, t.opt)
+	groups, warns := Groups(t.set, t.opt)
 	t.warns = append(t.warns, warns...)
 	others := t.set.DBMS[1:]
 	for _, nt := range t.set.Threads {
@@ -616,14 +601,14 @@ func (t *sbTables) groups() {
 			out = append(out, strings.Join(hdr, "\t"))
 			for _, stat := range []struct {
 				name string
-				get  func(metrics.GroupStats) Value
+				get  func(metrics.GroupStats) metrics.Value
 				digs int
 			}{
-				{"Average", func(s metrics.GroupStats) Value { return s.Average }, 2},
-				{"Median", func(s metrics.GroupStats) Value { return s.Median }, 2},
-				{"Min", func(s metrics.GroupStats) Value { return s.Min }, 2},
-				{"Max", func(s metrics.GroupStats) Value { return s.Max }, 2},
-				{"Stddev", func(s metrics.GroupStats) Value { return s.Stddev }, 3},
+				{"Average", func(s metrics.GroupStats) metrics.Value { return s.Average }, 2},
+				{"Median", func(s metrics.GroupStats) metrics.Value { return s.Median }, 2},
+				{"Min", func(s metrics.GroupStats) metrics.Value { return s.Min }, 2},
+				{"Max", func(s metrics.GroupStats) metrics.Value { return s.Max }, 2},
+				{"Stddev", func(s metrics.GroupStats) metrics.Value { return s.Stddev }, 3},
 			} {
 				cells := []string{stat.name}
 				for _, s := range row {
@@ -637,23 +622,23 @@ func (t *sbTables) groups() {
 			}
 			out = append(out, strings.Join(cells, "\t"), "")
 		}
-		t.fs.line(fmt.Sprintf("qps.groups.%s.dop%d", t.opt.Tag, nt), out...)
+		t.fs.Line(fmt.Sprintf("qps.groups.%s.dop%d", t.opt.Tag, nt), out...)
 	}
 }
 
-// sysbenchGroups are the test groups of the summary statistics: the
+// Groups are the test groups of the summary statistics: the
 // user's (with warnings for names that match nothing) or the default ones.
-func sysbenchGroups(set *SysbenchSet, opt SysbenchOptions) ([]metrics.SysbenchGroup, []string) {
-	if opt.groups != nil {
-		return metrics.CustomSysbenchGroups(opt.groups, set.Tests)
+func Groups(set *metrics.SysbenchSet, opt Options) ([]metrics.SysbenchGroup, []string) {
+	if opt.Groups != nil {
+		return metrics.CustomSysbenchGroups(opt.Groups, set.Tests)
 	}
 	return metrics.DefaultSysbenchGroups(set.Tests, opt.GroupSplit), nil
 }
 
-// sysbenchNotes are the warnings of a sysbench set, from the model and in
+// Notes are the warnings of a sysbench set, from the model and in
 // the order the tables report them: what computing the runs met, the runs
 // a DBMS lacks, problems of the groups and of the per-query columns.
-func sysbenchNotes(set *SysbenchSet, opt SysbenchOptions) []string {
+func Notes(set *metrics.SysbenchSet, opt Options) []string {
 	if opt.Tag == "" {
 		opt.Tag = "sb"
 	}
@@ -665,7 +650,7 @@ func sysbenchNotes(set *SysbenchSet, opt SysbenchOptions) []string {
 	_, w := oMetDopSpecs(set, opt.Tag)
 	warns = append(warns, w...)
 	if len(set.DBMS) >= 2 {
-		groups, w := sysbenchGroups(set, opt)
+		groups, w := Groups(set, opt)
 		warns = append(warns, w...)
 		for _, nt := range set.Threads {
 			for _, s := range set.GroupStats(groups, nt) {
@@ -674,7 +659,7 @@ func sysbenchNotes(set *SysbenchSet, opt SysbenchOptions) []string {
 		}
 	}
 	for _, nt := range set.Threads {
-		_, w := set.EngineTable(nt, opt.extra)
+		_, w := set.EngineTable(nt, opt.Extra)
 		warns = append(warns, w...)
 	}
 	return warns
@@ -684,17 +669,29 @@ func sysbenchNotes(set *SysbenchSet, opt SysbenchOptions) []string {
 // row per DBMS: QPS, average and percentile latency, and the user columns.
 func (t *sbTables) perQuery() {
 	for _, nt := range t.set.Threads {
-		tab, warns := t.set.EngineTable(nt, t.opt.extra)
+		tab, warns := t.set.EngineTable(nt, t.opt.Extra)
 		t.warns = append(t.warns, warns...)
 		var out []string
 		for _, b := range tab.Blocks {
 			out = append(out, b.Test.Label()+" ("+b.Test.Sfx+")",
 				strings.Join(append([]string{"dbms", "qps", "lat(ms)", "lat" + b.PercentileLabel() + "(ms)"}, tab.Extra...), "\t"))
 			for _, r := range b.Rows {
-				out = append(out, strings.Join(append([]string{r.DBMS, r.QPS.Format(sbRateDigits), r.LatAvg.Format(sbLatDigits), r.LatPct.Format(sbLatDigits)}, r.Extra...), "\t"))
+				out = append(out, strings.Join(append([]string{r.DBMS, r.QPS.Format(RateDigits), r.LatAvg.Format(LatDigits), r.LatPct.Format(LatDigits)}, r.Extra...), "\t"))
 			}
 			out = append(out, "")
 		}
-		t.fs.line(fmt.Sprintf("per-query.%s.dop%d", t.opt.Tag, nt), out...)
+		t.fs.Line(fmt.Sprintf("per-query.%s.dop%d", t.opt.Tag, nt), out...)
 	}
+}
+
+// Tests lists the tests a table shows: warm-up runs are left out, as in
+// the original summaries.
+func Tests(set *metrics.SysbenchSet) []parse.SysbenchTest {
+	var out []parse.SysbenchTest
+	for _, t := range set.Tests {
+		if !t.Warmup() {
+			out = append(out, t)
+		}
+	}
+	return out
 }

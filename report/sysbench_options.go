@@ -1,0 +1,55 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/ibreport/ibreport/internal/compat"
+	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/sbsum"
+)
+
+// SysbenchOptions control the sysbench summaries (Results.Tables) and the
+// sysbench part of a report.
+type SysbenchOptions struct {
+	// Tag names the summary files, as the <tag> argument of the original
+	// scripts: o.met.<tag>.dop<nt>, sum.<tag>, qps.abs.<tag>.tsv, ...
+	// "" means "sb".
+	Tag string
+	// GroupSplit is the largest default group kept whole (0: the default).
+	GroupSplit int
+	// Collate is the locale order in which the original summaries listed
+	// sorted file names, for --compat: "en_US" (glibc's en_US.UTF-8, the
+	// locale of the published archives; "" means en_US) or "C" (byte
+	// order).
+	Collate string
+
+	// groups replaces the default point / range / write grouping of the
+	// summary statistics (nil: default): LoadOptions.SysbenchGroups.
+	groups []parse.SysbenchGroup
+	// extra holds user-supplied per-query columns for the engine table:
+	// LoadOptions.SysbenchExtra.
+	extra *parse.SysbenchExtra
+}
+
+// sum are the options of the summaries.
+func (o SysbenchOptions) sum() sbsum.Options {
+	return sbsum.Options{Tag: o.Tag, GroupSplit: o.GroupSplit, Collate: o.Collate, Groups: o.groups, Extra: o.extra}
+}
+
+// sysbenchTables writes the summaries of set; sbc, when not nil, is the
+// compat computation of the set, whose edge writes the scripts' files.
+func sysbenchTables(set *SysbenchSet, sbc *compat.Sysbench, opt SysbenchOptions) ([]File, []string, error) {
+	return sbsum.Tables(set, sbc, opt.sum())
+}
+
+// buildSysbenchTables builds the sysbench summaries (sbsum.Tables) of a
+// set computed in the default mode. The byte-compatible files of --compat
+// come from the compat edge, which computes the runs as the scripts did:
+// Load with MetricsOptions.Compat and call Results.Tables. A set whose
+// Options.Compat is set is refused here.
+func buildSysbenchTables(set *SysbenchSet, opt SysbenchOptions) ([]File, []string, error) {
+	if set.Options.Compat {
+		return nil, nil, fmt.Errorf("compat sysbench tables are written from the compat computation (Load with Options.Compat, then Results.Tables)")
+	}
+	return sysbenchTables(set, nil, opt)
+}
