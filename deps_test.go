@@ -51,10 +51,10 @@ var allowed = map[string][]string{
 // or the command.
 var public = []string{"report", "report/render", "diff", "templates"}
 
-// TestImportRules parses every non-test Go file and checks its imports of
-// module packages against the allowed list.
-func TestImportRules(t *testing.T) {
-	seen := 0
+// sourceFiles calls each for every non-test Go file of the module (outside
+// testdata and hidden folders), with its package's folder.
+func sourceFiles(t *testing.T, each func(path, pkg string)) {
+	t.Helper()
 	err := filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -62,39 +62,40 @@ func TestImportRules(t *testing.T) {
 		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && p != ".") {
 			return filepath.SkipDir
 		}
-		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
-		pkg := filepath.ToSlash(filepath.Dir(p))
-		ok, known := allowed[pkg]
-		if !known {
-			t.Errorf("%s: package %s has no import rule; add it to allowed", p, pkg)
-			return nil
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
-		if err != nil {
-			return err
-		}
-		seen++
-		for _, imp := range f.Imports {
-			path, _ := strconv.Unquote(imp.Path.Value)
-			dep, inModule := strings.CutPrefix(path, module+"/")
-			if !inModule {
-				continue
-			}
-			permitted := false
-			for _, a := range ok {
-				permitted = permitted || a == dep
-			}
-			if !permitted {
-				t.Errorf("%s: %s may not import %s", p, pkg, dep)
-			}
+		if !d.IsDir() && strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
+			each(p, filepath.ToSlash(filepath.Dir(p)))
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestImportRules parses every non-test Go file and checks its imports of
+// module packages against the allowed list.
+func TestImportRules(t *testing.T) {
+	seen := 0
+	sourceFiles(t, func(p, pkg string) {
+		ok, known := allowed[pkg]
+		if !known {
+			t.Errorf("%s: package %s has no import rule; add it to allowed", p, pkg)
+			return
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		seen++
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			dep, inModule := strings.CutPrefix(path, module+"/")
+			if inModule && !slices.Contains(ok, dep) {
+				t.Errorf("%s: %s may not import %s", p, pkg, dep)
+			}
+		}
+	})
 	if seen < 10 {
 		t.Errorf("only %d Go files checked", seen)
 	}
@@ -134,28 +135,15 @@ const maxShare = 0.30
 func TestPackageSizes(t *testing.T) {
 	lines := map[string]int{}
 	total := 0
-	err := filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && p != ".") {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
+	sourceFiles(t, func(p, pkg string) {
 		b, err := os.ReadFile(p)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		n := bytes.Count(b, []byte("\n"))
-		lines[filepath.ToSlash(filepath.Dir(p))] += n
+		lines[pkg] += n
 		total += n
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if total < 1000 {
 		t.Fatalf("only %d lines counted", total)
 	}
