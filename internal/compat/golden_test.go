@@ -8,6 +8,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/textdiff"
 )
 
 var compatOpts = metrics.Options{Compat: true, Cores: 2, PsUser: "postgres", Device: "vda"}
@@ -64,17 +65,8 @@ func TestCompatRes(t *testing.T) {
 		if len(got) < 40 {
 			t.Errorf("%s: only %d o.res lines", name, len(got))
 		}
-		for i := range max(len(want), len(got)) {
-			var w, g string
-			if i < len(want) {
-				w = want[i]
-			}
-			if i < len(got) {
-				g = got[i]
-			}
-			if w != g {
-				t.Errorf("%s o.res line %d:\n got %q\nwant %q", name, i+1, g, w)
-			}
+		if d := textdiff.Lines(strings.Join(want, "\n"), strings.Join(got, "\n")); d != "" {
+			t.Errorf("%s/o.res.dop2 differs:\n%s", name, d)
 		}
 	})
 }
