@@ -109,38 +109,51 @@ const (
 	c2 = "2m.pg15.c2"
 )
 
+// isNA checks that cells of a DBMS's row in mrg.<step> are NA.
+func isNA(step, tag string, cols ...string) func(t *testing.T, w *work) {
+	return func(t *testing.T, w *work) {
+		for _, col := range cols {
+			if got := cell(t, w.mrg(step), tag, col); got != "NA" {
+				t.Errorf("mrg.%s %s %s = %q, want NA", step, tag, col, got)
+			}
+		}
+	}
+}
+
+// notNegative checks that cells of a DBMS's row in mrg.<step> are
+// plausible: not negative, not absurdly long.
+func notNegative(step, tag string, cols ...string) func(t *testing.T, w *work) {
+	return func(t *testing.T, w *work) {
+		for _, col := range cols {
+			if got := cell(t, w.mrg(step), tag, col); strings.HasPrefix(got, "-") || len(got) > 12 {
+				t.Errorf("mrg.%s %s %s = %q: implausible", step, tag, col, got)
+			}
+		}
+	}
+}
+
+// noOutput checks that the case wrote no output.
+func noOutput(t *testing.T, w *work) {
+	if _, err := os.Stat(w.out); err == nil {
+		t.Errorf("%s was written", w.out)
+	}
+}
+
+// unchanged checks that a file of the case's folder still holds want.
+func unchanged(name, want string) func(t *testing.T, w *work) {
+	return func(t *testing.T, w *work) {
+		b, err := os.ReadFile(filepath.Join(w.dir, name))
+		if err != nil || string(b) != want {
+			t.Errorf("%s changed: %q, %v", name, b, err)
+		}
+	}
+}
+
+// moreBadCases are bad inputs that other files add (in init) to those of
+// TestBadInputs, one file a concern.
+var moreBadCases []badCase
+
 func TestBadInputs(t *testing.T) {
-	isNA := func(step, tag string, cols ...string) func(t *testing.T, w *work) {
-		return func(t *testing.T, w *work) {
-			for _, col := range cols {
-				if got := cell(t, w.mrg(step), tag, col); got != "NA" {
-					t.Errorf("mrg.%s %s %s = %q, want NA", step, tag, col, got)
-				}
-			}
-		}
-	}
-	notNegative := func(step, tag string, cols ...string) func(t *testing.T, w *work) {
-		return func(t *testing.T, w *work) {
-			for _, col := range cols {
-				if got := cell(t, w.mrg(step), tag, col); strings.HasPrefix(got, "-") || len(got) > 12 {
-					t.Errorf("mrg.%s %s %s = %q: implausible", step, tag, col, got)
-				}
-			}
-		}
-	}
-	noOutput := func(t *testing.T, w *work) {
-		if _, err := os.Stat(w.out); err == nil {
-			t.Errorf("%s was written", w.out)
-		}
-	}
-	unchanged := func(name, want string) func(t *testing.T, w *work) {
-		return func(t *testing.T, w *work) {
-			b, err := os.ReadFile(filepath.Join(w.dir, name))
-			if err != nil || string(b) != want {
-				t.Errorf("%s changed: %q, %v", name, b, err)
-			}
-		}
-	}
 	cases := []badCase{
 		// Implausible numbers: the line is reported with file:line and not used.
 		{name: "negative i_ips", setup: func(t *testing.T, w *work) []string {
@@ -447,6 +460,7 @@ func TestBadInputs(t *testing.T) {
 	if len(cases) < 45 {
 		t.Fatalf("%d cases", len(cases))
 	}
+	cases = append(cases, moreBadCases...)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
