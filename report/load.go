@@ -184,6 +184,11 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if err != nil {
 		return nil, inputerr.Wrap(err)
 	}
+	for _, t := range trees {
+		if err := t.CheckSteps(); err != nil {
+			return nil, inputerr.Wrap(err)
+		}
+	}
 	sbDirs, err := parse.FindSysbenchDirs(fsys, ".")
 	if err != nil {
 		return nil, inputerr.Wrap(err)

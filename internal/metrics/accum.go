@@ -14,6 +14,19 @@ type stepAcc struct {
 	devices []*deviceAcc // in order of first appearance
 	vm      vmAcc
 	ps      psAcc
+	// left lists the iostat rows and vmstat samples the readers found
+	// implausible, which the metrics leave out.
+	left leftOut
+}
+
+// leftOut records the implausible records of a step's files.
+type leftOut struct {
+	iostat, vmstat []leftRecord
+}
+
+type leftRecord struct {
+	line int
+	why  string
 }
 
 // clientAcc is what one client log contributes.
@@ -38,12 +51,14 @@ type seriesAcc struct {
 // deviceAcc sums one iostat device's rows.
 type deviceAcc struct {
 	name string
-	rows int
+	seen bool // a row was read, used or not: the next is not the since-boot row
+	rows int  // rows used
 	// rs … wkb sum every row: the rates of the metrics.
 	rs, rkb, ws, wkb float64
-	// cols sums every column of every row but the first (averages since
-	// boot): the column averages of sum_iostat.sh.
-	cols []float64
+	// cols sums every column of every row used but the first (averages
+	// since boot): the column averages of sum_iostat.sh. colRows counts them.
+	cols    []float64
+	colRows int
 }
 
 type vmAcc struct {
@@ -137,13 +152,20 @@ func (a *stepAcc) device(name string) *deviceAcc {
 
 func (a *stepAcc) iostatRow(s *parse.Iostat, row *parse.IostatRow) {
 	d := a.device(row.Device)
-	if d.rows > 0 {
+	first := !d.seen
+	d.seen = true
+	if row.Implausible != "" {
+		a.left.iostat = append(a.left.iostat, leftRecord{row.Line, "device " + row.Device + " " + row.Implausible})
+		return
+	}
+	if !first {
 		if len(d.cols) < len(row.Values) {
 			d.cols = append(d.cols, make([]float64, len(row.Values)-len(d.cols))...)
 		}
 		for i, v := range row.Values {
 			d.cols[i] += v
 		}
+		d.colRows++
 	}
 	d.rows++
 	if s.HasRates() {
@@ -166,7 +188,13 @@ func (a *stepAcc) busiest() string {
 	return best
 }
 
-func (a *stepAcc) vmstatSample(s *parse.VmstatSample) { a.vm.add(s) }
+func (a *stepAcc) vmstatSample(s *parse.VmstatSample) {
+	if s.Implausible != "" && !s.SinceBoot {
+		a.left.vmstat = append(a.left.vmstat, leftRecord{s.Line, s.Implausible})
+		return
+	}
+	a.vm.add(s)
+}
 
 // add counts a sample but the since-boot row, and adds its cs and us+sy.
 func (v *vmAcc) add(s *parse.VmstatSample) {

@@ -182,6 +182,28 @@ func (s *summarizer) warn(format string, args ...any) {
 	s.r.Warnings = append(s.r.Warnings, fmt.Sprintf(format, args...))
 }
 
+// maxLeftOutWarnings is how many implausible records of one file are named
+// one by one; the rest are counted in one more warning.
+const maxLeftOutWarnings = 5
+
+// warnLeftOut names the implausible records of a file that the metrics
+// leave out: "file:line: why; the sample is left out".
+func (s *summarizer) warnLeftOut(file, what string, left []leftRecord) {
+	s.r.Warnings = append(s.r.Warnings, leftOutWarnings(file, what, left)...)
+}
+
+// leftOutWarnings are the warnings of warnLeftOut.
+func leftOutWarnings(file, what string, left []leftRecord) []string {
+	var out []string
+	for i, l := range left {
+		if i == maxLeftOutWarnings {
+			return append(out, fmt.Sprintf("%s: %d more implausible %ss left out", file, len(left)-i, what))
+		}
+		out = append(out, fmt.Sprintf("%s:%d: %s; the %s is left out", file, l.line, l.why, what))
+	}
+	return out
+}
+
 // opRate is the rate per-operation metrics divide by, and its name.
 func (s *summarizer) opRate() (Value, string) {
 	if s.sd.Step.Kind.ReadWrite() {
@@ -361,6 +383,12 @@ func (s *summarizer) iostat() {
 		why = sd.Iostat.Name + " has no r/s, w/s, rkB/s and wkB/s columns"
 		d = nil
 	}
+	if sd.Iostat != nil {
+		s.warnLeftOut(sd.Iostat.Name, "row", s.acc.left.iostat)
+	}
+	if d != nil && d.rows == 0 && d.seen {
+		why = "every iostat row of the device is implausible"
+	}
 	io := &r.Iostat
 	if d == nil || d.rows == 0 {
 		io.ReadsPerSec, io.ReadMiBPerSec = NA(ReadsPerSec, why), NA(MiBPerSec, why)
@@ -379,11 +407,18 @@ func (s *summarizer) iostat() {
 // since boot, is not a sample of the step.
 func (s *summarizer) vmstat() {
 	v, vm, a := s.sd.Vmstat, &s.r.Vmstat, &s.acc.vm
+	left := s.acc.left.vmstat
+	if v != nil {
+		s.warnLeftOut(v.Name, "sample", left)
+	}
 	vm.Samples = a.samples
 	if a.samples == 0 {
 		why := "no vmstat samples"
-		if v == nil {
+		switch {
+		case v == nil:
 			why = "no vmstat file"
+		case len(left) > 0:
+			why = fmt.Sprintf("every vmstat sample is implausible (%d left out)", len(left))
 		}
 		vm.CSPerSec, vm.CPUPercent = NA(CSPerSec, why), NA(CPUPercent, why)
 		return
@@ -407,11 +442,12 @@ func (s *summarizer) iostatAverages() {
 		r.IostatAvg.Header = append(r.IostatAvg.Header, h)
 	}
 	d := s.dev
-	if d == nil || d.rows < 2 {
+	// colRows is rows-1 unless implausible rows were left out.
+	if d == nil || d.colRows == 0 {
 		s.warn("%s: fewer than 2 iostat rows for %q; no column averages", sd.Iostat.Name, r.Device)
 		return
 	}
-	n := float64(d.rows - 1)
+	n := float64(d.colRows)
 	for _, sm := range d.cols {
 		r.IostatAvg.Values = append(r.IostatAvg.Values, Known(sm/n, NoUnit))
 	}

@@ -61,7 +61,10 @@
 // vmstat headers counted as samples, substring device matching — is the job
 // of the compat edge (internal/compat), which returns this same model with
 // every value carrying the text the scripts printed. Options.Compat only
-// tells callers which of the two to use.
+// tells callers which of the two to use. The vmstat samples and iostat rows
+// the readers mark Implausible are left out here, with a warning
+// "file:line: why; the sample is left out", and used there, as the scripts
+// did.
 //
 // # Stability
 //

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"math"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -462,12 +463,13 @@ func rateText(rate Value) string {
 // per-operation units.
 func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string) (SysbenchHW, []string) {
 	h := SysbenchHW{Rate: rate, CPUs: cpus, Device: device}
-	if h.Device == "" && run.Iostat != nil {
-		h.Device = run.Iostat.BusiestDevice()
+	iostat, vmstat, warns := plausibleOnly(run.Iostat, run.Vmstat)
+	if h.Device == "" && iostat != nil {
+		h.Device = iostat.BusiestDevice()
 	}
-	io := SumIostat(run.Iostat, h.Device, nil)
-	vm := vmstatSums(run.Vmstat)
-	warns := io.Warnings
+	io := SumIostat(iostat, h.Device, nil)
+	vm := vmstatSums(vmstat)
+	warns = append(warns, io.Warnings...)
 	h.IostatSamples, h.VmstatSamples = io.Rows, vm.samples
 	q := rateText(rate)
 	qOK := rate.OK() && rate.V > 0 && !math.IsInf(rate.V, 0)
@@ -587,6 +589,43 @@ func SumIostat(s *parse.Iostat, device string, match func(rowDevice, device stri
 		out.Warnings = append(out.Warnings, fmt.Sprintf("%s: no iostat rows for device %q", s.Name, device))
 	}
 	return out
+}
+
+// plausibleOnly returns the iostat and vmstat files of a run without the
+// rows and samples the readers found implausible (all of a device's rows
+// stay where none is), with a warning naming each one left out. The files
+// given are not changed.
+func plausibleOnly(io *parse.Iostat, vm *parse.Vmstat) (*parse.Iostat, *parse.Vmstat, []string) {
+	var warns []string
+	if io != nil && slices.ContainsFunc(io.Rows, func(r parse.IostatRow) bool { return r.Implausible != "" }) {
+		var left []leftRecord
+		kept := *io
+		kept.Rows = nil
+		for _, r := range io.Rows {
+			if r.Implausible != "" {
+				left = append(left, leftRecord{r.Line, "device " + r.Device + " " + r.Implausible})
+				continue
+			}
+			kept.Rows = append(kept.Rows, r)
+		}
+		io = &kept
+		warns = append(warns, leftOutWarnings(io.Name, "row", left)...)
+	}
+	if vm != nil && slices.ContainsFunc(vm.Samples, func(s parse.VmstatSample) bool { return s.Implausible != "" && !s.SinceBoot }) {
+		var left []leftRecord
+		kept := *vm
+		kept.Samples = nil
+		for _, s := range vm.Samples {
+			if s.Implausible != "" && !s.SinceBoot {
+				left = append(left, leftRecord{s.Line, s.Implausible})
+				continue
+			}
+			kept.Samples = append(kept.Samples, s)
+		}
+		vm = &kept
+		warns = append(warns, leftOutWarnings(vm.Name, "sample", left)...)
+	}
+	return io, vm, warns
 }
 
 // vmstatSums adds up the vmstat samples but the since-boot row.

@@ -19,6 +19,12 @@
 // Only ReadTree and ReadStep walk directories, and they do so through an
 // fs.FS so that tests can use fstest.MapFS or os.DirFS.
 //
+// A value that breaks the rule of its quantity (Plausible) is such an error,
+// and its record is not returned. A vmstat sample whose CPU columns sum past
+// what vmstat prints (PlausibleCPU) and an iostat row with %util above
+// MaxUtil are returned, marked Implausible: the original scripts used them,
+// so compat mode does, and package metrics leaves them out with a warning.
+//
 // Records keep the values exactly as printed where the original report
 // scripts copied tokens verbatim; computations belong to package metrics.
 package parse

@@ -25,6 +25,10 @@ type IostatRow struct {
 	Line   int
 	Device string
 	Values []float64 // columns 2..N of the row, in header order
+	// Implausible says why the row cannot be right (%util above MaxUtil),
+	// "" when it can. The row is still handed over: the original scripts
+	// used it, so compat mode does; the metrics leave it out and say so.
+	Implausible string
 }
 
 // Iostat is a parsed `iostat -kx` file.
@@ -36,8 +40,9 @@ type Iostat struct {
 	Rows      []IostatRow
 	Lines     int
 	Intervals int // number of Device header lines
-	// Col holds the 0-based index into Values of the columns the metrics use.
-	Col struct{ RS, WS, RKB, WKB int }
+	// Col holds the 0-based index into Values of the columns the metrics
+	// use; Util (%util) is -1 when the header has none.
+	Col struct{ RS, WS, RKB, WKB, Util int }
 }
 
 // DetectIostatLayout applies the original detection rules, in their order,
@@ -107,6 +112,7 @@ func ScanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) 
 					}
 				}
 				row.Line = n
+				row.Implausible = s.implausible(row.Values)
 				if each != nil {
 					each(s, row)
 				} else {
@@ -175,6 +181,7 @@ func ScanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) 
 			if !ok {
 				continue
 			}
+			row.Implausible = s.implausible(row.Values)
 			if each != nil {
 				if row.Device != string(f.at(0)) {
 					row.Device = string(f.at(0))
@@ -255,6 +262,7 @@ func (s *Iostat) locate() string {
 	s.Col.WS = find("w/s")
 	s.Col.RKB = find("rkB/s", "rKB/s")
 	s.Col.WKB = find("wkB/s", "wKB/s")
+	s.Col.Util = find("%util")
 	if s.Col.RS < 0 || s.Col.WS < 0 || s.Col.RKB < 0 || s.Col.WKB < 0 {
 		return "iostat header lacks r/s, w/s, rkB/s or wkB/s (run iostat with -k -x)"
 	}
@@ -301,9 +309,9 @@ func (s *Iostat) BusiestDevice() string {
 }
 
 // ioPlausible checks the values of an iostat device row: rates, sizes,
-// times and percentages, none negative. (%util is not held to 100: some
-// sysstat versions print more for devices with several queues.) It returns
-// the index of the first value that breaks its rule, with the error.
+// times and percentages, none negative. (%util is held to MaxUtil apart, by
+// implausible: the original scripts used such rows.) It returns the index of
+// the first value that breaks its rule, with the error.
 func ioPlausible(vals []float64) (int, error) {
 	for i, v := range vals {
 		if v >= 0 && v <= Ceiling {
@@ -314,6 +322,17 @@ func ioPlausible(vals []float64) (int, error) {
 		}
 	}
 	return 0, nil
+}
+
+// implausible says why a device row cannot be right, "" when it can.
+func (s *Iostat) implausible(vals []float64) string {
+	if s.Col.Util < 0 || s.Col.Util >= len(vals) {
+		return ""
+	}
+	if err := PlausibleUtil(vals[s.Col.Util]); err != nil {
+		return err.Error()
+	}
+	return ""
 }
 
 // isDeviceName reports whether the first token of a line in a device

@@ -70,3 +70,47 @@ func Plausible(q Quantity, v float64) error {
 
 // fmtNum prints a number for a message: short, and never 300 digits.
 func fmtNum(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+
+// vmstat prints each CPU column (us, sy, id, wa, st) as a whole percent
+// rounded to the nearest (procps: (100·ticks + total/2) / total), and the
+// columns of one sample share the same 100. Each may be up to 0.5 above its
+// true share, so us+sy can print as 101 and the five columns as 102; more
+// than that no vmstat prints. gu (procps 4) is left out of the sum: the
+// kernel counts guest time in us as well.
+const (
+	MaxCPUBusy  = 101 // us+sy
+	MaxCPUTotal = 102 // us+sy+id+wa+st
+)
+
+// MaxUtil is the largest plausible iostat %util. %util is the share of the
+// interval the device had I/O in flight, so 100 is the real limit; sysstat
+// measures the interval and the busy time at slightly different moments,
+// and saturated devices show 100.2 or 100.8. Larger values come from kernels
+// that count the busy time of parallel queues more than once (some blk-mq
+// releases): that is not a share of the interval, and averaging it would
+// shift the step's %util, so such a row is implausible.
+const MaxUtil = 101
+
+// PlausibleCPU checks the CPU columns of one vmstat sample against
+// MaxCPUBusy and MaxCPUTotal. It returns nil, or an error that says what is
+// wrong ("us+sy = 180 is more than 101, ...").
+func PlausibleCPU(us, sy, id, wa, st float64) error {
+	if busy := us + sy; busy > MaxCPUBusy {
+		return fmt.Errorf("us+sy = %s is more than %d, not a percentage of the CPUs", fmtNum(busy), MaxCPUBusy)
+	}
+	if all := us + sy + id + wa + st; all > MaxCPUTotal {
+		return fmt.Errorf("us+sy+id+wa+st = %s is more than %d, not a split of the CPUs' time", fmtNum(all), MaxCPUTotal)
+	}
+	return nil
+}
+
+// PlausibleUtil checks an iostat %util value against MaxUtil.
+func PlausibleUtil(v float64) error {
+	if err := Plausible(Rate, v); err != nil {
+		return err
+	}
+	if v > MaxUtil {
+		return fmt.Errorf("%%util %s is more than %d, not a share of the interval", fmtNum(v), MaxUtil)
+	}
+	return nil
+}

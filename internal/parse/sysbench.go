@@ -359,13 +359,20 @@ func parseSysbenchInterval(f []string) (SysbenchInterval, string) {
 		if i+1 < len(f) {
 			next = f[i+1]
 		}
+		// A value that is not a plausible rate makes the whole line bad:
+		// read as 0 it would shift the averages and the noise of the run.
+		var implausible error
 		num := func(dst *float64) bool {
 			v, good := number(next)
-			if good && Plausible(Rate, v) == nil {
-				*dst = v
-				i++
+			if !good {
+				return false
 			}
-			return good
+			if implausible = Plausible(Rate, v); implausible != nil {
+				return false
+			}
+			*dst = v
+			i++
+			return true
 		}
 		good := true
 		switch key {
@@ -410,6 +417,9 @@ func parseSysbenchInterval(f []string) (SysbenchInterval, string) {
 			good = num(&iv.ErrPerSec)
 		case "reconn/s:":
 			good = num(&iv.ReconnPerS)
+		}
+		if implausible != nil {
+			return iv, "interval line: " + key + " " + implausible.Error() + "; the line is left out"
 		}
 		if !good {
 			return iv, "interval line: bad value after " + strconv.Quote(key)

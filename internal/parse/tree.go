@@ -118,6 +118,23 @@ func readOneTree(fsys fs.FS, dir string) (*Tree, error) {
 	return &Tree{Name: name, Dir: dir, Steps: steps}, nil
 }
 
+// CheckSteps refuses two step folders of the tree that are one step of the
+// report (one mrg name, e.g. q.L1.ips100 and q100.1): the report knows a
+// step by that name, so one of them would be left out of sight. Which of
+// the two holds the run meant cannot be told, so it is an error naming
+// both, for the user to move one away.
+func (t *Tree) CheckSteps() error {
+	seen := map[string]string{}
+	for _, s := range t.Steps {
+		if other, ok := seen[s.MergeName]; ok {
+			return fmt.Errorf("step folders %s and %s are both step %s; move one of them out of the tree",
+				path.Join(t.Dir, other), path.Join(t.Dir, s.Name), s.MergeName)
+		}
+		seen[s.MergeName] = s.Name
+	}
+	return nil
+}
+
 // CheckName refuses a DBMS name that cannot be shown safely in every
 // output: one with control characters (a newline would split a table row
 // or start a CI annotation) or that is not UTF-8.

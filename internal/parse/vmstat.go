@@ -24,6 +24,11 @@ type VmstatSample struct {
 	Us        float64
 	Sy        float64
 	Wa        float64
+	// Implausible says why the sample cannot be right (its CPU columns sum
+	// to more than vmstat can print, see PlausibleCPU), "" when it can. The
+	// sample is still handed over: the original scripts used it, so compat
+	// mode does; the metrics leave it out and say so.
+	Implausible string
 }
 
 // Vmstat is a parsed vmstat file.
@@ -76,11 +81,11 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 				s := &sample
 				*s = VmstatSample{Line: n, SinceBoot: dataRows == 0}
 				dataRows++
-				var got [5]float64
+				var got [vmSlots]float64
 				for i, x := range nums[:nf] {
 					got[slot[i]] = x
 				}
-				s.Cs, s.Us, s.Sy, s.Wa = got[0], got[1], got[2], got[3]
+				s.set(got)
 				if each != nil {
 					each(s)
 				} else {
@@ -116,9 +121,9 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 				}
 				slot = make([]int, len(v.Columns))
 				for i := range slot {
-					slot[i] = 4
+					slot[i] = vmOther
 				}
-				for k, col := range []string{"cs", "us", "sy", "wa"} {
+				for k, col := range vmSlotCols {
 					if i, ok := idx[col]; ok {
 						slot[i] = k
 					}
@@ -138,7 +143,7 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 		*s = VmstatSample{Line: n, SinceBoot: dataRows == 0}
 		dataRows++
 		ok := true
-		var vals [5]float64 // cs, us, sy, wa and a slot for the other columns
+		var vals [vmSlots]float64
 		for i := range nf {
 			tok := f.at(i)
 			x, good := numberBytes(tok)
@@ -157,7 +162,7 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 		if !ok {
 			continue
 		}
-		s.Cs, s.Us, s.Sy, s.Wa = vals[0], vals[1], vals[2], vals[3]
+		s.set(vals)
 		if each != nil {
 			each(s)
 		} else {
@@ -173,6 +178,24 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 		errs.add(name, 0, "no vmstat column header (a line with swpd)")
 	}
 	return v, errs.Err()
+}
+
+// The columns a sample keeps, in the order of their slots; every other
+// column goes to the slot vmOther.
+var vmSlotCols = [...]string{"cs", "us", "sy", "wa", "id", "st"}
+
+const (
+	vmOther = len(vmSlotCols)
+	vmSlots = vmOther + 1
+)
+
+// set fills the sample from the values of its line, by slot, and checks the
+// sum of its CPU columns.
+func (s *VmstatSample) set(v [vmSlots]float64) {
+	s.Cs, s.Us, s.Sy, s.Wa = v[0], v[1], v[2], v[3]
+	if err := PlausibleCPU(v[1], v[2], v[4], v[3], v[5]); err != nil {
+		s.Implausible = err.Error()
+	}
 }
 
 func contains(f []string, s string) bool {
