@@ -15,7 +15,8 @@ import (
 // refusal comes before the run computes anything and no other ibreport
 // writes the folder (or removes its temporary folder) until Close.
 type Dir struct {
-	dir      string
+	dir      string   // as given, for messages
+	path     string   // absolute: "." has a parent to build beside
 	lock     *os.File // nil where there is no flock
 	lockName string
 	made     string // the outermost folder OpenDir created, "" for none
@@ -46,8 +47,12 @@ func OpenDir(dir string, inputs ...string) (*Dir, error) {
 			return nil, err
 		}
 	}
-	parent, base := split(dir)
-	d := &Dir{dir: dir, made: missingFrom(parent)}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	parent, base := split(abs)
+	d := &Dir{dir: dir, path: abs, made: missingFrom(parent)}
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, err
 	}
@@ -113,7 +118,7 @@ func (d *Dir) Close() {
 			d.lock.Close()
 		}
 		if !d.written && d.made != "" {
-			for p := filepath.Dir(d.dir); ; p = filepath.Dir(p) {
+			for p := filepath.Dir(d.path); ; p = filepath.Dir(p) {
 				if os.Remove(p) != nil || p == d.made {
 					break
 				}
@@ -130,7 +135,7 @@ func (d *Dir) Close() {
 // ".." are refused. When ctx is done before the swap, the new folder is
 // removed and ctx's error returned.
 func (d *Dir) Write(ctx context.Context, files []File) error {
-	parent, base := split(d.dir)
+	parent, base := split(d.path)
 	tmp, err := os.MkdirTemp(parent, "."+base+".ibreport-")
 	if err != nil {
 		return err
@@ -172,7 +177,7 @@ func (d *Dir) Write(ctx context.Context, files []File) error {
 	if _, err := checkDirShape(d.dir); err != nil {
 		return err
 	}
-	if err := swapIn(tmp, d.dir); err != nil {
+	if err := swapIn(tmp, d.path); err != nil {
 		return err
 	}
 	done = true

@@ -175,3 +175,19 @@ func TestRemoveStaleTemps(t *testing.T) {
 		t.Errorf("left %v, want %s", got, want)
 	}
 }
+
+// "." is written beside itself, not inside.
+func TestWriteFilesDot(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	os.Mkdir(out, 0o755)
+	t.Chdir(out)
+	if err := WriteFiles(".", []File{{"a", []byte("1")}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := files(t, out); strings.Join(got, " ") != Manifest+" a" {
+		t.Errorf("out holds %v", got)
+	}
+	if ents, _ := os.ReadDir(filepath.Dir(out)); len(ents) != 1 {
+		t.Errorf("beside out: %v", ents)
+	}
+}
