@@ -109,8 +109,8 @@ func (d *Dir) takeLock(parent, base string) error {
 }
 
 // Close releases the lock and, when nothing was written, removes the
-// folders OpenDir created. It may be called more than once, and from the
-// signal handler while the run goes on: it then only forgets the lock.
+// folders OpenDir created. It may be called more than once, and from a
+// signal handler about to exit while the run has not started to Write.
 func (d *Dir) Close() {
 	d.close.Do(func() {
 		if d.lock != nil {
