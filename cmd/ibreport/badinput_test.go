@@ -366,7 +366,7 @@ func TestBadInputs(t *testing.T) {
 			os.MkdirAll(w.out, 0o755)
 			os.WriteFile(filepath.Join(w.out, "notes.txt"), []byte("mine"), 0o644)
 			return w.tables()
-		}, code: 1, stderr: []string{"holds files ibreport did not write (it has no .ibreport-files); give a new or empty folder"},
+		}, code: 2, stderr: []string{"-o: $DIR/out holds files ibreport did not write (it has no .ibreport-files); give a new or empty folder"},
 			check: func(t *testing.T, w *work) {
 				if b, _ := os.ReadFile(filepath.Join(w.out, "notes.txt")); string(b) != "mine" {
 					t.Error("the user's file changed")
@@ -376,7 +376,7 @@ func TestBadInputs(t *testing.T) {
 			os.MkdirAll(filepath.Join(w.dir, "real"), 0o755)
 			os.Symlink("real", w.out)
 			return w.tables()
-		}, code: 1, stderr: []string{"out is a symbolic link; give the folder itself"}},
+		}, code: 2, stderr: []string{"-o: $DIR/out is a symbolic link; give the folder itself"}},
 		{name: "tables over an earlier set removes its stale files", setup: func(t *testing.T, w *work) []string {
 			if code, _, stderr := runCmd(t, w.tables()...); code != 0 {
 				t.Log(stderr)

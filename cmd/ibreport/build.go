@@ -46,11 +46,9 @@ func runBuild(e *env, args []string) error {
 		return usageError{fmt.Errorf("--layout %q: want %s", c.layout, report.LayoutStudy)}
 	}
 	if c.out != "" {
-		inputs := []string{pos[0]}
-		for _, f := range []string{c.dbms, c.intro, c.sbGroups, c.sbExtra} {
-			if f != "" {
-				inputs = append(inputs, f)
-			}
+		inputs := c.inputs(pos[0])
+		if c.intro != "" {
+			inputs = append(inputs, c.intro)
 		}
 		if err := fsout.CheckOutputFile(c.out, inputs...); err != nil {
 			return usageError{fmt.Errorf("-o: %w", err)}

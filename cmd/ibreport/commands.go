@@ -41,7 +41,8 @@ func init() {
 			name: "tables", args: "[flags] RESULTS -o DIR",
 			summary: "write the mrg/rel tables and summaries of the original scripts",
 			about: "Reads RESULTS and writes into DIR the files of the original pipeline (mrg.<step>, rel.<step>, …,\n" +
-				"and the sysbench summaries). DIR is replaced as a whole: it is always a complete set.",
+				"and the sysbench summaries). DIR is replaced as a whole: it is always a complete set. DIR must be new,\n" +
+				"empty or an earlier set holding only the files its .ibreport-files lists; one run at a time writes it.",
 			examples: []string{
 				"ibreport tables results/ -o tables/",
 				"ibreport tables --compat --cores 2 --ps-user postgres --device vda results/ -o tables/",

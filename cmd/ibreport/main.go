@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -43,6 +44,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			// A run that is not writing has nothing to clean up and exits.
 			cancel()
 			if gate.stop() {
+				gate.release()
 				fmt.Fprintln(stderr, "ibreport: interrupted")
 				os.Exit(exitInterrupted)
 			}
@@ -59,7 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "ibreport: %v\n", err)
 	var ue usageError
-	if errors.As(err, &ue) || errors.Is(err, report.ErrBadInput) {
+	if errors.As(err, &ue) || errors.Is(err, report.ErrBadInput) || errors.Is(err, fsout.ErrRefused) {
 		return 2
 	}
 	return 1
@@ -80,6 +82,29 @@ type writeGate struct {
 	mu      sync.Mutex
 	writing bool
 	stopped bool
+	// held are the releases of what the run holds (an output folder's
+	// lock), for an exit on a signal, which skips the deferred ones.
+	held []func()
+}
+
+// hold registers the release of something the run holds until it returns.
+func (e *env) hold(release func()) {
+	if e.gate == nil {
+		return
+	}
+	e.gate.mu.Lock()
+	defer e.gate.mu.Unlock()
+	e.gate.held = append(e.gate.held, release)
+}
+
+// release runs the releases hold registered, before an exit on a signal.
+func (g *writeGate) release() {
+	g.mu.Lock()
+	held := g.held
+	g.mu.Unlock()
+	for _, f := range held {
+		f()
+	}
 }
 
 // stop reports whether the run may exit at once (it is not writing); then
@@ -178,6 +203,18 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// inputs are the files a run reads besides those of its results folders
+// (dirs) and ibreport.settings in them: what an output must not replace.
+func (c *common) inputs(dirs ...string) []string {
+	in := slices.Clone(dirs)
+	for _, f := range []string{c.dbms, c.sbGroups, c.sbExtra} {
+		if f != "" {
+			in = append(in, f)
+		}
+	}
+	return in
+}
+
 func (c *common) load(dir string) (*report.Results, error) {
 	switch st := c.stall; {
 	case st.RateFraction <= 0 || st.RateFraction >= 1:
@@ -213,6 +250,17 @@ func runTables(e *env, args []string) error {
 	if len(pos) != 1 || c.out == "" {
 		return badUsage("tables", "want one RESULTS folder and -o DIR")
 	}
+	if *layout != "" && *layout != report.LayoutStudy {
+		return usageError{fmt.Errorf("--layout %q: want %s", *layout, report.LayoutStudy)}
+	}
+	// The output folder is checked and locked before anything is computed:
+	// a refusal comes at once, and no other run writes it meanwhile.
+	out, err := fsout.OpenDir(c.out, c.inputs(pos[0])...)
+	if err != nil {
+		return fmt.Errorf("-o: %w", err)
+	}
+	defer out.Close()
+	e.hold(out.Close)
 	p := startProgress(e.stderr, pos[0], c.quiet)
 	c.progress = p.counter
 	res, err := c.load(pos[0])
@@ -223,9 +271,6 @@ func runTables(e *env, args []string) error {
 	var some []string
 	if c.some != "" {
 		some = strings.Split(c.some, ",")
-	}
-	if *layout != "" && *layout != report.LayoutStudy {
-		return usageError{fmt.Errorf("--layout %q: want %s", *layout, report.LayoutStudy)}
 	}
 	files, warns, err := res.Tables(some)
 	if err != nil {
@@ -241,7 +286,7 @@ func runTables(e *env, args []string) error {
 	for _, w := range warns {
 		fmt.Fprintln(e.stderr, "warning:", w)
 	}
-	return e.write(func() error { return fsout.WriteFilesContext(e.ctx, c.out, files) })
+	return e.write(func() error { return out.Write(e.ctx, files) })
 }
 
 func runInspect(e *env, args []string) error {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/fsout"
@@ -49,13 +48,7 @@ func runSeries(e *env, args []string) error {
 		return badUsage("series", "want the result folders, oldest first")
 	}
 	if c.out != "" {
-		inputs := slices.Clone(pos)
-		for _, f := range []string{c.dbms, c.sbGroups, c.sbExtra} {
-			if f != "" {
-				inputs = append(inputs, f)
-			}
-		}
-		if err := fsout.CheckOutputFile(c.out, inputs...); err != nil {
+		if err := fsout.CheckOutputFile(c.out, c.inputs(pos...)...); err != nil {
 			return usageError{fmt.Errorf("-o: %w", err)}
 		}
 	}

@@ -19,7 +19,8 @@ type File struct {
 
 // Manifest is the file a folder written by WriteFiles lists its files in.
 // A folder that holds one is a set ibreport wrote and may be replaced; any
-// other non-empty folder is refused.
+// other non-empty folder is refused, and so is a set that holds anything
+// its manifest does not list.
 const Manifest = ".ibreport-files"
 
 // WriteFiles is WriteFilesContext without a context.
@@ -27,98 +28,16 @@ func WriteFiles(dir string, files []File) error {
 	return WriteFilesContext(context.Background(), dir, files)
 }
 
-// WriteFilesContext writes a complete set of files as the folder dir: first
-// into a new hidden folder beside it, then swapped in whole, so that dir is
-// always either the previous complete set or the new one, whenever the run
-// stops. Files of an earlier set that the new one does not have are gone.
-// A name may hold folders ("x.pg15.c1.pk1/sb.met.…"), created too; "." and
-// ".." are refused. dir must be missing, empty or an earlier set (it holds
-// the Manifest): a folder with other files is refused, so that no file of
-// the user's is lost. When ctx is done before the swap, the new folder is
-// removed and ctx's error returned. Hidden folders left by a killed run are
-// removed.
+// WriteFilesContext writes a complete set of files as the folder dir:
+// OpenDir (with no inputs), Write and Close. A run that reads inputs opens
+// the folder before it computes, so that a refusal comes first.
 func WriteFilesContext(ctx context.Context, dir string, files []File) error {
-	dir = filepath.Clean(dir)
-	if err := checkOutputDir(dir); err != nil {
-		return err
-	}
-	parent, base := filepath.Split(dir)
-	if parent == "" {
-		parent = "."
-	}
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
-	}
-	removeStale(parent, "."+base+".ibreport-")
-	tmp, err := os.MkdirTemp(parent, "."+base+".ibreport-")
+	d, err := OpenDir(dir)
 	if err != nil {
 		return err
 	}
-	done := false
-	defer func() {
-		if !done {
-			os.RemoveAll(tmp)
-		}
-	}()
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
-	var names []string
-	for _, f := range files {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if !validName(f.Name) || f.Name == Manifest {
-			return fmt.Errorf("output name %q is not a plain file name", f.Name)
-		}
-		p := filepath.Join(tmp, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			return err
-		}
-		names = append(names, f.Name)
-	}
-	// The manifest is written last: a folder with it is complete.
-	if err := os.WriteFile(filepath.Join(tmp, Manifest), []byte(strings.Join(names, "\n")+"\n"), 0o644); err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if err := swapIn(tmp, dir); err != nil {
-		return err
-	}
-	done = true
-	return nil
-}
-
-// checkOutputDir refuses an output folder that is not a folder, is a
-// link, or holds files of the user's.
-func checkOutputDir(dir string) error {
-	st, err := os.Lstat(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil
-	case err != nil:
-		return err
-	case st.Mode()&fs.ModeSymlink != 0:
-		return fmt.Errorf("%s is a symbolic link; give the folder itself", dir)
-	case !st.IsDir():
-		return fmt.Errorf("%s is not a folder", dir)
-	}
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return err
-	}
-	if len(ents) == 0 {
-		return nil
-	}
-	if _, err := os.Stat(filepath.Join(dir, Manifest)); err != nil {
-		return fmt.Errorf("%s holds files ibreport did not write (it has no %s); give a new or empty folder", dir, Manifest)
-	}
-	return nil
+	defer d.Close()
+	return d.Write(ctx, files)
 }
 
 // swapIn puts the folder tmp in place of dir: a rename when dir does not
@@ -134,65 +53,25 @@ func swapIn(tmp, dir string) error {
 	return os.RemoveAll(tmp)
 }
 
-// removeStale removes the hidden folders and files a killed run left in
-// dir (their names start with prefix).
-func removeStale(dir, prefix string) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), prefix) {
-			os.RemoveAll(filepath.Join(dir, e.Name()))
-		}
-	}
-}
-
 // CheckOutputFile refuses an output file (-o) that would destroy something:
 // anything but a regular file or a missing path (a device, a link, a
-// FIFO, a folder), and a file inside one of the inputs of the run (the
-// results folder, a list or settings file). inputs are files or folders.
+// FIFO, a folder), and a file that is or is inside one of the inputs of
+// the run (the results folder, a list or settings file), or is reached
+// from them through symbolic links (checkInputs). inputs are files or
+// folders. A new file is never an input. Refusals wrap ErrRefused.
 func CheckOutputFile(name string, inputs ...string) error {
 	st, err := os.Lstat(name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil // a new file is never an input
+		return nil
 	case err != nil:
 		return err
 	case st.Mode()&fs.ModeSymlink != 0:
-		return fmt.Errorf("%s is a symbolic link; ibreport writes only regular files", name)
+		return refuse("%s is a symbolic link; ibreport writes only regular files", name)
 	case !st.Mode().IsRegular():
-		return fmt.Errorf("%s is not a regular file (%s); ibreport writes only regular files", name, st.Mode().Type())
+		return refuse("%s is not a regular file (%s); ibreport writes only regular files", name, st.Mode().Type())
 	}
-	for _, in := range inputs {
-		if ist, err := os.Stat(in); err == nil && os.SameFile(st, ist) {
-			return fmt.Errorf("%s is an input of this run; write the output elsewhere", name)
-		}
-	}
-	return checkNotInside(name, inputs)
-}
-
-// checkNotInside refuses an existing file inside one of the input
-// folders: it may be one of the files the run reads.
-func checkNotInside(name string, inputs []string) error {
-	abs, err := filepath.Abs(name)
-	if err != nil {
-		return err
-	}
-	for _, in := range inputs {
-		st, err := os.Stat(in)
-		if err != nil || !st.IsDir() {
-			continue
-		}
-		root, err := filepath.Abs(in)
-		if err != nil {
-			continue
-		}
-		if rel, err := filepath.Rel(root, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return fmt.Errorf("%s is inside %s, the results being read; write the output elsewhere", name, in)
-		}
-	}
-	return nil
+	return checkInputs(name, st, inputs)
 }
 
 // WriteFile is WriteFileContext without a context.
@@ -201,29 +80,28 @@ func WriteFile(name string, data []byte) error {
 }
 
 // WriteFileContext writes one file atomically: to a temporary file in the
-// same directory, renamed into place when complete. When ctx is done before
-// the rename, the temporary file is removed and ctx's error returned.
+// same directory (".NAME.tmp" and digits), renamed into place when
+// complete. When ctx is done before the rename, the temporary file is
+// removed and ctx's error returned. The temporaries of NAME that a killed
+// run left are removed first; the run holds an flock on its own while it
+// writes, so that only those whose owner is gone are (see removeStaleTemps).
 func WriteFileContext(ctx context.Context, name string, data []byte) error {
-	dir, base := filepath.Split(name)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
+	dir, base := split(filepath.Clean(name))
+	prefix := "." + base + ".tmp"
+	removeStaleTemps(dir, prefix)
+	tmp, err := createLocked(dir, prefix)
 	if err != nil {
 		return err
 	}
 	fail := func(err error) error {
-		tmp.Close()
 		os.Remove(tmp.Name())
+		tmp.Close()
 		return err
 	}
 	if _, err := tmp.Write(data); err != nil {
 		return fail(err)
 	}
-	if err := tmp.Close(); err != nil {
-		return fail(err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+	if err := tmp.Chmod(0o644); err != nil {
 		return fail(err)
 	}
 	if err := ctx.Err(); err != nil {
@@ -232,7 +110,65 @@ func WriteFileContext(ctx context.Context, name string, data []byte) error {
 	if err := os.Rename(tmp.Name(), name); err != nil {
 		return fail(err)
 	}
-	return nil
+	// Closing releases the lock, after the rename: the temporary's name
+	// is never free while it holds data.
+	return tmp.Close()
+}
+
+// createLocked creates a temporary file named prefix and digits in dir and
+// takes its flock. A run removing stale temporaries may have taken the lock
+// first, between the creation and the lock, and removed the file: then
+// another is made (a few times: only a run that keeps removing fresh
+// temporaries could make them all go).
+func createLocked(dir, prefix string) (*os.File, error) {
+	for range 10 {
+		f, err := os.CreateTemp(dir, prefix+"*")
+		if err != nil {
+			return nil, err
+		}
+		if _, err := lockFile(f, true); err != nil && !errors.Is(err, errNoLock) {
+			os.Remove(f.Name())
+			f.Close()
+			return nil, err
+		}
+		if sameFileAt(f, f.Name()) {
+			return f, nil
+		}
+		f.Close()
+	}
+	return nil, fmt.Errorf("%s: the temporary files for %s* keep disappearing", dir, prefix)
+}
+
+// removeStaleTemps removes the temporary files (prefix and digits) in dir
+// whose writer is gone: a live writer holds its file's flock, which the
+// kernel releases when the writer dies, however it dies (SIGKILL, a
+// crash, the machine's reset). A lock is sounder than a process id in the
+// name: ids are reused, and mean nothing to a run in another PID namespace
+// or on another host sharing the folder. Where there is no flock, nothing
+// is removed.
+func removeStaleTemps(dir, prefix string) {
+	if !canLock {
+		return
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || !digits(rest) || !e.Type().IsRegular() {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		f, err := openNoFollow(p, os.O_RDWR)
+		if err != nil {
+			continue
+		}
+		if ok, err := lockFile(f, false); ok && err == nil && sameFileAt(f, p) {
+			os.Remove(p)
+		}
+		f.Close()
+	}
 }
 
 // validName accepts slash-separated names whose every element is a plain

@@ -57,37 +57,6 @@ func TestWriteFilesReplacesOnlyItsOwnSet(t *testing.T) {
 	}
 }
 
-func TestCheckOutputFile(t *testing.T) {
-	root := t.TempDir()
-	in := filepath.Join(root, "results")
-	os.MkdirAll(in, 0o755)
-	inside := filepath.Join(in, "o.res")
-	os.WriteFile(inside, []byte("x"), 0o644)
-	list := filepath.Join(root, "dbms.txt")
-	os.WriteFile(list, []byte("a"), 0o644)
-	old := filepath.Join(root, "old.html")
-	os.WriteFile(old, []byte("x"), 0o644)
-	link := filepath.Join(root, "link.html")
-	os.Symlink(old, link)
-	for _, c := range []struct {
-		name string
-		ok   bool
-	}{
-		{filepath.Join(root, "new.html"), true},
-		{old, true},
-		{inside, false},
-		{list, false},
-		{in, false},
-		{link, false},
-		{"/dev/null", false},
-	} {
-		err := CheckOutputFile(c.name, in, list)
-		if (err == nil) != c.ok {
-			t.Errorf("CheckOutputFile(%s): %v, want ok=%v", c.name, err, c.ok)
-		}
-	}
-}
-
 func TestWriteFileAtomic(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "report.html")
