@@ -192,7 +192,8 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 		return nil, &mismatchError{Items: cm.missing.messages()}
 	}
 	if cm.compared == 0 {
-		return nil, fmt.Errorf("%w: no step and DBMS in common", errMismatch)
+		return nil, fmt.Errorf("%w: nothing was compared: no step and DBMS in common (BASE has %s; NEW has %s)",
+			errMismatch, holding(base, kinds), holding(newer, kinds))
 	}
 	if cm.valued == 0 {
 		// Every cell in common is NA on a side: a gate that saw no value
@@ -204,6 +205,38 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 	}
 	cm.finish()
 	return c, nil
+}
+
+// holding says which steps and DBMS the tables of the kinds hold, for the
+// message of a comparison with nothing in common: "steps l.i0 l.x, DBMS
+// pg15.c1 pg15.c2".
+func holding(runs []*ResultSet, kinds []string) string {
+	var steps, dbms []string
+	for _, r := range runs {
+		for _, t := range r.Tables {
+			if !slices.Contains(kinds, t.Kind) {
+				continue
+			}
+			if !slices.Contains(steps, t.Step) {
+				steps = append(steps, t.Step)
+			}
+			for _, row := range t.Rows {
+				if !slices.Contains(dbms, row.DBMS) {
+					dbms = append(dbms, row.DBMS)
+				}
+			}
+		}
+	}
+	list := func(what string, x []string) string {
+		if len(x) == 0 {
+			return "no " + what
+		}
+		if len(x) > 6 {
+			x = append(x[:6:6], fmt.Sprintf("and %d more", len(x)-6))
+		}
+		return what + " " + strings.Join(x, " ")
+	}
+	return list("steps", steps) + ", " + list("DBMS", dbms)
 }
 
 // chooseKinds returns the table kinds to compare: those asked for, which

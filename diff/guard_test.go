@@ -104,6 +104,15 @@ func TestCompareNothingCompared(t *testing.T) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
 	}
+	// No DBMS in common, allowed: the message says what each side holds.
+	other := &ResultSet{Name: "new", Tables: []ResultTable{table(t, "mrg", "l.i0", testHeader+"\n"+
+		strings.Join(append(slices.Clone(testRow["a"][:7]), "20m.c"), "\t")+"\n")}}
+	opt := DefaultCompareOptions()
+	opt.AllowMissing = true
+	_, err := Compare([]*ResultSet{run(t, "base")}, []*ResultSet{other}, opt)
+	if want := "nothing was compared: no step and DBMS in common (BASE has steps l.i0, DBMS a b; NEW has steps l.i0, DBMS c)"; !errors.Is(err, errMismatch) || !strings.Contains(err.Error(), want) {
+		t.Errorf("no DBMS in common: %v, want %q", err, want)
+	}
 	// One cell with a value on both sides is a comparison.
 	if _, err := Compare([]*ResultSet{allNA("base", "a.ips")}, []*ResultSet{run(t, "new")}, DefaultCompareOptions()); err != nil {
 		t.Errorf("BASE all NA but ips of a: %v", err)
