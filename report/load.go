@@ -28,6 +28,9 @@ func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions
 	if opt.Cores < 0 {
 		return opt, inputerr.Errorf("cores must be positive")
 	}
+	if err := opt.Stall.Check(); err != nil {
+		return opt, inputerr.Wrap(err)
+	}
 	set, err := parse.ReadSettings(fsys, dir)
 	if err != nil {
 		return opt, inputerr.Wrap(err)
