@@ -31,3 +31,15 @@ func TestLoadRefusesBadStallOptions(t *testing.T) {
 		}
 	}
 }
+
+// A negative client count is refused by Build, not taken for targets.
+func TestBuildRefusesNegativeClients(t *testing.T) {
+	res, _, err := report.Load(example, report.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = report.Build(res, report.BuildOptions{Clients: -2})
+	if want := "clients -2: want a positive number (0: the dop of the raw trees)"; !errors.Is(err, report.ErrBadInput) || !strings.Contains(err.Error(), want) {
+		t.Errorf("Build with -2 clients: %v, want %q", err, want)
+	}
+}
