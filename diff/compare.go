@@ -158,6 +158,9 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 	if !(opt.Alpha > 0 && opt.Alpha < 1) || !(opt.Confidence > 0 && opt.Confidence < 1) {
 		return nil, fmt.Errorf("alpha %v and confidence %v must lie between 0 and 1", opt.Alpha, opt.Confidence)
 	}
+	if err := opt.check(); err != nil {
+		return nil, err
+	}
 	c := &Comparison{Replicated: len(base) > 1 || len(newer) > 1, Alpha: opt.Alpha}
 	for _, r := range base {
 		c.Base = append(c.Base, r.Name)
@@ -189,10 +192,51 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 		return nil, &mismatchError{Items: cm.missing.messages()}
 	}
 	if cm.compared == 0 {
-		return nil, fmt.Errorf("%w: no step and DBMS in common", errMismatch)
+		return nil, fmt.Errorf("%w: nothing was compared: no step and DBMS in common (BASE has %s; NEW has %s)",
+			errMismatch, holding(base, kinds), holding(newer, kinds))
+	}
+	if cm.valued == 0 {
+		// Every cell in common is NA on a side: a gate that saw no value
+		// cannot pass, and a failure would blame NEW for what may be a run
+		// of another kind.
+		return nil, fmt.Errorf("%w: nothing was compared: %d cells in %d rows (step and DBMS) of %s tables in common, none with a value on both sides "+
+			"(%d NA on both sides, %d NA in NEW only, %d NA in BASE only)", errMismatch,
+			cm.cells, cm.compared, strings.Join(c.Tables, " and "), cm.naBoth, cm.naNew, cm.cells-cm.naBoth-cm.naNew)
 	}
 	cm.finish()
 	return c, nil
+}
+
+// holding says which steps and DBMS the tables of the kinds hold, for the
+// message of a comparison with nothing in common: "steps l.i0 l.x, DBMS
+// pg15.c1 pg15.c2".
+func holding(runs []*ResultSet, kinds []string) string {
+	var steps, dbms []string
+	for _, r := range runs {
+		for _, t := range r.Tables {
+			if !slices.Contains(kinds, t.Kind) {
+				continue
+			}
+			if !slices.Contains(steps, t.Step) {
+				steps = append(steps, t.Step)
+			}
+			for _, row := range t.Rows {
+				if !slices.Contains(dbms, row.DBMS) {
+					dbms = append(dbms, row.DBMS)
+				}
+			}
+		}
+	}
+	list := func(what string, x []string) string {
+		if len(x) == 0 {
+			return "no " + what
+		}
+		if len(x) > 6 {
+			x = append(x[:6:6], fmt.Sprintf("and %d more", len(x)-6))
+		}
+		return what + " " + strings.Join(x, " ")
+	}
+	return list("steps", steps) + ", " + list("DBMS", dbms)
 }
 
 // chooseKinds returns the table kinds to compare: those asked for, which
@@ -312,8 +356,11 @@ type comparer struct {
 	opt         CompareOptions
 	nBase, nNew int
 	missing     missingList
-	compared    int
+	compared    int // steps and DBMS in common
+	cells       int // cells of them compared
+	valued      int // cells with a value on both sides
 	naBoth      int
+	naNew       int // cells with a value in BASE only
 	stepOrder   []string
 	dbmsOrder   []string
 	pending     []int // findings waiting for the Holm adjustment
@@ -499,8 +546,10 @@ func (cm *comparer) cell(f *Finding, bTexts, nTexts []string) {
 	r := f.Rule
 	f.Gated = r.Gated() && (f.Table != "rel" || r.Class == "throughput")
 	nb, nn := len(f.Base.Values), len(f.New.Values)
+	cm.cells++
 	switch {
 	case nb > 0 && nn == 0:
+		cm.naNew++
 		// What BASE measured is no longer measured: a warning where the
 		// metric is gated, since the gate can no longer see it.
 		// A gated metric that NEW lost fails the gate, unless allowed.
@@ -523,6 +572,7 @@ func (cm *comparer) cell(f *Finding, bTexts, nTexts []string) {
 		cm.naBoth++
 		return
 	}
+	cm.valued++
 	if len(bBad)+len(nBad) > 0 {
 		f.Level, f.Notable = LevelNote, true
 		f.Note = fmt.Sprintf("%d of %d BASE and %d of %d NEW runs are %s", len(bBad), f.Base.Runs, len(nBad), f.New.Runs, describeNA(append(bBad, nBad...)))

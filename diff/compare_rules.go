@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -129,10 +130,17 @@ func (o CompareOptions) Rule(metric string) Rule {
 	return Rule{Metric: metric, Class: "other", Better: Neutral}
 }
 
+// maxThresholdPct is the largest level SetThresholds takes, in percent: a
+// level beyond a tenfold change is a typo or a way of saying off.
+const maxThresholdPct = 1000.0
+
 // SetThresholds sets the fail (warn = false) or warn levels of the columns in
 // spec, a comma-separated list of metric=N% (the % is optional, N is a
-// percentage) or metric=off. Unknown columns are an error. A warn level above
-// the fail level is lowered to it, so a fail always implies a warning.
+// percentage) or metric=off. Unknown columns, and levels that are not a
+// finite percentage above 0 and at most maxThresholdPct (at most 100 for a
+// higher-is-better metric, which cannot fall further), are an error. A
+// warn level above the fail level is lowered to it, so a fail always
+// implies a warning.
 func (o *CompareOptions) SetThresholds(spec string, warn bool) error {
 	if strings.TrimSpace(spec) == "" {
 		return nil
@@ -150,8 +158,17 @@ func (o *CompareOptions) SetThresholds(spec string, warn bool) error {
 		v := 0.0
 		if val != "off" {
 			pct, err := strconv.ParseFloat(strings.TrimSuffix(val, "%"), 64)
-			if err != nil || pct <= 0 || pct > 1e6 {
+			// ParseFloat takes "NaN" and "Inf": a NaN level compares false
+			// with every change and would pass any regression.
+			switch {
+			case err != nil || math.IsNaN(pct) || math.IsInf(pct, 0) || pct <= 0:
 				return fmt.Errorf("threshold %q: %q is not a positive percentage or off", item, val)
+			case pct > maxThresholdPct:
+				return fmt.Errorf("threshold %q: %s%% is beyond %g%% (a %g-fold change); use %s=off to disable the level",
+					item, strings.TrimSuffix(val, "%"), maxThresholdPct, 1+maxThresholdPct/100, name)
+			case o.Rules[i].Better == HigherIsBetter && pct > 100:
+				return fmt.Errorf("threshold %q: %s is higher-is-better and cannot fall by more than 100%%, so the level would never be reached; use %s=off to disable it",
+					item, name, name)
 			}
 			v = pct / 100
 		}
@@ -164,6 +181,23 @@ func (o *CompareOptions) SetThresholds(spec string, warn bool) error {
 	for i, r := range o.Rules {
 		if r.Fail > 0 && r.Warn > r.Fail {
 			o.Rules[i].Warn = r.Fail
+		}
+	}
+	return nil
+}
+
+// check refuses rules whose levels or floor are not finite and not
+// negative: a NaN level compares false with every change, so the cell it
+// gates would pass whatever NEW measured.
+func (o CompareOptions) check() error {
+	for _, r := range o.Rules {
+		for _, l := range []struct {
+			name string
+			v    float64
+		}{{"warn", r.Warn}, {"fail", r.Fail}, {"floor", r.Floor}} {
+			if math.IsNaN(l.v) || math.IsInf(l.v, 0) || l.v < 0 {
+				return fmt.Errorf("rule of %s: %s level %v is not a finite number >= 0", r.Metric, l.name, l.v)
+			}
 		}
 	}
 	return nil

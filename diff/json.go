@@ -89,8 +89,10 @@ func num(v float64) *float64 {
 	return &v
 }
 
+// positive is v, or null when v is not a level (0 disables one); NaN and
+// Inf are null too, as the encoder refuses them.
 func positive(v float64) *float64 {
-	if v <= 0 {
+	if !(v > 0) || math.IsInf(v, 0) {
 		return nil
 	}
 	return &v

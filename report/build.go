@@ -51,6 +51,10 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	if opt.Layout != "" && opt.Layout != LayoutStudy {
 		return nil, inputerr.Errorf("layout %q: want %q", opt.Layout, LayoutStudy)
 	}
+	if opt.Clients < 0 {
+		// Taken as a count, it would set negative insert-rate targets.
+		return nil, inputerr.Errorf("clients %d: want a positive number (0: the dop of the raw trees)", opt.Clients)
+	}
 	b := &builder{
 		res:    res,
 		compat: res.Options.Compat,

@@ -145,7 +145,32 @@ func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error
 	for _, g := range rep.Series.Groups {
 		g.History = historyTable(g, max(m, 1), &v)
 	}
+	if v.Checked == 0 && v.Missing == 0 {
+		// Not a pass: a member of another kind (a sysbench folder among
+		// insert-benchmark ones) or of other tests leaves every test
+		// without enough history, and nothing was judged.
+		return nil, v, inputerr.Errorf("the history checked nothing: of %s in %d series, none has a value in NEW (%s) and in at least %d of the %d result sets before it; tests with a value per set: %s",
+			metrics.Plural(m, "test"), len(rep.Series.Groups), sets[len(sets)-1].Name, MinHistory, len(sets)-1, valuesPerSet(rep.Series.Groups, sets))
+	}
 	return rep, v, nil
+}
+
+// valuesPerSet says how many tests of the groups each set has a value for:
+// "night1 10, sb 0, night3 10".
+func valuesPerSet(groups []*SeriesGroup, sets []ResultSet) string {
+	parts := make([]string, len(sets))
+	for j, set := range sets {
+		n := 0
+		for _, g := range groups {
+			for i := range g.Tests {
+				if j < len(g.Values[i]) && !math.IsNaN(float64(g.Values[i][j])) {
+					n++
+				}
+			}
+		}
+		parts[j] = fmt.Sprintf("%s %d", set.Name, n)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // historyTable judges the last member of g against the others; m is the
@@ -198,10 +223,15 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 		}
 		v.Checked++
 		pct := 100 * change
+		changeCell := Cell{Text: fmt.Sprintf("%+.1f%%", pct), Value: &pct, Unit: "percent", Band: band}
+		if math.IsNaN(pct) || math.IsInf(pct, 0) {
+			// A level of 0 has no relative change; NaN and Inf are no
+			// values of the model (the JSON encoder refuses them).
+			changeCell = Cell{Text: "NA", NA: "the level of the history is 0", Band: NotANumber}
+		}
 		row.Cells = append(row.Cells, levelCell(mean, g.Unit),
 			Cell{Text: levelCell(mean-half, "").Text + " – " + levelCell(mean+half, "").Text},
-			levelCell(newer, g.Unit),
-			Cell{Text: fmt.Sprintf("%+.1f%%", pct), Value: &pct, Unit: "percent", Band: band},
+			levelCell(newer, g.Unit), changeCell,
 			Cell{Text: verdict, Band: band})
 		t.Rows = append(t.Rows, row)
 	}

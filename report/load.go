@@ -28,6 +28,9 @@ func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions
 	if opt.Cores < 0 {
 		return opt, inputerr.Errorf("cores must be positive")
 	}
+	if err := opt.Stall.Check(); err != nil {
+		return opt, inputerr.Wrap(err)
+	}
 	set, err := parse.ReadSettings(fsys, dir)
 	if err != nil {
 		return opt, inputerr.Wrap(err)
@@ -56,14 +59,23 @@ func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions
 
 // resolveSysbenchSettings resolves the sysbench options of the results folder's
 // ibreport.settings file (keys sb-tag and collate): fields already set in
-// so win. The collation is checked.
-func resolveSysbenchSettings(fsys fs.FS, dir string, so SysbenchOptions) (SysbenchOptions, error) {
+// so win. The tag and the collation are checked; shown is the results
+// folder as the user named it, for the messages.
+func resolveSysbenchSettings(fsys fs.FS, dir, shown string, so SysbenchOptions) (SysbenchOptions, error) {
 	set, err := parse.ReadSettings(fsys, dir)
 	if err != nil {
 		return so, inputerr.Wrap(err)
 	}
-	if so.Tag == "" {
-		so.Tag = set["sb-tag"]
+	// The tag names output files: it is checked before anything is
+	// computed, not when the summaries are written.
+	if so.Tag != "" {
+		if err := sbsum.CheckTag(so.Tag); err != nil {
+			return so, inputerr.Errorf("sysbench %v", err)
+		}
+	} else if so.Tag = set["sb-tag"]; so.Tag != "" {
+		if err := sbsum.CheckTag(so.Tag); err != nil {
+			return so, inputerr.Errorf("%s: sb-tag = %q: %v", filepath.Join(shown, dir, parse.SettingsFile), so.Tag, err)
+		}
 	}
 	if so.Collate == "" {
 		so.Collate = set["collate"]
@@ -175,7 +187,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if mopt.ScanGen < 0 || mopt.ScanGen > metrics.ScanGenRowsPerLatency {
 		return nil, inputerr.Errorf("scan generation %d: want 1, 2 or 3", mopt.ScanGen)
 	}
-	sopt, err := resolveSysbenchSettings(fsys, ".", opt.Sysbench)
+	sopt, err := resolveSysbenchSettings(fsys, ".", dir, opt.Sysbench)
 	if err != nil {
 		return nil, err
 	}

@@ -31,6 +31,11 @@ type SysbenchOptions struct {
 	extra *parse.SysbenchExtra
 }
 
+// CheckSysbenchTag refuses a SysbenchOptions.Tag that is not a plain part
+// of a file name: no '/', no "..", no control characters. Load checks the
+// tag it is given and that of the settings file.
+func CheckSysbenchTag(tag string) error { return sbsum.CheckTag(tag) }
+
 // sum are the options of the summaries.
 func (o SysbenchOptions) sum() sbsum.Options {
 	return sbsum.Options{Tag: o.Tag, GroupSplit: o.GroupSplit, Collate: o.Collate, Groups: o.groups, Extra: o.extra}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -39,8 +38,12 @@ func runBuild(e *env, args []string) error {
 	if len(pos) != 1 {
 		return badUsage("build", "want one RESULTS folder")
 	}
-	if c.clients < 0 {
-		return usageError{errors.New("--clients must be positive")}
+	if err := checkFlags(fs, &c.common); err != nil {
+		return err
+	}
+	// 0 is "not given" (the dop of the trees): given, it is refused.
+	if isSet(fs, "clients") && c.clients < 1 {
+		return usageError{fmt.Errorf("--clients %d: want a positive number of clients", c.clients)}
 	}
 	if c.layout != "" && c.layout != report.LayoutStudy {
 		return usageError{fmt.Errorf("--layout %q: want %s", c.layout, report.LayoutStudy)}

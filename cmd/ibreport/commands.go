@@ -55,9 +55,10 @@ func init() {
 			summary: "compare a result set with a baseline; exit 1 on a regression (a CI gate)",
 			about: "Compares NEW with BASE per step, DBMS and metric. Each side is a folder of mrg/rel tables or of\n" +
 				"raw trees, or a comma-separated list of folders (replicated runs). Exit 0: no regression, 1: a\n" +
-				"regression (or a warning with --strict), 2: bad input or something BASE has that NEW lacks.\n" +
-				"With --history, the folders are a history, oldest first, and the last is NEW: each throughput of NEW\n" +
-				"is judged against the noise of the history's current level (after its last change point).",
+				"regression (or a warning with --strict), 2: bad input, something BASE has that NEW lacks, or nothing\n" +
+				"compared (no value on both sides). With --history, the folders are a history, oldest first, and the\n" +
+				"last is NEW: each throughput of NEW is judged against the noise of the history's current level (after\n" +
+				"its last change point); a history that checked no test exits 2.",
 			examples: []string{
 				"ibreport diff baseline/ new-tables/",
 				"ibreport diff --history nightly/2026-11-2[0-9] nightly/2026-11-30",

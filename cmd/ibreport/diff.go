@@ -57,9 +57,19 @@ func runDiff(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := checkFlags(fs, &c); err != nil {
+		return err
+	}
 	if history {
 		if len(base) > 0 || len(newer) > 0 {
 			return badUsage("diff", "--history takes folders, not --base and --new")
+		}
+		// The history judges against its own noise: a level or switch it
+		// would ignore must not look as if it applied.
+		for _, name := range []string{"threshold", "warn", "alpha", "tables", "allow-missing", "allow-na", "strict", "all"} {
+			if isSet(fs, name) {
+				return badUsage("diff", fmt.Sprintf("--history judges NEW against the noise of its history and takes no --%s", name))
+			}
 		}
 		return runHistory(e, c, format, pos)
 	}

@@ -63,7 +63,8 @@
 // gives several runs of a side, compared by medians with a Mann-Whitney U
 // test. Its flags:
 //
-//	--threshold LIST  fail levels, metric=N%[,…] or metric=off (ips=5%,cpupq=10%)
+//	--threshold LIST  fail levels, metric=N%[,…] or metric=off (ips=5%,cpupq=10%);
+//	                  N above 0, at most 1000 (at most 100 for ips, qps, p50, p99)
 //	--warn LIST       warn levels, same syntax
 //	--alpha A         significance level for replicated runs (0.05)
 //	--tables KIND     auto (every kind all runs have), mrg, rel or both
@@ -77,5 +78,9 @@
 //
 // Exit status: 0 on success (diff: no fail-level finding), 1 when the output
 // could not be produced (diff: a fail-level regression, or a warning with
-// --strict), 2 for bad usage or unreadable, mismatched input.
+// --strict), 2 for bad usage or unreadable, mismatched input. Numeric flags
+// are checked before anything is read: NaN, ±Inf, and 0 or negative values
+// where they mean nothing exit 2. A diff in which no cell has a value on
+// both sides, or a diff --history that checked no test, compared nothing
+// and exits 2.
 package main

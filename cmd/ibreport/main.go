@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"slices"
@@ -215,15 +216,43 @@ func (c *common) inputs(dirs ...string) []string {
 	return in
 }
 
-func (c *common) load(dir string) (*report.Results, error) {
-	switch st := c.stall; {
-	case st.RateFraction <= 0 || st.RateFraction >= 1:
-		return nil, usageError{fmt.Errorf("--stall-rate %g: want a fraction between 0 and 1", st.RateFraction)}
-	case st.RTMultiple <= 1:
-		return nil, usageError{fmt.Errorf("--stall-rt %g: want a multiple above 1", st.RTMultiple)}
-	case st.SLAFraction <= 0 || st.SLAFraction > 1:
-		return nil, usageError{fmt.Errorf("--sla %g: want a fraction above 0, at most 1", st.SLAFraction)}
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// checkFlags refuses the values of the common flags (those fs defines)
+// that mean nothing, before anything is read. The flag package parses
+// "NaN" and "Inf" as floats, and NaN fails every comparison: each range is
+// written so that NaN is outside it. A 0 given explicitly is refused where
+// 0 is the flag's "not given" (--cores, --scan-gen), so that it is never
+// silently replaced by the default.
+func checkFlags(fs *flag.FlagSet, c *common) error {
+	has := func(name string) bool { return fs.Lookup(name) != nil }
+	st := c.stall
+	switch {
+	case isSet(fs, "cores") && c.cores < 1:
+		return usageError{fmt.Errorf("--cores %d: want a positive number of CPUs", c.cores)}
+	case isSet(fs, "scan-gen") && (c.scanGen < 1 || c.scanGen > 3):
+		return usageError{fmt.Errorf("--scan-gen: scan generation %d: want 1, 2 or 3", c.scanGen)}
+	case has("stall-rate") && !(st.RateFraction > 0 && st.RateFraction < 1):
+		return usageError{fmt.Errorf("--stall-rate %g: want a fraction between 0 and 1", st.RateFraction)}
+	case has("stall-rt") && !(st.RTMultiple > 1 && !math.IsInf(st.RTMultiple, 1)):
+		return usageError{fmt.Errorf("--stall-rt %g: want a finite multiple above 1", st.RTMultiple)}
+	case has("sla") && !(st.SLAFraction > 0 && st.SLAFraction <= 1):
+		return usageError{fmt.Errorf("--sla %g: want a fraction above 0, at most 1", st.SLAFraction)}
 	}
+	if has("sb-tag") {
+		if err := report.CheckSysbenchTag(c.sbTag); err != nil {
+			return usageError{fmt.Errorf("--sb-tag: %w", err)}
+		}
+	}
+	return nil
+}
+
+func (c *common) load(dir string) (*report.Results, error) {
 	// Load's warnings are not printed here: the report's notes and the
 	// tables' warnings, which are, repeat them.
 	res, _, err := report.Load(dir, report.LoadOptions{
@@ -245,6 +274,9 @@ func runTables(e *env, args []string) error {
 	layout := fs.String("layout", "", "also write study.<step>, the per-step tables in `layout` "+report.LayoutStudy+", as the published studies printed them")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
+		return err
+	}
+	if err := checkFlags(fs, &c); err != nil {
 		return err
 	}
 	if len(pos) != 1 || c.out == "" {
@@ -296,6 +328,9 @@ func runInspect(e *env, args []string) error {
 	hostFlags(fs, &c)
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
+		return err
+	}
+	if err := checkFlags(fs, &c); err != nil {
 		return err
 	}
 	if len(pos) != 1 {

@@ -44,6 +44,9 @@ func runSeries(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := checkFlags(fs, &c.common); err != nil {
+		return err
+	}
 	if len(pos) == 0 {
 		return badUsage("series", "want the result folders, oldest first")
 	}

@@ -42,6 +42,21 @@ func (o StallOptions) WithDefaults() StallOptions {
 	return d
 }
 
+// Check refuses thresholds that are set but mean nothing: NaN (which
+// fails every comparison), ±Inf, negative or out of range. Zero values
+// take the defaults and are accepted.
+func (o StallOptions) Check() error {
+	switch r, m, f := o.RateFraction, o.RTMultiple, o.SLAFraction; {
+	case r != 0 && !(r > 0 && r < 1):
+		return fmt.Errorf("stall rate fraction %g: want a fraction between 0 and 1", r)
+	case m != 0 && !(m > 1 && !math.IsInf(m, 1)):
+		return fmt.Errorf("stall response-time multiple %g: want a finite multiple above 1", m)
+	case f != 0 && !(f > 0 && f <= 1):
+		return fmt.Errorf("SLA fraction %g: want a fraction above 0, at most 1", f)
+	}
+	return nil
+}
+
 // A Stall is a run of consecutive stalled intervals.
 type Stall struct {
 	Start, Seconds float64 // offset (end of the interval before) and length, in seconds

@@ -1,0 +1,52 @@
+package report_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/ibreport/ibreport/report"
+)
+
+// A history that judged no test is an error, never a pass: a member of
+// another kind leaves every test with too short a history.
+func TestHistoryCheckedNothing(t *testing.T) {
+	load := func(dir string) *report.Results {
+		t.Helper()
+		res, _, err := report.Load(dir, report.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	ib, sb := load(example), load("../testdata/sysbench/raw")
+	set := func(name string, r *report.Results) report.ResultSet { return report.ResultSet{Name: name, Results: r} }
+	for _, tc := range []struct {
+		name    string
+		sets    []report.ResultSet
+		err     string // "" when tests are checked
+		checked int
+		missing int
+	}{
+		{"the same runs", []report.ResultSet{set("n1", ib), set("n2", ib), set("n3", ib), set("new", ib)}, "", 20, 0},
+		{"a sysbench member in an insert-benchmark history",
+			[]report.ResultSet{set("n1", ib), set("sb", sb), set("n3", ib), set("new", ib)},
+			"the history checked nothing: of 44 tests in 6 series, none has a value in NEW (new) and in at least 3 of the 3 result sets before it; tests with a value per set: n1 20, sb 24, n3 20, new 20", 0, 0},
+		{"two sysbench members", []report.ResultSet{set("sb1", sb), set("n2", ib), set("sb3", sb), set("new", ib)},
+			"tests with a value per set: sb1 24, n2 20, sb3 24, new 20", 0, 0},
+		// What the history has and NEW lacks is missing: the caller fails on it.
+		{"sysbench NEW", []report.ResultSet{set("n1", ib), set("n2", ib), set("n3", ib), set("new", sb)}, "", 0, 20},
+	} {
+		rep, v, err := report.History(tc.sets, report.BuildOptions{})
+		switch {
+		case tc.err != "":
+			if rep != nil || !errors.Is(err, report.ErrBadInput) || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: %v, want %q", tc.name, err, tc.err)
+			}
+		case err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case v.Checked != tc.checked || v.Missing != tc.missing:
+			t.Errorf("%s: %+v, want %d checked, %d missing", tc.name, v, tc.checked, tc.missing)
+		}
+	}
+}
