@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -170,7 +171,17 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		if e.IsDir() || tableName(e.Name()) == "" {
 			continue
 		}
-		data, err := fs.ReadFile(fsys, e.Name())
+		// Checked before it is opened: a FIFO would block the gate, a
+		// link to a device never end. A gate does not skip a table.
+		f, err := parse.OpenRegular(fsys, e.Name())
+		if parse.IsNotRegular(err) {
+			return nil, nil, inputerr.Errorf("%s/%v", parse.Quoted(dir), err)
+		}
+		if err != nil {
+			return nil, nil, inputerr.Wrap(err)
+		}
+		data, err := io.ReadAll(f)
+		f.Close()
 		if err != nil {
 			return nil, nil, inputerr.Wrap(err)
 		}

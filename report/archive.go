@@ -47,13 +47,19 @@ type archive struct {
 // readArchive reads the mrg.<step> files of the steps in dir. Cells that
 // are not numbers are NA values (compat: awk's reading of them).
 func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*archive, error) {
-	a := &archive{Steps: steps}
+	a := &archive{}
 	for _, st := range steps {
 		p := path.Join(dir, "mrg."+st.MergeName)
-		f, err := fsys.Open(p)
+		f, err := parse.OpenRegular(fsys, p)
+		if parse.IsNotRegular(err) {
+			// Not opened: a FIFO would block the run, a device never end.
+			a.Warnings = append(a.Warnings, err.Error()+"; skipped")
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
+		a.Steps = append(a.Steps, st)
 		t, err := parse.ReadTable(f, p)
 		f.Close()
 		if se := parse.SyntaxErrors(err); se != nil {

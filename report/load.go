@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"io"
@@ -211,7 +212,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if opt.List != nil {
 		r.List = opt.List
 	} else if opt.DBMSList != "" {
-		list, err := readUserFile(opt.DBMSList, readDBMSList)
+		list, err := readUserFile(opt.DBMSList, dbmsListFile, readDBMSList)
 		if err != nil {
 			return nil, err
 		}
@@ -272,28 +273,37 @@ func orderSysbench(dirs []*parse.SysbenchDir, list []Entry) ([]*parse.SysbenchDi
 func readSysbenchUser(so *SysbenchOptions, opt LoadOptions) error {
 	var err error
 	if opt.SysbenchGroups != "" {
-		if so.groups, err = readUserFile(opt.SysbenchGroups, parse.ReadSysbenchGroups); err != nil {
+		if so.groups, err = readUserFile(opt.SysbenchGroups, sbGroupsFile, parse.ReadSysbenchGroups); err != nil {
 			return err
 		}
 	}
 	if opt.SysbenchExtra != "" {
-		if so.extra, err = readUserFile(opt.SysbenchExtra, parse.ReadSysbenchExtra); err != nil {
+		if so.extra, err = readUserFile(opt.SysbenchExtra, sbExtraFile, parse.ReadSysbenchExtra); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// readUserFile reads a file the user named on the command line with read;
-// any failure is bad input.
-func readUserFile[T any](name string, read func(io.Reader, string) (T, error)) (T, error) {
-	f, err := os.Open(name)
+// The small files a user names on the command line, with their limits:
+// each holds a few lines, so a larger one is a mistake (a log named in
+// its place) that would otherwise cost minutes and gigabytes.
+var (
+	dbmsListFile = parse.UserFile{Flag: "--dbms", What: "a DBMS list", Limit: 1 << 20}
+	sbGroupsFile = parse.UserFile{Flag: "--sb-groups", What: "a file of test groups", Limit: 1 << 20}
+	sbExtraFile  = parse.UserFile{Flag: "--sb-extra", What: "a file of extra columns", Limit: 16 << 20}
+)
+
+// readUserFile reads a file the user named on the command line with read:
+// a regular file within the limit of uf (a FIFO or /dev/zero is refused,
+// not read forever). Any failure is bad input.
+func readUserFile[T any](name string, uf parse.UserFile, read func(io.Reader, string) (T, error)) (T, error) {
+	b, err := parse.ReadUserFile(name, uf)
 	if err != nil {
 		var zero T
 		return zero, inputerr.Wrap(err)
 	}
-	defer f.Close()
-	v, err := read(f, name)
+	v, err := read(bytes.NewReader(b), name)
 	if err != nil {
 		return v, inputerr.Wrap(err)
 	}
