@@ -61,6 +61,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 			Bands:  Bands(),
 		},
 	}
+	b.rep.Notes = append(b.rep.Notes, res.settingsWarnings...)
 	hasIbench := res.Archived() || len(res.Trees) > 0
 	if hasIbench {
 		if err := b.model(); err != nil {

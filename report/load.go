@@ -26,13 +26,27 @@ var ErrBadInput = inputerr.ErrBadInput
 // Settings resolves metrics options: fields already set in opt win over the
 // results folder's ibreport.settings file.
 func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions, error) {
+	opt, _, err := resolveSettingsWarn(fsys, dir, opt)
+	return opt, err
+}
+
+// resolveSettingsWarn is resolveSettings, with the warnings of the settings
+// file (unknown keys).
+func resolveSettingsWarn(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions, []string, error) {
 	if opt.Cores < 0 {
-		return opt, inputerr.Errorf("cores must be positive")
+		return opt, nil, inputerr.Errorf("cores must be positive")
 	}
-	set, err := parse.ReadSettings(fsys, dir)
+	set, warns, err := parse.ReadSettingsChecked(fsys, dir)
 	if err != nil {
-		return opt, inputerr.Wrap(err)
+		return opt, nil, inputerr.Wrap(err)
 	}
+	opt, err = applySettings(set, dir, opt)
+	return opt, warns, err
+}
+
+// applySettings fills the fields opt leaves unset from the settings set.
+func applySettings(set map[string]string, dir string, opt MetricsOptions) (MetricsOptions, error) {
+	var err error
 	if opt.Cores == 0 && set["cores"] != "" {
 		if opt.Cores, err = strconv.Atoi(set["cores"]); err != nil || opt.Cores < 1 {
 			return opt, inputerr.Errorf("%s: cores = %q is not a positive integer", path.Join(dir, parse.SettingsFile), set["cores"])
@@ -59,7 +73,7 @@ func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions
 // ibreport.settings file (keys sb-tag and collate): fields already set in
 // so win. The collation is checked.
 func resolveSysbenchSettings(fsys fs.FS, dir string, so SysbenchOptions) (SysbenchOptions, error) {
-	set, err := parse.ReadSettings(fsys, dir)
+	set, _, err := parse.ReadSettingsChecked(fsys, dir)
 	if err != nil {
 		return so, inputerr.Wrap(err)
 	}
@@ -92,6 +106,9 @@ type Results struct {
 	// sysbenchCompat is the compat edge's computation of Sysbench, in
 	// compat mode.
 	sysbenchCompat *compat.Sysbench
+	// settingsWarnings are those of the settings file (unknown keys),
+	// first among the warnings of Load, Tables and Build.
+	settingsWarnings []string
 }
 
 // Tree returns the computed tree of a DBMS by its folder name, or nil.
@@ -154,9 +171,9 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, []string, error)
 // step (StepResult.Warnings), for sysbench those of each run; an archived
 // folder has none until its tables are built.
 func (r *Results) Warnings() []string {
-	var warns []string
+	warns := append([]string(nil), r.settingsWarnings...)
 	if len(r.Trees) > 0 {
-		warns = treeWarnings(r.Trees, unionSteps(r.Trees), r.Options.Compat)
+		warns = append(warns, treeWarnings(r.Trees, unionSteps(r.Trees), r.Options.Compat)...)
 	}
 	if r.Sysbench != nil {
 		warns = append(warns, sysbenchWarnings(r)...)
@@ -169,7 +186,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if opt.Progress != nil {
 		fsys = countingFS{fsys, opt.Progress}
 	}
-	mopt, err := resolveSettings(fsys, ".", opt.Metrics)
+	mopt, setWarns, err := resolveSettingsWarn(fsys, ".", opt.Metrics)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +197,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: sopt}
+	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: sopt, settingsWarnings: setWarns}
 	trees, err := parse.ReadTree(fsys, ".")
 	if err != nil {
 		return nil, inputerr.Wrap(err)
@@ -317,16 +334,16 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 	topt := tablesOptions{Metrics: r.Options, Some: some}
 	if r.Archived() {
 		files, warns := tablesFromArchive(r.archive, topt)
-		return files, warns, nil
+		return files, append(append([]string(nil), r.settingsWarnings...), warns...), nil
 	}
 	var files []File
-	var warns []string
+	warns := append([]string(nil), r.settingsWarnings...)
 	if len(r.Trees) > 0 {
 		f, w, err := buildTables(r.Trees, r.List, topt)
 		if err != nil {
 			return nil, nil, inputerr.Wrap(err)
 		}
-		files, warns = f, w
+		files, warns = f, append(warns, w...)
 		sw, err := r.sweepFiles()
 		if err != nil {
 			return nil, nil, err
