@@ -129,7 +129,7 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		return nil, nil, inputerr.Wrap(err)
 	}
 	if !st.IsDir() {
-		return nil, nil, inputerr.Errorf("%s: not a folder", dir)
+		return nil, nil, inputerr.Errorf("%s: not a folder", parse.Quoted(dir))
 	}
 	fsys := os.DirFS(dir)
 	trees, err := parse.ReadTree(fsys, ".")
@@ -190,7 +190,7 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		}
 	}
 	if len(rs.Tables) == 0 {
-		return nil, nil, inputerr.Errorf("%s: no DBMS result trees and no mrg.<step> or rel.<step> files", dir)
+		return nil, nil, inputerr.Errorf("%s: no DBMS result trees and no mrg.<step> or rel.<step> files", parse.Quoted(dir))
 	}
 	return rs, nil, nil
 }

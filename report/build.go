@@ -73,7 +73,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	}
 	if hasIbench {
 		if len(b.shown) == 0 {
-			return nil, inputerr.Errorf("%s: no DBMS rows in the merged tables", res.Dir)
+			return nil, inputerr.Errorf("%s: no DBMS rows in the merged tables", parse.Quoted(res.Dir))
 		}
 		b.clients(opt.Clients)
 		b.stepInfos()

@@ -152,7 +152,7 @@ func Load(dir string, opt LoadOptions) (*Results, []string, error) {
 	case err != nil:
 		return nil, nil, inputerr.Wrap(err) // names the path
 	case !st.IsDir():
-		return nil, nil, inputerr.Errorf("%s is not a folder of results", dir)
+		return nil, nil, inputerr.Errorf("%s is not a folder of results", parse.Quoted(dir))
 	}
 	return LoadFS(os.DirFS(dir), dir, opt)
 }
@@ -212,7 +212,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 			return nil, inputerr.Wrap(err)
 		}
 		if len(steps) == 0 {
-			return nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files", dir)
+			return nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files", parse.Quoted(dir))
 		}
 		if r.archive, err = readArchive(fsys, ".", steps, mopt.Compat); err != nil {
 			return nil, inputerr.Wrap(err)

@@ -90,7 +90,7 @@ var introFile = parse.UserFile{Flag: "--intro", What: "an introduction", Limit: 
 // stdout or, atomically, to -o.
 func (c *buildFlags) emit(e *env, rep *report.Report, page []byte) error {
 	for _, n := range rep.Notes {
-		fmt.Fprintln(e.stderr, "warning:", n)
+		printNote(e, "warning:", n)
 	}
 	if c.out == "" {
 		_, err := e.stdout.Write(page)

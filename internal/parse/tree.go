@@ -71,7 +71,7 @@ func ReadTree(fsys fs.FS, dir string) ([]*Tree, error) {
 				// folder: a run that wrote nothing. Keep it, so that its
 				// steps are NA with a reason instead of the DBMS vanishing.
 				if err := CheckName(e.Name()); err != nil {
-					return fmt.Errorf("%s: %w", sub, err)
+					return fmt.Errorf("%s: %w", Quoted(sub), err)
 				}
 				trees = append(trees, &Tree{Name: e.Name(), Dir: sub})
 			case depth > 0:
@@ -113,7 +113,7 @@ func readOneTree(fsys fs.FS, dir string) (*Tree, error) {
 		name = "."
 	}
 	if err := CheckName(name); err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
+		return nil, fmt.Errorf("%s: %w", Quoted(dir), err)
 	}
 	return &Tree{Name: name, Dir: dir, Steps: steps}, nil
 }
