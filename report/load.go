@@ -23,16 +23,10 @@ import (
 // errors.Is finds it in such errors of every package of ibreport.
 var ErrBadInput = inputerr.ErrBadInput
 
-// Settings resolves metrics options: fields already set in opt win over the
-// results folder's ibreport.settings file.
-func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions, error) {
-	opt, _, err := resolveSettingsWarn(fsys, dir, opt)
-	return opt, err
-}
-
-// resolveSettingsWarn is resolveSettings, with the warnings of the settings
-// file (unknown keys).
-func resolveSettingsWarn(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions, []string, error) {
+// resolveSettings resolves metrics options: fields already set in opt win
+// over the results folder's ibreport.settings file. It returns the warnings
+// of the settings file (unknown keys).
+func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions, []string, error) {
 	if opt.Cores < 0 {
 		return opt, nil, inputerr.Errorf("cores must be positive")
 	}
@@ -186,7 +180,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if opt.Progress != nil {
 		fsys = countingFS{fsys, opt.Progress}
 	}
-	mopt, setWarns, err := resolveSettingsWarn(fsys, ".", opt.Metrics)
+	mopt, setWarns, err := resolveSettings(fsys, ".", opt.Metrics)
 	if err != nil {
 		return nil, err
 	}
@@ -397,7 +391,7 @@ func Inspect(stepDir string, opt MetricsOptions) (*Inspection, error) {
 	if st, err := os.Stat(stepDir); err != nil || !st.IsDir() {
 		return nil, inputerr.Errorf("%s: not a step folder", stepDir)
 	}
-	opt, err := resolveSettings(os.DirFS(filepath.Dir(treeDir)), ".", opt)
+	opt, setWarns, err := resolveSettings(os.DirFS(filepath.Dir(treeDir)), ".", opt)
 	if err != nil {
 		return nil, err
 	}
@@ -412,6 +406,9 @@ func Inspect(stepDir string, opt MetricsOptions) (*Inspection, error) {
 	out, err := inspect(os.DirFS(treeDir), filepath.Base(treeDir), st, opt)
 	if err != nil {
 		return nil, inputerr.Errorf("%s: %w", stepDir, err)
+	}
+	if len(setWarns) > 0 {
+		out.Warnings = append(setWarns, out.Warnings...)
 	}
 	return out, nil
 }

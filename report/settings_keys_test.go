@@ -2,6 +2,8 @@ package report_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
 	"testing/fstest"
 
@@ -37,5 +39,22 @@ func TestSettingsKeysChecked(t *testing.T) {
 	_, _, err = load("cores = 2\ncores = 4\n")
 	if want := "ibreport.settings:2: cores is set again; line 1 sets it already"; err == nil || err.Error() != want || !errors.Is(err, report.ErrBadInput) {
 		t.Errorf("a duplicate key: %v, want %q (bad input)", err, want)
+	}
+}
+
+// inspect reports the settings file's warnings first, too.
+func TestInspectSettingsWarnings(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(example)); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, parse.SettingsFile), []byte("cores = 2\ndevice = vda\nps-usr = postgres\n"), 0o644)
+	in, err := report.Inspect(filepath.Join(dir, "2m.pg15.c1", "l.i1"), report.MetricsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "ibreport.settings:3: ps-usr: unknown key; did you mean ps-user?"
+	if len(in.Warnings) == 0 || in.Warnings[0] != want {
+		t.Errorf("the first warning is not %q: %q", want, in.Warnings)
 	}
 }
