@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -208,7 +209,9 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		if len(steps) == 0 {
 			return nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files", parse.Quoted(dir))
 		}
-		if r.archive, err = readArchive(fsys, ".", steps, mopt.Compat); err != nil {
+		if r.archive, err = readArchive(fsys, ".", steps, mopt.Compat); errors.Is(err, errNoRegularTable) {
+			return nil, inputerr.Errorf("%s: %w", parse.Quoted(dir), err)
+		} else if err != nil {
 			return nil, inputerr.Wrap(err)
 		}
 		return r, nil

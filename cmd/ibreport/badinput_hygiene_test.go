@@ -80,6 +80,12 @@ func init() {
 			mkfifo(t, filepath.Join(arc, "mrg.l.x"))
 			return []string{"tables", "--quiet", arc, "-o", filepath.Join(w.dir, "out2")}
 		}, stderr: []string{"mrg.l.x: a FIFO, not a regular file; skipped"}},
+		badCase{name: "archive of FIFOs only", setup: func(t *testing.T, w *work) []string {
+			arc := filepath.Join(w.dir, "arc")
+			os.MkdirAll(arc, 0o755)
+			mkfifo(t, filepath.Join(arc, "mrg.l.i0"))
+			return []string{"tables", "--quiet", arc, "-o", w.out}
+		}, code: 2, stderr: []string{"ibreport: " + w0dir + "/arc: no mrg.<step> file is a regular file (mrg.l.i0: a FIFO, not a regular file)"}, check: noOutput},
 		// The settings file is refused rather than skipped: what it sets
 		// changes numbers.
 		badCase{name: "settings file that is a FIFO", setup: func(t *testing.T, w *work) []string {
