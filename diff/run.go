@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -128,7 +129,7 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		return nil, nil, inputerr.Wrap(err)
 	}
 	if !st.IsDir() {
-		return nil, nil, inputerr.Errorf("%s: not a folder", dir)
+		return nil, nil, inputerr.Errorf("%s: not a folder", parse.Quoted(dir))
 	}
 	fsys := os.DirFS(dir)
 	trees, err := parse.ReadTree(fsys, ".")
@@ -170,7 +171,17 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		if e.IsDir() || tableName(e.Name()) == "" {
 			continue
 		}
-		data, err := fs.ReadFile(fsys, e.Name())
+		// Checked before it is opened: a FIFO would block the gate, a
+		// link to a device never end. A gate does not skip a table.
+		f, err := parse.OpenRegular(fsys, e.Name())
+		if parse.IsNotRegular(err) {
+			return nil, nil, inputerr.Errorf("%s/%v", parse.Quoted(dir), err)
+		}
+		if err != nil {
+			return nil, nil, inputerr.Wrap(err)
+		}
+		data, err := io.ReadAll(f)
+		f.Close()
 		if err != nil {
 			return nil, nil, inputerr.Wrap(err)
 		}
@@ -179,7 +190,7 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		}
 	}
 	if len(rs.Tables) == 0 {
-		return nil, nil, inputerr.Errorf("%s: no DBMS result trees and no mrg.<step> or rel.<step> files", dir)
+		return nil, nil, inputerr.Errorf("%s: no DBMS result trees and no mrg.<step> or rel.<step> files", parse.Quoted(dir))
 	}
 	return rs, nil, nil
 }

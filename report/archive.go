@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
@@ -44,16 +45,28 @@ type archive struct {
 	Warnings []string
 }
 
+// errNoRegularTable is the error of a folder whose mrg.<step> files are all
+// FIFOs, devices or sockets.
+var errNoRegularTable = errors.New("no mrg.<step> file is a regular file")
+
 // readArchive reads the mrg.<step> files of the steps in dir. Cells that
 // are not numbers are NA values (compat: awk's reading of them).
 func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*archive, error) {
-	a := &archive{Steps: steps}
+	a := &archive{}
+	var special []string
 	for _, st := range steps {
 		p := path.Join(dir, "mrg."+st.MergeName)
-		f, err := fsys.Open(p)
+		f, err := parse.OpenRegular(fsys, p)
+		if parse.IsNotRegular(err) {
+			// Not opened: a FIFO would block the run, a device never end.
+			a.Warnings = append(a.Warnings, err.Error()+"; skipped")
+			special = append(special, err.Error())
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
+		a.Steps = append(a.Steps, st)
 		t, err := parse.ReadTable(f, p)
 		f.Close()
 		if se := parse.SyntaxErrors(err); se != nil {
@@ -87,6 +100,9 @@ func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 			mt.rows = append(mt.rows, r)
 		}
 		a.tables = append(a.tables, mt)
+	}
+	if len(a.Steps) == 0 {
+		return nil, fmt.Errorf("%w (%s)", errNoRegularTable, strings.Join(special, "; "))
 	}
 	return a, nil
 }

@@ -65,6 +65,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 			Bands:  Bands(),
 		},
 	}
+	b.rep.Notes = append(b.rep.Notes, res.settingsWarnings...)
 	hasIbench := res.Archived() || len(res.Trees) > 0
 	if hasIbench {
 		if err := b.model(); err != nil {
@@ -76,7 +77,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	}
 	if hasIbench {
 		if len(b.shown) == 0 {
-			return nil, inputerr.Errorf("%s: no DBMS rows in the merged tables", res.Dir)
+			return nil, inputerr.Errorf("%s: no DBMS rows in the merged tables", parse.Quoted(res.Dir))
 		}
 		b.clients(opt.Clients)
 		b.stepInfos()

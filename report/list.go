@@ -2,6 +2,7 @@ package report
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -15,6 +16,13 @@ type Entry struct {
 	Break bool
 }
 
+// maxListNames bounds the names of a DBMS list. Each name listed, repeated
+// or not, is a row of every table and chart of every step: the work and the
+// memory of a report grow in proportion (about 2 ms and 200 KB a name), so
+// a list of 100,000 lines took minutes and gigabytes. A thousand is far
+// more than a readable report holds.
+const maxListNames = 1000
+
 // readDBMSList reads a DBMS list: names separated by blanks or newlines (the
 // original etldirs files put them on one line), where "-" or "BREAK" starts a
 // new group whose first DBMS is its base. Duplicates are kept: a base DBMS is
@@ -23,7 +31,10 @@ type Entry struct {
 func readDBMSList(r io.Reader, name string) ([]Entry, error) {
 	var out []Entry
 	sc := bufio.NewScanner(r)
-	n := 0
+	// The original etldirs files hold every name on one line: a line may
+	// be as long as the file Load allows.
+	sc.Buffer(nil, int(dbmsListFile.Limit)+1)
+	n, names := 0, 0
 	for sc.Scan() {
 		n++
 		line := sc.Text()
@@ -41,10 +52,15 @@ func readDBMSList(r io.Reader, name string) ([]Entry, error) {
 			if err := parse.CheckName(f); err != nil {
 				return nil, fmt.Errorf("%s:%d: %w", name, n, err)
 			}
+			if names++; names > maxListNames {
+				return nil, fmt.Errorf("%s:%d: more than %d DBMS names; each is a row of every table and chart of the report", name, n, maxListNames)
+			}
 			out = append(out, Entry{Name: f})
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("%s:%d: line longer than %d bytes; a DBMS list is a few lines", name, n+1, dbmsListFile.Limit)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(out) == 0 {

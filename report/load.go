@@ -1,7 +1,9 @@
 package report
 
 import (
+	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -22,19 +24,27 @@ import (
 // errors.Is finds it in such errors of every package of ibreport.
 var ErrBadInput = inputerr.ErrBadInput
 
-// Settings resolves metrics options: fields already set in opt win over the
-// results folder's ibreport.settings file.
-func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions, error) {
+// resolveSettings resolves metrics options: fields already set in opt win
+// over the results folder's ibreport.settings file. It returns the warnings
+// of the settings file (unknown keys).
+func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions, []string, error) {
 	if opt.Cores < 0 {
-		return opt, inputerr.Errorf("cores must be positive")
+		return opt, nil, inputerr.Errorf("cores must be positive")
 	}
 	if err := opt.Stall.Check(); err != nil {
-		return opt, inputerr.Wrap(err)
+		return opt, nil, inputerr.Wrap(err)
 	}
-	set, err := parse.ReadSettings(fsys, dir)
+	set, warns, err := parse.ReadSettingsChecked(fsys, dir)
 	if err != nil {
-		return opt, inputerr.Wrap(err)
+		return opt, nil, inputerr.Wrap(err)
 	}
+	opt, err = applySettings(set, dir, opt)
+	return opt, warns, err
+}
+
+// applySettings fills the fields opt leaves unset from the settings set.
+func applySettings(set map[string]string, dir string, opt MetricsOptions) (MetricsOptions, error) {
+	var err error
 	if opt.Cores == 0 && set["cores"] != "" {
 		if opt.Cores, err = strconv.Atoi(set["cores"]); err != nil || opt.Cores < 1 {
 			return opt, inputerr.Errorf("%s: cores = %q is not a positive integer", path.Join(dir, parse.SettingsFile), set["cores"])
@@ -60,9 +70,10 @@ func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions
 // resolveSysbenchSettings resolves the sysbench options of the results folder's
 // ibreport.settings file (keys sb-tag and collate): fields already set in
 // so win. The tag and the collation are checked; shown is the results
-// folder as the user named it, for the messages.
+// folder as the user named it, for the messages. The settings file's
+// warnings come with resolveSettings, which reads it first.
 func resolveSysbenchSettings(fsys fs.FS, dir, shown string, so SysbenchOptions) (SysbenchOptions, error) {
-	set, err := parse.ReadSettings(fsys, dir)
+	set, _, err := parse.ReadSettingsChecked(fsys, dir)
 	if err != nil {
 		return so, inputerr.Wrap(err)
 	}
@@ -103,6 +114,9 @@ type Results struct {
 	// sysbenchCompat is the compat edge's computation of Sysbench, in
 	// compat mode.
 	sysbenchCompat *compat.Sysbench
+	// settingsWarnings are those of the settings file (unknown keys),
+	// first among the warnings of Load, Tables and Build.
+	settingsWarnings []string
 }
 
 // Tree returns the computed tree of a DBMS by its folder name, or nil.
@@ -146,7 +160,7 @@ func Load(dir string, opt LoadOptions) (*Results, []string, error) {
 	case err != nil:
 		return nil, nil, inputerr.Wrap(err) // names the path
 	case !st.IsDir():
-		return nil, nil, inputerr.Errorf("%s is not a folder of results", dir)
+		return nil, nil, inputerr.Errorf("%s is not a folder of results", parse.Quoted(dir))
 	}
 	return LoadFS(os.DirFS(dir), dir, opt)
 }
@@ -165,9 +179,9 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, []string, error)
 // step (StepResult.Warnings), for sysbench those of each run; an archived
 // folder has none until its tables are built.
 func (r *Results) Warnings() []string {
-	var warns []string
+	warns := append([]string(nil), r.settingsWarnings...)
 	if len(r.Trees) > 0 {
-		warns = treeWarnings(r.Trees, unionSteps(r.Trees), r.Options.Compat)
+		warns = append(warns, treeWarnings(r.Trees, unionSteps(r.Trees), r.Options.Compat)...)
 	}
 	if r.Sysbench != nil {
 		warns = append(warns, sysbenchWarnings(r)...)
@@ -180,7 +194,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if opt.Progress != nil {
 		fsys = countingFS{fsys, opt.Progress}
 	}
-	mopt, err := resolveSettings(fsys, ".", opt.Metrics)
+	mopt, setWarns, err := resolveSettings(fsys, ".", opt.Metrics)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +205,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: sopt}
+	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: sopt, settingsWarnings: setWarns}
 	trees, err := parse.ReadTree(fsys, ".")
 	if err != nil {
 		return nil, inputerr.Wrap(err)
@@ -211,9 +225,11 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 			return nil, inputerr.Wrap(err)
 		}
 		if len(steps) == 0 {
-			return nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files", dir)
+			return nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files", parse.Quoted(dir))
 		}
-		if r.archive, err = readArchive(fsys, ".", steps, mopt.Compat); err != nil {
+		if r.archive, err = readArchive(fsys, ".", steps, mopt.Compat); errors.Is(err, errNoRegularTable) {
+			return nil, inputerr.Errorf("%s: %w", parse.Quoted(dir), err)
+		} else if err != nil {
 			return nil, inputerr.Wrap(err)
 		}
 		return r, nil
@@ -228,7 +244,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if opt.List != nil {
 		r.List = opt.List
 	} else if opt.DBMSList != "" {
-		list, err := readUserFile(opt.DBMSList, readDBMSList)
+		list, err := readUserFile(opt.DBMSList, dbmsListFile, readDBMSList)
 		if err != nil {
 			return nil, err
 		}
@@ -289,28 +305,37 @@ func orderSysbench(dirs []*parse.SysbenchDir, list []Entry) ([]*parse.SysbenchDi
 func readSysbenchUser(so *SysbenchOptions, opt LoadOptions) error {
 	var err error
 	if opt.SysbenchGroups != "" {
-		if so.groups, err = readUserFile(opt.SysbenchGroups, parse.ReadSysbenchGroups); err != nil {
+		if so.groups, err = readUserFile(opt.SysbenchGroups, sbGroupsFile, parse.ReadSysbenchGroups); err != nil {
 			return err
 		}
 	}
 	if opt.SysbenchExtra != "" {
-		if so.extra, err = readUserFile(opt.SysbenchExtra, parse.ReadSysbenchExtra); err != nil {
+		if so.extra, err = readUserFile(opt.SysbenchExtra, sbExtraFile, parse.ReadSysbenchExtra); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// readUserFile reads a file the user named on the command line with read;
-// any failure is bad input.
-func readUserFile[T any](name string, read func(io.Reader, string) (T, error)) (T, error) {
-	f, err := os.Open(name)
+// The small files a user names on the command line, with their limits:
+// each holds a few lines, so a larger one is a mistake (a log named in
+// its place) that would otherwise cost minutes and gigabytes.
+var (
+	dbmsListFile = parse.UserFile{Flag: "--dbms", What: "a DBMS list", Limit: 1 << 20}
+	sbGroupsFile = parse.UserFile{Flag: "--sb-groups", What: "a file of test groups", Limit: 1 << 20}
+	sbExtraFile  = parse.UserFile{Flag: "--sb-extra", What: "a file of extra columns", Limit: 16 << 20}
+)
+
+// readUserFile reads a file the user named on the command line with read:
+// a regular file within the limit of uf (a FIFO or /dev/zero is refused,
+// not read forever). Any failure is bad input.
+func readUserFile[T any](name string, uf parse.UserFile, read func(io.Reader, string) (T, error)) (T, error) {
+	b, err := parse.ReadUserFile(name, uf)
 	if err != nil {
 		var zero T
 		return zero, inputerr.Wrap(err)
 	}
-	defer f.Close()
-	v, err := read(f, name)
+	v, err := read(bytes.NewReader(b), name)
 	if err != nil {
 		return v, inputerr.Wrap(err)
 	}
@@ -324,16 +349,16 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 	topt := tablesOptions{Metrics: r.Options, Some: some}
 	if r.Archived() {
 		files, warns := tablesFromArchive(r.archive, topt)
-		return files, warns, nil
+		return files, append(append([]string(nil), r.settingsWarnings...), warns...), nil
 	}
 	var files []File
-	var warns []string
+	warns := append([]string(nil), r.settingsWarnings...)
 	if len(r.Trees) > 0 {
 		f, w, err := buildTables(r.Trees, r.List, topt)
 		if err != nil {
 			return nil, nil, inputerr.Wrap(err)
 		}
-		files, warns = f, w
+		files, warns = f, append(warns, w...)
 		sw, err := r.sweepFiles()
 		if err != nil {
 			return nil, nil, err
@@ -387,7 +412,7 @@ func Inspect(stepDir string, opt MetricsOptions) (*Inspection, error) {
 	if st, err := os.Stat(stepDir); err != nil || !st.IsDir() {
 		return nil, inputerr.Errorf("%s: not a step folder", stepDir)
 	}
-	opt, err := resolveSettings(os.DirFS(filepath.Dir(treeDir)), ".", opt)
+	opt, setWarns, err := resolveSettings(os.DirFS(filepath.Dir(treeDir)), ".", opt)
 	if err != nil {
 		return nil, err
 	}
@@ -402,6 +427,9 @@ func Inspect(stepDir string, opt MetricsOptions) (*Inspection, error) {
 	out, err := inspect(os.DirFS(treeDir), filepath.Base(treeDir), st, opt)
 	if err != nil {
 		return nil, inputerr.Errorf("%s: %w", stepDir, err)
+	}
+	if len(setWarns) > 0 {
+		out.Warnings = append(setWarns, out.Warnings...)
 	}
 	return out, nil
 }

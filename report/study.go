@@ -235,7 +235,7 @@ func studyTSV(s *StudyStep) string {
 // layout, as `ibreport tables --layout study` writes them.
 func (r *Results) StudyFiles() ([]File, error) {
 	if r.Archived() || len(r.Trees) == 0 {
-		return nil, inputerr.Errorf("%s: the study layout needs raw result trees", r.Dir)
+		return nil, inputerr.Errorf("%s: the study layout needs raw result trees", parse.Quoted(r.Dir))
 	}
 	rep, err := Build(r, BuildOptions{Layout: LayoutStudy})
 	if err != nil {

@@ -3,10 +3,10 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/fsout"
+	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/report"
 	"github.com/ibreport/ibreport/report/render"
 )
@@ -59,9 +59,9 @@ func runBuild(e *env, args []string) error {
 	}
 	opt := report.BuildOptions{Title: c.title, Clients: c.clients, Layout: c.layout, Series: c.series}
 	if c.intro != "" {
-		b, err := os.ReadFile(c.intro)
+		b, err := parse.ReadUserFile(c.intro, introFile)
 		if err != nil {
-			return usageError{fmt.Errorf("--intro: %w", err)}
+			return usageError{err}
 		}
 		opt.Intro = string(b)
 	}
@@ -83,11 +83,15 @@ func runBuild(e *env, args []string) error {
 	return c.emit(e, rep, buf.Bytes())
 }
 
+// introFile is the --intro file: a few paragraphs, so a larger one is a
+// file named by mistake.
+var introFile = parse.UserFile{Flag: "--intro", What: "an introduction", Limit: 1 << 20}
+
 // emit prints a report's notes as warnings and writes its rendered page to
 // stdout or, atomically, to -o.
 func (c *buildFlags) emit(e *env, rep *report.Report, page []byte) error {
 	for _, n := range rep.Notes {
-		fmt.Fprintln(e.stderr, "warning:", n)
+		printNote(e, "warning:", n)
 	}
 	if c.out == "" {
 		_, err := e.stdout.Write(page)

@@ -105,7 +105,7 @@ func runDiff(e *env, args []string) error {
 	opt.Load = report.LoadOptions{Metrics: report.MetricsOptions{Cores: c.cores, PsUser: c.psUser, Device: c.device}, DBMSList: c.dbms}
 	cmp, warns, err := diff.Run(base, newer, opt)
 	for _, w := range warns {
-		fmt.Fprintln(stderr, "warning:", w)
+		printNote(e, "warning:", w)
 	}
 	if err != nil {
 		return err

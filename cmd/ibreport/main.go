@@ -60,7 +60,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "ibreport: interrupted; nothing was written")
 		return exitInterrupted
 	}
-	fmt.Fprintf(stderr, "ibreport: %v\n", err)
+	fmt.Fprintf(stderr, "ibreport: %s\n", errorText(err))
 	var ue usageError
 	if errors.As(err, &ue) || errors.Is(err, report.ErrBadInput) || errors.Is(err, fsout.ErrRefused) {
 		return 2
@@ -316,7 +316,7 @@ func runTables(e *env, args []string) error {
 		files = append(files, study...)
 	}
 	for _, w := range warns {
-		fmt.Fprintln(e.stderr, "warning:", w)
+		printNote(e, "warning:", w)
 	}
 	return e.write(func() error { return out.Write(e.ctx, files) })
 }

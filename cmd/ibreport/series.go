@@ -65,7 +65,7 @@ func runSeries(e *env, args []string) error {
 	}
 	for _, g := range rep.Series.Groups {
 		for _, n := range g.Notes {
-			fmt.Fprintln(e.stderr, "note:", n)
+			printNote(e, "note:", n)
 		}
 	}
 	return c.writeReport(e, rep)

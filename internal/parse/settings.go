@@ -2,6 +2,8 @@ package parse
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"strings"
@@ -16,19 +18,87 @@ import (
 //	device = nvme0n1
 const SettingsFile = "ibreport.settings"
 
-// ReadSettings reads dir/ibreport.settings. A missing file gives an empty map.
+// SettingsKeys are the keys a settings file may set.
+var SettingsKeys = []string{"cores", "ps-user", "device", "scan-gen", "sb-engine", "sb-tag", "collate"}
+
+// maxSettingsSize bounds the settings file: it holds a few lines, and a
+// larger one (a log copied over it, a link to a device) is a mistake.
+const maxSettingsSize = 64 << 10
+
+// ReadSettings reads dir/ibreport.settings. A missing file gives an empty
+// map. Every key is kept, a repeated one with its last value; see
+// ReadSettingsChecked for the keys checked.
 func ReadSettings(fsys fs.FS, dir string) (map[string]string, error) {
-	p := path.Join(dir, SettingsFile)
-	b, err := fs.ReadFile(fsys, p)
-	if errors.Is(err, fs.ErrNotExist) {
-		return map[string]string{}, nil
-	}
-	if err != nil {
+	out := map[string]string{}
+	err := scanSettings(fsys, dir, func(k, v string, _ int) error {
+		out[k] = v
+		return nil
+	})
+	if err != nil && SyntaxErrors(err) == nil {
 		return nil, err
 	}
+	return out, err
+}
+
+// ReadSettingsChecked reads dir/ibreport.settings like ReadSettings, with
+// its keys checked: a key set twice is an error naming both lines (which
+// value was meant cannot be told); a key that is not one of SettingsKeys is
+// left out with a warning naming its file and line and, for a near miss,
+// the key meant.
+func ReadSettingsChecked(fsys fs.FS, dir string) (map[string]string, []string, error) {
 	out := map[string]string{}
+	lines := map[string]int{}
+	var warns []string
+	p := path.Join(dir, SettingsFile)
+	err := scanSettings(fsys, dir, func(k, v string, n int) error {
+		if first, ok := lines[k]; ok {
+			return &SyntaxError{Pos{p, n}, fmt.Sprintf("%s is set again; line %d sets it already", Quoted(k), first)}
+		}
+		lines[k] = n
+		if !known(k) {
+			w := fmt.Sprintf("%s:%d: %s: unknown key", p, n, Quoted(k))
+			if near := nearKey(k); near != "" {
+				w += "; did you mean " + near + "?"
+			} else {
+				w += "; the keys are " + strings.Join(SettingsKeys, ", ")
+			}
+			warns = append(warns, w)
+			return nil
+		}
+		out[k] = v
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, warns, nil
+}
+
+// scanSettings calls f with each key, value and line number of
+// dir/ibreport.settings; an error of f stops the scan and is returned.
+// Malformed lines are returned as an ErrorList after the scan.
+func scanSettings(fsys fs.FS, dir string, f func(key, value string, line int) error) error {
+	p := path.Join(dir, SettingsFile)
+	file, err := OpenRegular(fsys, p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	b, err := io.ReadAll(io.LimitReader(file, maxSettingsSize+1))
+	if err != nil {
+		return err
+	}
+	if len(b) > maxSettingsSize {
+		return fmt.Errorf("%s: larger than %s; a settings file is a few lines", p, byteSize(maxSettingsSize))
+	}
+	// Editors on Windows start UTF-8 files with a byte order mark; it is
+	// not part of the first key.
+	text := strings.TrimPrefix(string(b), "\ufeff")
 	var errs ErrorList
-	for i, line := range strings.Split(string(b), "\n") {
+	for i, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -38,7 +108,55 @@ func ReadSettings(fsys fs.FS, dir string) (map[string]string, error) {
 			errs.add(p, i+1, "want key = value")
 			continue
 		}
-		out[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		if err := f(strings.TrimSpace(k), strings.TrimSpace(v), i+1); err != nil {
+			return err
+		}
 	}
-	return out, errs.Err()
+	return errs.Err()
+}
+
+func known(key string) bool {
+	for _, k := range SettingsKeys {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+// nearKey is the settings key that key misspells (another case, _ for -,
+// a letter or two off), or "".
+func nearKey(key string) string {
+	norm := strings.ReplaceAll(strings.ToLower(key), "_", "-")
+	best, bestDist := "", 3
+	for _, k := range SettingsKeys {
+		if norm == k {
+			return k
+		}
+		if d := editDistance(norm, k); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

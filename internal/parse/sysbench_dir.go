@@ -236,7 +236,7 @@ func FindSysbenchDirs(fsys fs.FS, dir string) ([]*SysbenchDir, error) {
 	sort.SliceStable(out, func(i, j int) bool { return NaturalLess(out[i].Dir, out[j].Dir) })
 	for _, d := range out {
 		if err := CheckName(d.Name); err != nil {
-			return nil, fmt.Errorf("%s: %w", d.Dir, err)
+			return nil, fmt.Errorf("%s: %w", Quoted(d.Dir), err)
 		}
 	}
 	for _, d := range out {

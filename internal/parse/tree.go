@@ -71,7 +71,7 @@ func ReadTree(fsys fs.FS, dir string) ([]*Tree, error) {
 				// folder: a run that wrote nothing. Keep it, so that its
 				// steps are NA with a reason instead of the DBMS vanishing.
 				if err := CheckName(e.Name()); err != nil {
-					return fmt.Errorf("%s: %w", sub, err)
+					return fmt.Errorf("%s: %w", Quoted(sub), err)
 				}
 				trees = append(trees, &Tree{Name: e.Name(), Dir: sub})
 			case depth > 0:
@@ -113,7 +113,7 @@ func readOneTree(fsys fs.FS, dir string) (*Tree, error) {
 		name = "."
 	}
 	if err := CheckName(name); err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
+		return nil, fmt.Errorf("%s: %w", Quoted(dir), err)
 	}
 	return &Tree{Name: name, Dir: dir, Steps: steps}, nil
 }
@@ -148,6 +148,19 @@ func CheckName(name string) error {
 		}
 	}
 	return nil
+}
+
+// Quoted is s as messages show a name or a path from the input: unchanged
+// when it is printable, else quoted with Go escapes (strconv.Quote), so that
+// no control character of the input (a newline starting a CI annotation, a
+// terminal escape) reaches a terminal or a log.
+func Quoted(s string) string {
+	for _, r := range s {
+		if r == utf8.RuneError || !strconv.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }
 
 // NaturalLess compares strings so that embedded numbers sort by value
@@ -340,12 +353,18 @@ func readFile[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) 
 // problem.
 func readMaybe[T any](fsys fs.FS, dir, name string, read func(io.Reader, string) (*T, error), problems *[]error, optional bool) (*T, error) {
 	p := path.Join(dir, name)
-	f, err := fsys.Open(p)
+	f, err := OpenRegular(fsys, p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			if !optional {
 				*problems = append(*problems, fmt.Errorf("%s: missing", p))
 			}
+			return nil, nil
+		}
+		if IsNotRegular(err) {
+			// Skipped, not opened: a FIFO would block the run, a link to
+			// a device would never end.
+			*problems = append(*problems, fmt.Errorf("%w; skipped", err))
 			return nil, nil
 		}
 		return nil, err
@@ -386,7 +405,11 @@ func ReadClientOptions(fsys fs.FS, dir string) ([]map[string]string, error) {
 	sort.Slice(logs, func(i, j int) bool { return logs[i].n < logs[j].n })
 	var out []map[string]string
 	for _, l := range logs {
-		f, err := fsys.Open(path.Join(dir, l.name))
+		f, err := OpenRegular(fsys, path.Join(dir, l.name))
+		if IsNotRegular(err) {
+			out = append(out, map[string]string{}) // ScanStep warns of it
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -1,0 +1,115 @@
+package parse
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// NotRegularError is a path that names something other than a regular file
+// (a FIFO, a device, a socket, a folder), itself or through a symbolic
+// link. Such a path is never opened: opening a FIFO blocks until a writer
+// comes, and a device such as /dev/zero never ends.
+type NotRegularError struct {
+	Path string
+	Mode fs.FileMode
+}
+
+func (e *NotRegularError) Error() string {
+	return fmt.Sprintf("%s: %s, not a regular file", e.Path, modeKind(e.Mode))
+}
+
+// modeKind names the kind of file of a mode that is not a regular file.
+func modeKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m.IsDir():
+		return "a folder"
+	}
+	return "a special file"
+}
+
+// checkRegular returns the FileInfo of p, following symbolic links, or a
+// *NotRegularError when p is not a regular file. It is called before p is
+// opened. (A file swapped for a FIFO between the check and the open is not
+// caught: fs.FS offers no non-blocking open, and such a swap is not an input
+// mistake.)
+func checkRegular(fsys fs.FS, p string) (fs.FileInfo, error) {
+	fi, err := fs.Stat(fsys, p)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &NotRegularError{Path: p, Mode: fi.Mode()}
+	}
+	return fi, nil
+}
+
+// OpenRegular opens p of fsys when it is a regular file; otherwise it
+// returns a *NotRegularError without opening it.
+func OpenRegular(fsys fs.FS, p string) (fs.File, error) {
+	if _, err := checkRegular(fsys, p); err != nil {
+		return nil, err
+	}
+	return fsys.Open(p)
+}
+
+// UserFile describes a small input file the user names on the command line
+// (a DBMS list, an introduction, sysbench groups), for ReadUserFile.
+type UserFile struct {
+	Flag  string // the flag that names it, e.g. "--dbms"
+	What  string // what it is, e.g. "a DBMS list"
+	Limit int64  // its largest size in bytes
+}
+
+// ReadUserFile reads the file name given with f.Flag. It must be a regular
+// file (a FIFO or a device such as /dev/zero is refused rather than read
+// forever) of at most f.Limit bytes; the messages name the flag and the file.
+func ReadUserFile(name string, f UserFile) ([]byte, error) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Flag, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s %s: %s, not a regular file", f.Flag, name, modeKind(fi.Mode()))
+	}
+	file, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Flag, err)
+	}
+	defer file.Close()
+	// The limit is checked on what is read, not on the size Stat gave: the
+	// file may grow (a log still being written).
+	b, err := io.ReadAll(io.LimitReader(file, f.Limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Flag, err)
+	}
+	if int64(len(b)) > f.Limit {
+		return nil, fmt.Errorf("%s %s: larger than %s; %s is a few lines", f.Flag, name, byteSize(f.Limit), f.What)
+	}
+	return b, nil
+}
+
+// byteSize prints a limit: 1 MiB, 64 KiB, or bytes.
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// IsNotRegular reports whether err is a *NotRegularError.
+func IsNotRegular(err error) bool {
+	var nr *NotRegularError
+	return errors.As(err, &nr)
+}
