@@ -78,10 +78,22 @@ func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 				r.tag = l.Cells[last]
 				for i, c := range l.Cells[:last] {
 					u := metrics.NoUnit
-					if m, ok := metrics.MetricByName(t.Header[i]); ok {
+					m, known := metrics.MetricByName(t.Header[i])
+					if known {
 						u = m.Unit(st.Kind)
 					}
-					r.cells = append(r.cells, archivedValue(c, u, compatMode))
+					v := archivedValue(c, u, compatMode)
+					// The default mode holds archived numbers to the rules
+					// of the raw readers; compat mode keeps the original's
+					// reading of them.
+					if known && !compatMode && v.OK() {
+						if err := parse.Plausible(m.Quantity(), v.V); err != nil {
+							w := fmt.Sprintf("%s:%d: %s: %v", p, l.Line, t.Header[i], err)
+							a.Warnings = append(a.Warnings, w+"; the cell is NA")
+							v = metrics.NA(u, w)
+						}
+					}
+					r.cells = append(r.cells, v)
 				}
 			}
 			mt.rows = append(mt.rows, r)
