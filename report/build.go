@@ -980,7 +980,7 @@ func (b *builder) ratioCell(step, col, tag, base string) Cell {
 	if b.compat {
 		return relTextCell(compat.RatioText(cellText(col, v), cellText(col, bv)))
 	}
-	return relCell(metrics.Ratio(v, bv))
+	return relCell(metrics.RelativeTo(v, bv, col))
 }
 
 // histKinds are the histograms a step's section shows, queries first for
