@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -175,4 +177,72 @@ func init() {
 				archiveUnchanged(t, w, 2, neg)
 			}},
 	)
+}
+
+// seriesGroup is what the series cases read of a series report.
+type seriesGroup struct {
+	Title   string
+	Changes []struct {
+		Test          string
+		Index         int
+		Before, After *float64
+	}
+	Heat struct {
+		jsonTable
+		Notes []string
+	}
+}
+
+func init() {
+	// Ten nightly archives; the first run inserted nothing, the level of
+	// pg15.c1's l.i0 shifts by half at the sixth.
+	ips := []string{"0", "86956", "87500", "86500", "87100", "130000", "131000", "129500", "130400", "130900"}
+	moreBadCases = append(moreBadCases, badCase{name: "series: first member with ips 0",
+		setup: func(t *testing.T, w *work) []string {
+			args := []string{"series", "--format", "json", "-o", w.out}
+			for i, v := range ips {
+				d := filepath.Join(w.dir, fmt.Sprintf("n%02d", i+1))
+				copyDir(t, reference, d)
+				editLine(t, filepath.Join(d, "mrg.l.i0"), 2, withCell(arcRowC1, 0, v))
+				args = append(args, d)
+			}
+			return args
+		},
+		stderr: []string{"warning: n01: the client count is unknown for archived results"},
+		check: func(t *testing.T, w *work) {
+			b, err := os.ReadFile(w.out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var r struct {
+				Series struct{ Groups []seriesGroup }
+			}
+			if err := json.Unmarshal(b, &r); err != nil {
+				t.Fatal(err)
+			}
+			g := r.Series.Groups[0]
+			if g.Title != "Insert benchmark: pg15.c1" {
+				t.Fatalf("first group %q", g.Title)
+			}
+			var heat []string
+			for _, c := range g.Heat.Rows[0].Cells {
+				heat = append(heat, c.Text)
+			}
+			want := []string{"l.i0", "0.00", "1.00", "1.01", "0.99", "1.00", "1.50", "1.51", "1.49", "1.50", "1.51"}
+			if !slices.Equal(heat, want) {
+				t.Errorf("heat %q, want %q", heat, want)
+			}
+			note := "l.i0: relative to 2 n02, the first member with a value above 0 (1 n01 has 0)."
+			if !slices.Contains(g.Heat.Notes, note) {
+				t.Errorf("notes %q lack %q", g.Heat.Notes, note)
+			}
+			if len(g.Changes) != 1 || g.Changes[0].Test != "l.i0" || g.Changes[0].Index != 5 ||
+				g.Changes[0].Before == nil || g.Changes[0].After == nil || *g.Changes[0].After < 1.4 {
+				t.Errorf("changes %+v, want l.i0 at n06 relative to n02", g.Changes)
+			}
+			b, err = os.ReadFile(filepath.Join(w.dir, "n01", "mrg.l.i0"))
+			if err != nil || !strings.Contains(string(b), "\n0\t0\t11\t") {
+				t.Errorf("n01/mrg.l.i0 changed: %q, %v", b, err)
+			}
+		}})
 }
