@@ -246,3 +246,32 @@ func init() {
 			}
 		}})
 }
+
+func init() {
+	moreBadCases = append(moreBadCases, badCase{name: "base DBMS with an empty step folder keeps the delete histogram",
+		setup: func(t *testing.T, w *work) []string {
+			ents, _ := os.ReadDir(w.path(c1, "l.i1"))
+			for _, e := range ents {
+				os.Remove(w.path(c1, "l.i1", e.Name()))
+			}
+			return w.tables()
+		},
+		stderr: []string{c1 + " l.i1: no delete histogram", c1 + " l.i1: no insert histogram", c1 + "/l.i1: no client logs"},
+		check: func(t *testing.T, w *work) {
+			rt := filepath.Join(w.out, "mrg.l.i1.rt.delete")
+			for _, tc := range []struct{ tag, col, want string }{
+				{"pg15.c1", "256us", "NA"}, {"pg15.c1", "max", "NA"},
+				{"pg15.c2", "256us", "0.688"}, {"pg15.c2", "1ms", "95.433"}, {"pg15.c2", "max", "0.083"},
+			} {
+				if got := cell(t, rt, tc.tag, tc.col); got != tc.want {
+					t.Errorf("mrg.l.i1.rt.delete %s %s = %q, want %q", tc.tag, tc.col, got, tc.want)
+				}
+			}
+			if got := cell(t, filepath.Join(w.out, "mrg.l.i1.rt.insert"), "pg15.c1", "max"); got != "NA" {
+				t.Errorf("mrg.l.i1.rt.insert pg15.c1 max = %q, want NA", got)
+			}
+			if ents, err := os.ReadDir(w.path(c1, "l.i1")); err != nil || len(ents) != 0 {
+				t.Errorf("%s/l.i1 changed: %v, %v", c1, ents, err)
+			}
+		}})
+}
