@@ -83,13 +83,17 @@ func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 						u = m.Unit(st.Kind)
 					}
 					v := archivedValue(c, u, compatMode)
-					// The default mode holds archived numbers to the rules
-					// of the raw readers; compat mode keeps the original's
-					// reading of them.
-					if known && !compatMode && v.OK() {
+					// Archived numbers are held to the rules of the raw
+					// readers. The cell keeps its line, so compat mode's
+					// text tables, made from the lines, stay the original's.
+					if known && v.OK() {
 						if err := parse.Plausible(m.Quantity(), v.V); err != nil {
 							w := fmt.Sprintf("%s:%d: %s: %v", p, l.Line, t.Header[i], err)
-							a.Warnings = append(a.Warnings, w+"; the cell is NA")
+							if compatMode {
+								a.Warnings = append(a.Warnings, w+"; the report shows NA, the tables keep the original's reading")
+							} else {
+								a.Warnings = append(a.Warnings, w+"; the cell is NA")
+							}
 							v = metrics.NA(u, w)
 						}
 					}

@@ -978,7 +978,15 @@ func (b *builder) efficiencyTable(st parse.Step) *Table {
 func (b *builder) ratioCell(step, col, tag, base string) Cell {
 	v, bv := b.cell(step, tag, col), b.cell(step, base, col)
 	if b.compat {
-		return relTextCell(compat.RatioText(cellText(col, v), cellText(col, bv)))
+		c := relTextCell(compat.RatioText(cellText(col, v), cellText(col, bv)))
+		// The original printed any quotient; the report shows none that
+		// no plausible pair of values gives (a base of 1e-300).
+		if c.Value != nil {
+			if err := parse.Plausible(parse.Ratio, *c.Value); err != nil {
+				return valueCell(metrics.NAf(metrics.RatioUnit, "%s relative to its base: %v", col, err), 2)
+			}
+		}
+		return c
 	}
 	return relCell(metrics.RelativeTo(v, bv, col))
 }

@@ -161,6 +161,33 @@ func init() {
 				}
 				archiveUnchanged(t, w, 2, zero)
 			}},
+		// Compat mode's report has the NA cell, not a 297-digit ratio.
+		badCase{name: "archive: compat report of ips 1e300", setup: archiveCase(3, huge, func(arc, out string) []string {
+			return []string{"build", "--compat", "--format", "json", arc, "-o", out}
+		}),
+			stderr: []string{"mrg.l.i0:3: ips: 1e+300 is beyond 1e+15, not a rate; the report shows NA, the tables keep the original's reading"},
+			check: func(t *testing.T, w *work) {
+				r := readReport(t, w.out)
+				if c := r.Summary.Rows[1].Cells[1]; c.Text != "NA" {
+					t.Errorf("summary l.i0 of pg15.c2: %+v", c)
+				}
+				if c := r.Relative.Rows[1].Cells[1]; c.Text != "NA" {
+					t.Errorf("relative l.i0 of pg15.c2: %+v", c)
+				}
+				noAbsurdFindings(t, r)
+				archiveUnchanged(t, w, 3, huge)
+			}},
+		badCase{name: "archive: compat report of a base ips of 1e-300", setup: archiveCase(2, withCell(arcRowC1, 0, "1e-300"), func(arc, out string) []string {
+			return []string{"build", "--compat", "--format", "json", arc, "-o", out}
+		}),
+			check: func(t *testing.T, w *work) {
+				r := readReport(t, w.out)
+				if c := r.Relative.Rows[1].Cells[1]; c.Text != "NA" || c.NA != "ips relative to its base: 1.11111e+305 is beyond 1e+15, not a ratio" {
+					t.Errorf("relative l.i0 of pg15.c2: %+v", c)
+				}
+				noAbsurdFindings(t, r)
+				archiveUnchanged(t, w, 2, withCell(arcRowC1, 0, "1e-300"))
+			}},
 		// Compat mode writes what sum_met.awk wrote for these lines.
 		badCase{name: "archive: compat keeps the original's inf", setup: archiveCase(2, zero, compatTables),
 			check: func(t *testing.T, w *work) {
@@ -170,6 +197,7 @@ func init() {
 				archiveUnchanged(t, w, 2, zero)
 			}},
 		badCase{name: "archive: compat keeps the original's ratio to -5", setup: archiveCase(2, neg, compatTables),
+			stderr: []string{"mrg.l.i0:2: ips: -5 is negative, not a rate; the report shows NA, the tables keep the original's reading"},
 			check: func(t *testing.T, w *work) {
 				if got := relCell(t, w, "l.i0", "pg15.c2", "ips"); got != "-22222.20" {
 					t.Errorf("rel.l.i0 pg15.c2 ips = %q, want -22222.20", got)
