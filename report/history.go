@@ -198,10 +198,15 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 		}
 		v.Checked++
 		pct := 100 * change
+		pctCell := Cell{Text: fmt.Sprintf("%+.1f%%", pct), Value: &pct, Unit: "percent", Band: band}
+		if mean == 0 {
+			// Nothing is relative to 0: the verdict stands, the change
+			// has no number.
+			pctCell = Cell{Text: "NA", NA: "base: the history's mean is 0", Band: NotANumber}
+		}
 		row.Cells = append(row.Cells, levelCell(mean, g.Unit),
 			Cell{Text: levelCell(mean-half, "").Text + " – " + levelCell(mean+half, "").Text},
-			levelCell(newer, g.Unit),
-			Cell{Text: fmt.Sprintf("%+.1f%%", pct), Value: &pct, Unit: "percent", Band: band},
+			levelCell(newer, g.Unit), pctCell,
 			Cell{Text: verdict, Band: band})
 		t.Rows = append(t.Rows, row)
 	}

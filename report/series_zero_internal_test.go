@@ -77,3 +77,27 @@ func TestBuildSeriesZeroFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryZeroMean: NEW against a history whose every run is 0 has a
+// verdict but no percentage, NA with why; a usable history has both.
+func TestHistoryZeroMean(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		values      []Num
+		pct, pctWhy string
+		verdict     string
+	}{
+		{"history of 0", []Num{0, 0, 0, 0, 100}, "NA", "base: the history's mean is 0", "improvement"},
+		{"usable history", []Num{100, 101, 99, 100, 100}, "+0.0%", "", "ok"},
+	} {
+		g := &SeriesGroup{ID: "h", Title: "H", Members: []string{"a", "b", "c", "d", "e"},
+			Labels: []string{"1 a", "2 b", "3 c", "4 d", "5 e"}, Tests: []string{"t"}, Unit: "queries/s",
+			Values: [][]Num{tc.values}}
+		var v HistoryVerdict
+		row := historyTable(g, 1, &v).Rows[0].Cells
+		pct, verdict := row[len(row)-2], row[len(row)-1]
+		if pct.Text != tc.pct || pct.NA != tc.pctWhy || verdict.Text != tc.verdict {
+			t.Errorf("%s: change %+v, verdict %q; want %s (%s), %s", tc.name, pct, verdict.Text, tc.pct, tc.pctWhy, tc.verdict)
+		}
+	}
+}
