@@ -187,6 +187,9 @@ func TestArchiveRatioBase(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if note := "l.i0: pg15.c2 ips relative to pg15.c1 is NA: " + tc.why; !slices.Contains(rep.Notes, note) {
+				t.Errorf("notes %q lack %q", rep.Notes, note)
+			}
 			c := rep.Relative.Rows[1].Cells[1]
 			if c.Text != "NA" || c.Value != nil || c.NA != tc.why {
 				t.Errorf("relative l.i0 of pg15.c2: %+v, want NA because %s", c, tc.why)

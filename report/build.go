@@ -197,6 +197,9 @@ type builder struct {
 	// merged holds each step's merged table; rts its histogram merges.
 	merged map[string]*mergedTable
 	rts    map[string][]*rtMerge
+	// baseNoted are the relative values already noted as NA for their
+	// base (step, DBMS, column): several tables show them.
+	baseNoted map[[3]string]bool
 	// list is the DBMS list by display tag (prefix removed), with breaks.
 	list []Entry
 	// shown are the display tags the summary shows; tree maps a tag to its
@@ -988,7 +991,15 @@ func (b *builder) ratioCell(step, col, tag, base string) Cell {
 		}
 		return c
 	}
-	return relCell(metrics.RelativeTo(v, bv, col))
+	r := metrics.RelativeTo(v, bv, col)
+	if key := [3]string{step, tag, col}; !r.OK() && v.OK() && bv.OK() && !b.baseNoted[key] {
+		if b.baseNoted == nil {
+			b.baseNoted = map[[3]string]bool{}
+		}
+		b.baseNoted[key] = true
+		b.note("%s: %s %s relative to %s is NA: %s", step, tag, col, base, r.Why)
+	}
+	return relCell(r)
 }
 
 // histKinds are the histograms a step's section shows, queries first for

@@ -137,6 +137,7 @@ func init() {
 				archiveUnchanged(t, w, 3, huge)
 			}},
 		badCase{name: "archive: base ips 0", setup: archiveCase(2, zero, build),
+			stderr: []string{"warning: l.i0: pg15.c2 ips relative to pg15.c1 is NA: base ips is 0"},
 			check: func(t *testing.T, w *work) {
 				r := readReport(t, w.out)
 				if c := r.Relative.Rows[1].Cells[1]; c.Text != "NA" || c.NA != "base ips is 0" {
