@@ -172,10 +172,13 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 			case math.IsNaN(y[i]):
 				why[i] = parse.Plausible(parse.Rate, t.values[i].V).Error()
 			}
-			if why[i] != "" {
+			switch {
+			case why[i] != "":
 				heat.Notes = append(heat.Notes, fmt.Sprintf("%s, %s: NA: %s", t.name, g.Labels[i], why[i]))
-			} else if base < 0 {
+			case base < 0:
 				why[i] = "no member has a value above 0 to be relative to"
+			case y[i] == 0 && n >= opt.MinMembers():
+				heat.Notes = append(heat.Notes, fmt.Sprintf("%s, %s: 0, a run that did nothing: left out of the change points.", t.name, g.Labels[i]))
 			}
 		}
 		if base < 0 && slices.Contains(y, 0) {

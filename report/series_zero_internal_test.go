@@ -49,6 +49,7 @@ func TestBuildSeriesZeroFirst(t *testing.T) {
 		t.Errorf("the reference %+v is not marked as the base", c)
 	}
 	for _, want := range []string{"shift: relative to 2 nb, the first member with a value above 0 (1 na has 0).",
+		"shift, 1 na: 0, a run that did nothing: left out of the change points.",
 		"zero: no member has a value above 0, so no relative values."} {
 		if !slices.Contains(g.Heat.Notes, want) {
 			t.Errorf("notes %q lack %q", g.Heat.Notes, want)
