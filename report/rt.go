@@ -88,6 +88,10 @@ func rtMerges(byName map[string]*TreeResult, list []Entry, st parse.Step, prefix
 			// copied the first line of its table, a client row, instead.
 			m.header = strings.Split(firstRowLine(hdr), "\t")
 		case hdr == nil && (k == parse.Delete || compatMode):
+			if compatMode && firstHist(byName, list, st, k) != nil {
+				*warns = append(*warns, fmt.Sprintf("%s: no %s histogram merge: %s, the first DBMS, has none (compat: the original's rule; the default mode merges the others')",
+					st.MergeName, k, firstName(list)))
+			}
 			continue
 		default:
 			m.header = defaultRTHeader

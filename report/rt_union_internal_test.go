@@ -38,7 +38,7 @@ func TestRTMergeKindsUnion(t *testing.T) {
 			"256us\t1ms\t4ms\t16ms\t64ms\t256ms\t1s\t4s\t16s\tgt\tmax\ttag", naRow,
 			"0.688\t95.433\t3.658\t0.200\t0.013\t0.008\t0.000\t0.000\t0.000\t0.000\t0.083\tpg15.c2"},
 			[]string{"2m.pg15.c1 l.i1: no insert histogram", "2m.pg15.c1 l.i1: no delete histogram"}},
-		{"compat", true, nil, nil},
+		{"compat", true, nil, []string{"l.i1: no delete histogram merge: 2m.pg15.c1, the first DBMS, has none (compat: the original's rule; the default mode merges the others')"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			opt := MetricsOptions{Cores: 2, Device: "vda", PsUser: "postgres", Compat: tc.compat}
