@@ -108,7 +108,9 @@ func rtMerges(byName map[string]*TreeResult, list []Entry, st parse.Step, prefix
 			if h == nil || !compatMode && !hasShares(h) {
 				if !compatMode {
 					r := &rtRow{tag: stripPrefix(e.Name, prefix), max: metrics.NAf(metrics.Seconds, "no %s histogram", k)}
-					for range 10 {
+					// A share per bucket of the header, which ends with
+					// max and tag.
+					for range max(len(m.header)-2, 0) {
 						r.share = append(r.share, metrics.NAf(metrics.Percent, "no %s histogram", k))
 					}
 					m.rows = append(m.rows, r)
