@@ -91,10 +91,26 @@ func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 				r.tag = l.Cells[last]
 				for i, c := range l.Cells[:last] {
 					u := metrics.NoUnit
-					if m, ok := metrics.MetricByName(t.Header[i]); ok {
+					m, known := metrics.MetricByName(t.Header[i])
+					if known {
 						u = m.Unit(st.Kind)
 					}
-					r.cells = append(r.cells, archivedValue(c, u, compatMode))
+					v := archivedValue(c, u, compatMode)
+					// Archived numbers are held to the rules of the raw
+					// readers. The cell keeps its line, so compat mode's
+					// text tables, made from the lines, stay the original's.
+					if known && v.OK() {
+						if err := parse.Plausible(m.Quantity(), v.V); err != nil {
+							w := fmt.Sprintf("%s:%d: %s: %v", p, l.Line, t.Header[i], err)
+							if compatMode {
+								a.Warnings = append(a.Warnings, w+"; the report shows NA, the tables keep the original's reading")
+							} else {
+								a.Warnings = append(a.Warnings, w+"; the cell is NA")
+							}
+							v = metrics.NA(u, w)
+						}
+					}
+					r.cells = append(r.cells, v)
 				}
 			}
 			mt.rows = append(mt.rows, r)

@@ -202,6 +202,9 @@ type builder struct {
 	// merged holds each step's merged table; rts its histogram merges.
 	merged map[string]*mergedTable
 	rts    map[string][]*rtMerge
+	// baseNoted are the relative values already noted as NA for their
+	// base (step, DBMS, column): several tables show them.
+	baseNoted map[[3]string]bool
 	// list is the DBMS list by display tag (prefix removed), with breaks.
 	list []Entry
 	// shown are the display tags the summary shows; tree maps a tag to its
@@ -983,9 +986,25 @@ func (b *builder) efficiencyTable(st parse.Step) *Table {
 func (b *builder) ratioCell(step, col, tag, base string) Cell {
 	v, bv := b.cell(step, tag, col), b.cell(step, base, col)
 	if b.compat {
-		return relTextCell(compat.RatioText(cellText(col, v), cellText(col, bv)))
+		c := relTextCell(compat.RatioText(cellText(col, v), cellText(col, bv)))
+		// The original printed any quotient; the report shows none that
+		// no plausible pair of values gives (a base of 1e-300).
+		if c.Value != nil {
+			if err := parse.Plausible(parse.Ratio, *c.Value); err != nil {
+				return valueCell(metrics.NAf(metrics.RatioUnit, "%s relative to its base: %v", col, err), 2)
+			}
+		}
+		return c
 	}
-	return relCell(metrics.Ratio(v, bv))
+	r := metrics.RelativeTo(v, bv, col)
+	if key := [3]string{step, tag, col}; !r.OK() && v.OK() && bv.OK() && !b.baseNoted[key] {
+		if b.baseNoted == nil {
+			b.baseNoted = map[[3]string]bool{}
+		}
+		b.baseNoted[key] = true
+		b.note("%s: %s %s relative to %s is NA: %s", step, tag, col, base, r.Why)
+	}
+	return relCell(r)
 }
 
 // histKinds are the histograms a step's section shows, queries first for

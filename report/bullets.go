@@ -193,8 +193,10 @@ func (b *builder) bullets() {
 				}
 				col := throughputCol(st)
 				v, bv := b.cell(st.MergeName, e, col), b.cell(st.MergeName, base, col)
-				r := metrics.Ratio(v, bv)
-				if !r.OK() || r.V <= 0 || math.IsInf(r.V, 0) {
+				// A base of 0 makes no finding: 0/0 is 1 only by the
+				// tables' convention, and x/0 no number at all.
+				r := metrics.RelativeTo(v, bv, col)
+				if !r.OK() || bv.V == 0 || r.V <= 0 || math.IsInf(r.V, 0) {
 					continue
 				}
 				pr := partRatio{name: st.MergeName, ratio: r.V, noise: b.withinNoise(st, e, base, r.V)}

@@ -223,15 +223,20 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 		}
 		v.Checked++
 		pct := 100 * change
-		changeCell := Cell{Text: fmt.Sprintf("%+.1f%%", pct), Value: &pct, Unit: "percent", Band: band}
-		if math.IsNaN(pct) || math.IsInf(pct, 0) {
-			// A level of 0 has no relative change; NaN and Inf are no
-			// values of the model (the JSON encoder refuses them).
-			changeCell = Cell{Text: "NA", NA: "the level of the history is 0", Band: NotANumber}
+		pctCell := Cell{Text: fmt.Sprintf("%+.1f%%", pct), Value: &pct, Unit: "percent", Band: band}
+		switch {
+		case mean == 0:
+			// Nothing is relative to 0: the verdict stands, the change
+			// has no number.
+			pctCell = Cell{Text: "NA", NA: "base: the history's mean is 0", Band: NotANumber}
+		case math.IsNaN(pct) || math.IsInf(pct, 0):
+			// NaN and Inf are no values of the model (the JSON encoder
+			// refuses them).
+			pctCell = Cell{Text: "NA", NA: "the change is not a number", Band: NotANumber}
 		}
 		row.Cells = append(row.Cells, levelCell(mean, g.Unit),
 			Cell{Text: levelCell(mean-half, "").Text + " – " + levelCell(mean+half, "").Text},
-			levelCell(newer, g.Unit), changeCell,
+			levelCell(newer, g.Unit), pctCell,
 			Cell{Text: verdict, Band: band})
 		t.Rows = append(t.Rows, row)
 	}

@@ -215,17 +215,29 @@ func (t *mergedTable) relLines(compatMode bool, warns *[]string) []string {
 				base = r
 				continue
 			}
-			out = append(out, strings.Join(append(ratios(r, base), r.tag), "\t"))
+			out = append(out, strings.Join(append(t.ratios(r, base, warns), r.tag), "\t"))
 		}
 	}
 	return out
 }
 
-// ratios are the rel cells of a row: each value relative to the base's.
-func ratios(r, base *mergedRow) []string {
+// ratios are the rel cells of a row of t: each value relative to the
+// base's, "1" for 0/0 and NA where the base is no usable divisor (see
+// metrics.RelativeTo), with a warning: the NA cells of the values
+// themselves have theirs already.
+func (t *mergedTable) ratios(r, base *mergedRow, warns *[]string) []string {
 	out := make([]string, len(r.cells))
 	for i := range r.cells {
-		out[i] = metrics.RatioText(r.cells[i], base.cells[i])
+		o, b := r.cells[i], base.cells[i]
+		if o.OK() && b.OK() && o.V == 0 && b.V == 0 {
+			out[i] = "1"
+			continue
+		}
+		v := metrics.RelativeTo(o, b, t.cols[i])
+		if !v.OK() && o.OK() && b.OK() {
+			*warns = append(*warns, fmt.Sprintf("rel.%s: %s %s is NA: %s", t.step.MergeName, r.tag, t.cols[i], v.Why))
+		}
+		out[i] = v.Format(2)
 	}
 	return out
 }

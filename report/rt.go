@@ -62,9 +62,12 @@ func histKindsOf(st parse.Step) []parse.HistKind {
 }
 
 // rtMerges builds the histogram merges of a step. The header comes from
-// the first DBMS of the list; a kind it has no histogram of is left out when
-// it is deletes (written only when the first DBMS deleted rows), and in
-// compat mode. A DBMS without the histogram gets an NA row (compat: none).
+// the first DBMS of the list; in the default mode, when it has no histogram
+// of a kind, from the first DBMS that has one, so that no DBMS's histogram
+// is dropped. A kind no DBMS has is left out when it is deletes (written
+// only when rows were deleted). Compat mode keeps the original's rule: a
+// kind the first DBMS lacks is left out. A DBMS without the histogram gets
+// an NA row and a warning (compat: none).
 func rtMerges(byName map[string]*TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool, warns *[]string) []*rtMerge {
 	var out []*rtMerge
 	first := rowOf(byName[firstName(list)], st)
@@ -72,6 +75,9 @@ func rtMerges(byName map[string]*TreeResult, list []Entry, st parse.Step, prefix
 		var hdr *metrics.Histogram
 		if first != nil {
 			hdr = first.Hist[k]
+		}
+		if !compatMode && !hasShares(hdr) {
+			hdr = firstHist(byName, list, st, k)
 		}
 		m := &rtMerge{step: st, kind: k}
 		switch {
@@ -82,6 +88,10 @@ func rtMerges(byName map[string]*TreeResult, list []Entry, st parse.Step, prefix
 			// copied the first line of its table, a client row, instead.
 			m.header = strings.Split(firstRowLine(hdr), "\t")
 		case hdr == nil && (k == parse.Delete || compatMode):
+			if compatMode && firstHist(byName, list, st, k) != nil {
+				*warns = append(*warns, fmt.Sprintf("%s: no %s histogram merge: %s, the first DBMS, has none (compat: the original's rule; the default mode merges the others')",
+					st.MergeName, k, firstName(list)))
+			}
 			continue
 		default:
 			m.header = defaultRTHeader
@@ -95,10 +105,12 @@ func rtMerges(byName map[string]*TreeResult, list []Entry, st parse.Step, prefix
 			if sr := rowOf(byName[e.Name], st); sr != nil {
 				h = sr.Hist[k]
 			}
-			if h == nil {
+			if h == nil || !compatMode && !hasShares(h) {
 				if !compatMode {
 					r := &rtRow{tag: stripPrefix(e.Name, prefix), max: metrics.NAf(metrics.Seconds, "no %s histogram", k)}
-					for range 10 {
+					// A share per bucket of the header, which ends with
+					// max and tag.
+					for range max(len(m.header)-2, 0) {
 						r.share = append(r.share, metrics.NAf(metrics.Percent, "no %s histogram", k))
 					}
 					m.rows = append(m.rows, r)
@@ -119,6 +131,21 @@ func rtMerges(byName map[string]*TreeResult, list []Entry, st parse.Step, prefix
 	}
 	return out
 }
+
+// firstHist is the first histogram of a kind with shares in list order, or
+// nil.
+func firstHist(byName map[string]*TreeResult, list []Entry, st parse.Step, k parse.HistKind) *metrics.Histogram {
+	for _, e := range list {
+		if sr := rowOf(byName[e.Name], st); !e.Break && sr != nil && hasShares(sr.Hist[k]) {
+			return sr.Hist[k]
+		}
+	}
+	return nil
+}
+
+// hasShares reports whether h is a histogram with buckets: a step without
+// client logs has an empty one, which is no histogram to show.
+func hasShares(h *metrics.Histogram) bool { return h != nil && len(h.Share) > 0 }
 
 // firstRowLine is the first line the driver's o.rt table of h would have
 // printed without a header: client 1's counts (or the sum row without any

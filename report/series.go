@@ -148,11 +148,20 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 		g.Noise = append(g.Noise, noise)
 		var found []stats.ChangePoint
 		if n >= opt.MinMembers() {
-			found = stats.ChangePoints(y, opt)
+			// A throughput of 0 is a run that did nothing, not a level:
+			// one such member would outweigh every real shift.
+			levels := slices.Clone(y)
+			for i, v := range levels {
+				if v == 0 {
+					levels[i] = math.NaN()
+				}
+			}
+			found = stats.ChangePoints(levels, opt)
 		}
 		// The values are relative to the first member, or to the first
-		// with a value when it has none.
-		base := slices.IndexFunc(y, func(v float64) bool { return !math.IsNaN(v) })
+		// with a usable value when it has none or 0: nothing is relative
+		// to 0.
+		base := slices.IndexFunc(y, func(v float64) bool { return v > 0 })
 		why := make([]string, n)
 		for i := range n {
 			switch {
@@ -163,9 +172,17 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 			case math.IsNaN(y[i]):
 				why[i] = parse.Plausible(parse.Rate, t.values[i].V).Error()
 			}
-			if why[i] != "" {
+			switch {
+			case why[i] != "":
 				heat.Notes = append(heat.Notes, fmt.Sprintf("%s, %s: NA: %s", t.name, g.Labels[i], why[i]))
+			case base < 0:
+				why[i] = "no member has a value above 0 to be relative to"
+			case y[i] == 0 && n >= opt.MinMembers():
+				heat.Notes = append(heat.Notes, fmt.Sprintf("%s, %s: 0, a run that did nothing: left out of the change points.", t.name, g.Labels[i]))
 			}
+		}
+		if base < 0 && slices.Contains(y, 0) {
+			heat.Notes = append(heat.Notes, fmt.Sprintf("%s: no member has a value above 0, so no relative values.", t.name))
 		}
 		cps[t.name] = map[int]bool{}
 		for _, c := range found {
@@ -182,7 +199,11 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 		title := t.name + ": relative to " + g.Labels[0]
 		if base > 0 {
 			title = t.name + ": relative to " + g.Labels[base]
-			heat.Notes = append(heat.Notes, fmt.Sprintf("%s: relative to %s, the first member with a value.", t.name, g.Labels[base]))
+			note := fmt.Sprintf("%s: relative to %s, the first member with a value.", t.name, g.Labels[base])
+			if z := slices.Index(y[:base], 0); z >= 0 {
+				note = fmt.Sprintf("%s: relative to %s, the first member with a value above 0 (%s has 0).", t.name, g.Labels[base], g.Labels[z])
+			}
+			heat.Notes = append(heat.Notes, note)
 		}
 		// An HTML id has no spaces: "hot-points range=100" is
 		// "hot-points_range=100" in it.

@@ -3,6 +3,8 @@ package metrics
 import (
 	"math"
 	"sort"
+
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 // SimilarBand is the relative change within which a throughput or an
@@ -73,8 +75,11 @@ func Attribute(ms []Measure, ratio, band float64) []Cause {
 		if !m.Base.OK() || !m.Other.OK() || m.Base.V == 0 || math.IsNaN(m.Other.V) {
 			continue
 		}
-		change := m.Other.V/m.Base.V - 1
-		if math.IsInf(change, 0) || math.Abs(change) <= band {
+		// A quotient no plausible pair of measures gives (a base of
+		// 1e-300) explains nothing and would print hundreds of digits.
+		q := m.Other.V / m.Base.V
+		change := q - 1
+		if parse.Plausible(parse.Ratio, q) != nil || math.Abs(change) <= band {
 			continue
 		}
 		worse := change > 0 == m.Cost // more cost, or less rate

@@ -211,3 +211,21 @@ func (r Row) MarshalJSON() ([]byte, error) {
 	}
 	return append(b, '}'), nil
 }
+
+// Quantity is what the metric measures, for the plausibility rule of its
+// values (parse.Plausible): the rates are per second, the per-operation
+// costs counts, the sizes GiB, cpups a share of all CPUs and maxop the
+// seconds of one response.
+func (m Metric) Quantity() parse.Quantity {
+	switch m {
+	case IPS, QPS, RPS, RMBPS, WPS, WMBPS, CSPS, P50, P99:
+		return parse.Rate
+	case CPUPS:
+		return parse.Percent
+	case DBGB1, DBGB2, RSS:
+		return parse.Size
+	case MaxOp:
+		return parse.Duration
+	}
+	return parse.Count
+}

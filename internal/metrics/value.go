@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 // A Unit names what a Value measures, as the report's headers and the JSON
@@ -176,6 +178,32 @@ func Ratio(o, b Value) Value {
 		return Known(math.Inf(1), RatioUnit)
 	}
 	return Known(o.V/b.V, RatioUnit)
+}
+
+// RelativeTo is o relative to the base b of a relative table or finding,
+// in the column col: Ratio, except that a base that is no usable divisor
+// gives NA with the reason ("base ips is 0") instead of a number nobody
+// could read: 0 under a value that is not, a negative, infinite or absurd
+// base, or a quotient beyond parse.Ceiling. 0/0 stays 1, the documented rule
+// of the relative tables.
+func RelativeTo(o, b Value, col string) Value {
+	r := Ratio(o, b)
+	switch {
+	case !r.OK():
+		return r
+	case b.V == 0 && o.V != 0:
+		return NAf(RatioUnit, "base %s is 0", col)
+	}
+	if err := parse.Plausible(parse.Ratio, b.V); err != nil {
+		return NAf(RatioUnit, "base %s: %v", col, err)
+	}
+	if err := parse.Plausible(parse.Ratio, o.V); err != nil {
+		return NAf(RatioUnit, "%s: %v", col, err)
+	}
+	if err := parse.Plausible(parse.Ratio, r.V); err != nil {
+		return NAf(RatioUnit, "%s relative to its base: %v", col, err)
+	}
+	return r
 }
 
 // RatioText prints Ratio(o, b) as the relative tables do: "1" for 0/0,
