@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,12 +34,16 @@ import (
 // pipelineFixture is one results folder of a pipeline fuzz target.
 type pipelineFixture struct {
 	files fstest.MapFS
-	names []string // the files an input may replace, sorted
+	// names are the files an input may change, sorted: those the pipeline
+	// reads (emptying one, or changing its digits, changes the report or
+	// makes Load fail). Changing any other file cannot show.
+	names []string
 	// base is the JSON report of the unchanged folder (default mode).
 	base []byte
-	// read holds the files the report depends on: emptying one changes
-	// the report or makes Load fail. A change to any other file (o.rate.*,
-	// the summaries the original scripts wrote) is not expected to show.
+	// read holds the files whose numbers the report depends on: changing
+	// every digit of one changes the report or makes Load fail. A change to
+	// any other file (o.rate.*, the summaries the original scripts wrote,
+	// an sb.met beside its sb.io and sb.vm) is not expected to show.
 	read map[string]bool
 }
 
@@ -53,24 +58,45 @@ func newPipelineFixture(f testing.TB, root string, keep func(string) bool) *pipe
 		}
 		b, err := fs.ReadFile(src, p)
 		fx.files[p] = &fstest.MapFile{Data: b}
-		fx.names = append(fx.names, p)
 		return err
 	})
 	if err != nil {
 		f.Fatal(err)
 	}
-	sort.Strings(fx.names)
 	out := runPipeline(f, fx.files, false)
 	if out.err != nil {
 		f.Fatalf("%s: %v", root, out.err)
 	}
 	fx.base = out.json
-	for _, n := range fx.names {
-		if o := runPipeline(f, fx.with(n, nil), false); o.err != nil || !bytes.Equal(o.json, fx.base) {
+	shows := func(n string, data []byte) bool {
+		o := runPipeline(f, fx.with(n, data), false)
+		return o.err != nil || !bytes.Equal(o.json, fx.base)
+	}
+	for n, file := range fx.files {
+		if shows(n, shiftDigits(file.Data)) {
 			fx.read[n] = true
 		}
+		if fx.read[n] || shows(n, nil) {
+			fx.names = append(fx.names, n)
+		}
 	}
+	sort.Strings(fx.names)
 	return fx
+}
+
+// shiftDigits returns b with every digit d replaced by d+1 (9 by 0): the
+// same file with other numbers.
+func shiftDigits(b []byte) []byte {
+	out := bytes.Clone(b)
+	for i, c := range out {
+		switch {
+		case c == '9':
+			out[i] = '0'
+		case c >= '0' && c < '9':
+			out[i] = c + 1
+		}
+	}
+	return out
 }
 
 // with returns the fixture's folder with the file name holding data.
@@ -135,12 +161,22 @@ func runPipeline(tb testing.TB, fsys fs.FS, compat bool) pipelineOutput {
 	return out
 }
 
-// fuzz runs one input: the file names[which] replaced by data, in both
-// modes; the default mode's model and report are checked.
-func (fx *pipelineFixture) fuzz(t *testing.T, which uint16, data []byte) {
+// fuzz runs one input in both modes and checks the default mode's model
+// and report. The input changes the file names[which]: with at < 0, data
+// replaces it; otherwise data overwrites it from offset at (modulo its
+// length + 1), so that a few bytes land on a number of a well-formed file
+// ("-" before 8750, "e300" after 1).
+func (fx *pipelineFixture) fuzz(t *testing.T, which uint16, at int32, data []byte) {
 	name := fx.names[int(which)%len(fx.names)]
-	fsys := fx.with(name, data)
 	old := fx.files[name].Data
+	if at >= 0 {
+		i := int(at) % (len(old) + 1)
+		data = append(old[:i:i], data...)
+		if len(data) < len(old) {
+			data = append(data, old[len(data):]...)
+		}
+	}
+	fsys := fx.with(name, data)
 	for _, compat := range []bool{false, true} {
 		out := runPipeline(t, fsys, compat)
 		if compat || out.err != nil {
@@ -161,11 +197,17 @@ func (fx *pipelineFixture) fuzz(t *testing.T, which uint16, data []byte) {
 			t.Errorf("%s replaced by %q: the report did not change", name, trim(data))
 		}
 		noticed := strings.Contains(strings.Join(out.warns, "\n"), name)
+		if noticed {
+			continue
+		}
 		for _, l := range readLines(out.res, name, old, data) {
-			if bad := implausibleToken(l.text); bad != "" && !noticed {
+			if bad := implausibleToken(l.text); bad != "" {
 				t.Errorf("%s:%d: %s read without a warning naming the file: %q", name, l.no, bad, trim([]byte(l.text)))
 				break
 			}
+		}
+		if ls := columnProblems(old, data); len(ls) > 0 {
+			t.Errorf("%s:%d: a sample no measurement has read without a warning naming the file: %q", name, ls[0].no, trim([]byte(ls[0].text)))
 		}
 	}
 }
@@ -206,6 +248,54 @@ func readLines(res *report.Results, name string, old, new []byte) []numberedLine
 						out = append(out, numberedLine{in.Line, lines[in.Line-1]})
 					}
 				}
+			}
+		}
+	}
+	return out
+}
+
+// columnProblems returns the data lines of a vmstat or iostat file (new
+// lines, not in old) with a number that no sample has in a column the model
+// averages: for vmstat cs, us and sy (us + sy at most 101, see
+// plausibleAs), for iostat every column of the device's rows (the averages
+// of all of them are shown); percentages at most 100.
+func columnProblems(old, new []byte) []numberedLine {
+	had := map[string]bool{}
+	device := ""
+	for _, l := range strings.Split(string(old), "\n") {
+		had[l] = true
+		if f := strings.Fields(l); device == "" && len(f) > 1 && f[0] != "Device" && strings.HasPrefix(string(old), "Linux") && numbers(l) != "" && !strings.HasSuffix(f[0], ":") {
+			if _, err := strconv.ParseFloat(f[0], 64); err != nil {
+				device = f[0]
+			}
+		}
+	}
+	var header []string
+	var out []numberedLine
+	for i, l := range strings.Split(string(new), "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) >= 5 && numbers(l) == "":
+			header = f
+			continue
+		case had[l] || len(f) != len(header):
+		case header[0] == "Device" && f[0] == device:
+			for j, w := range f[1:] {
+				if x, err := strconv.ParseFloat(w, 64); err == nil && plausibleAs(x, "", strings.HasPrefix(header[j+1], "%")) != nil {
+					out = append(out, numberedLine{i + 1, l})
+					break
+				}
+			}
+		case slices.Contains(header, "us") && slices.Contains(header, "sy") && slices.Contains(header, "cs"):
+			col := func(name string) float64 {
+				x, err := strconv.ParseFloat(f[slices.Index(header, name)], 64)
+				if err != nil {
+					return 0 // not a sample: the reader must say so
+				}
+				return x
+			}
+			if plausibleAs(col("cs"), "", false) != nil || plausibleAs(col("us"), "", true) != nil || plausibleAs(col("sy"), "", true) != nil || plausibleAs(col("us")+col("sy"), string(metrics.CPUPercent), false) != nil {
+				out = append(out, numberedLine{i + 1, l})
 			}
 		}
 	}
@@ -483,48 +573,60 @@ func rawPipeline(tb testing.TB) *pipelineFixture {
 // steps each (a load, the index, a read+write step) and the settings file.
 func FuzzPipeline(f *testing.F) {
 	fx := rawPipeline(f)
-	addSeeds(f, fx, "2m.pg15.c1/", "\t")
+	addSeeds(f, fx)
 	f.Fuzz(fx.fuzz)
+}
+
+func sbPipeline(tb testing.TB) *pipelineFixture {
+	if sysbenchFixture == nil {
+		sysbenchFixture = newPipelineFixture(tb, "../testdata/sysbench/raw", func(p string) bool {
+			return strings.Contains(p, ".point-query.") || strings.Contains(p, ".read-write.")
+		})
+	}
+	return sysbenchFixture
 }
 
 // FuzzPipelineSysbench fuzzes a folder of two sysbench DBMS: the prepare
 // step and two tests (point-query, read-write) at both thread counts.
 func FuzzPipelineSysbench(f *testing.F) {
-	if sysbenchFixture == nil {
-		sysbenchFixture = newPipelineFixture(f, "../testdata/sysbench/raw", func(p string) bool {
-			return strings.Contains(p, ".point-query.") || strings.Contains(p, ".read-write.")
+	fx := sbPipeline(f)
+	addSeeds(f, fx)
+	f.Fuzz(fx.fuzz)
+}
+
+func arcPipeline(tb testing.TB) *pipelineFixture {
+	if archiveFixture == nil {
+		archiveFixture = newPipelineFixture(tb, "../testdata/ibench/reference/res", func(p string) bool {
+			return p == "mrg.l.i0" || p == "mrg.l.x" || p == "mrg.qr100.L1"
 		})
 	}
-	fx := sysbenchFixture
-	addSeeds(f, fx, "x.pg15.c1.pk1/", " ")
-	f.Fuzz(fx.fuzz)
+	return archiveFixture
 }
 
 // FuzzPipelineArchive fuzzes an archived folder: the mrg.<step> tables of
 // three steps.
 func FuzzPipelineArchive(f *testing.F) {
-	if archiveFixture == nil {
-		archiveFixture = newPipelineFixture(f, "../testdata/ibench/reference/res", func(p string) bool {
-			return p == "mrg.l.i0" || p == "mrg.l.x" || p == "mrg.qr100.L1"
-		})
-	}
-	fx := archiveFixture
-	addSeeds(f, fx, "", " ")
+	fx := arcPipeline(f)
+	addSeeds(f, fx)
 	f.Fuzz(fx.fuzz)
 }
 
-// addSeeds adds an empty file, a binary one and, for each file under
-// prefix, the file itself with the signs of its first numbers flipped (what
-// a broken writer or an overflow makes).
-func addSeeds(f *testing.F, fx *pipelineFixture, prefix, sep string) {
-	f.Add(uint16(0), []byte{})
-	f.Add(uint16(1), []byte("\x00\x01binary"))
+// addSeeds adds an empty file, a binary one and, for each file the model
+// reads numbers of, the file unchanged and a digit overwritten in its
+// middle and at its end: inputs that pass, from which the fuzzer's
+// mutations start.
+func addSeeds(f *testing.F, fx *pipelineFixture) {
+	f.Add(uint16(0), int32(-1), []byte{})
+	f.Add(uint16(1), int32(-1), []byte("\x00\x01binary"))
 	for i, n := range fx.names {
-		if strings.HasPrefix(n, prefix) && fx.read[n] {
-			f.Add(uint16(i), fx.files[n].Data)
-			if sep != "" {
-				f.Add(uint16(i), bytes.Replace(fx.files[n].Data, []byte(sep), []byte(sep+"-"), 3))
-			}
+		if !fx.read[n] {
+			continue
 		}
+		data := fx.files[n].Data
+		f.Add(uint16(i), int32(-1), data)
+		if j := bytes.LastIndexAny(data[:len(data)/2], "123456789"); j >= 0 {
+			f.Add(uint16(i), int32(j), []byte{data[j]})
+		}
+		f.Add(uint16(i), int32(len(data)), []byte("\n"))
 	}
 }
