@@ -163,14 +163,18 @@ func runPipeline(tb testing.TB, fsys fs.FS, compat bool) pipelineOutput {
 
 // fuzz runs one input in both modes and checks the default mode's model
 // and report. The input changes the file names[which]: with at < 0, data
-// replaces it; otherwise data overwrites it from offset at (modulo its
-// length + 1), so that a few bytes land on a number of a well-formed file
-// ("-" before 8750, "e300" after 1).
+// replaces it; otherwise data overwrites it from the start of its number
+// at (modulo their count), so that most inputs hit a number of a
+// well-formed file ("-" on 8750, "1e300" on 1.5).
 func (fx *pipelineFixture) fuzz(t *testing.T, which uint16, at int32, data []byte) {
 	name := fx.names[int(which)%len(fx.names)]
 	old := fx.files[name].Data
 	if at >= 0 {
-		i := int(at) % (len(old) + 1)
+		starts := numberStarts(old)
+		i := len(old)
+		if len(starts) > 0 {
+			i = starts[int(at)%len(starts)]
+		}
 		data = append(old[:i:i], data...)
 		if len(data) < len(old) {
 			data = append(data, old[len(data):]...)
@@ -210,6 +214,27 @@ func (fx *pipelineFixture) fuzz(t *testing.T, which uint16, at int32, data []byt
 			t.Errorf("%s:%d: a sample no measurement has read without a warning naming the file: %q", name, ls[0].no, trim([]byte(ls[0].text)))
 		}
 	}
+}
+
+// numberStarts returns the offsets of the numbers of b: digits after a
+// byte that is not a digit, a letter, '.' or '-'.
+func numberStarts(b []byte) []int {
+	var out []int
+	for i, c := range b {
+		if c < '0' || c > '9' {
+			continue
+		}
+		if i == 0 {
+			out = append(out, i)
+			continue
+		}
+		switch p := b[i-1]; {
+		case p >= '0' && p <= '9', p >= 'a' && p <= 'z', p >= 'A' && p <= 'Z', p == '.', p == '-', p == '_':
+		default:
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // numberedLine is a line of a file and its number.
@@ -310,12 +335,13 @@ func fields(l string) []string {
 	})
 }
 
-// numbers returns the words of a line that are numbers, joined by blanks.
+// numbers returns the numbers of a line, each in its shortest text (+.5
+// is 0.5), joined by blanks.
 func numbers(l string) string {
 	var out []string
 	for _, w := range fields(l) {
-		if _, err := strconv.ParseFloat(strings.TrimRight(w, "%"), 64); err == nil {
-			out = append(out, w)
+		if x, err := strconv.ParseFloat(strings.TrimRight(w, "%"), 64); err == nil {
+			out = append(out, strconv.FormatFloat(x, 'g', -1, 64))
 		}
 	}
 	return strings.Join(out, " ")
@@ -612,9 +638,9 @@ func FuzzPipelineArchive(f *testing.F) {
 }
 
 // addSeeds adds an empty file, a binary one and, for each file the model
-// reads numbers of, the file unchanged and a digit overwritten in its
-// middle and at its end: inputs that pass, from which the fuzzer's
-// mutations start.
+// reads numbers of, the file unchanged, a number overwritten by itself and
+// one with a plus sign: inputs that pass, from which the fuzzer's mutations
+// start ('+' is a small step from '-').
 func addSeeds(f *testing.F, fx *pipelineFixture) {
 	f.Add(uint16(0), int32(-1), []byte{})
 	f.Add(uint16(1), int32(-1), []byte("\x00\x01binary"))
@@ -624,9 +650,10 @@ func addSeeds(f *testing.F, fx *pipelineFixture) {
 		}
 		data := fx.files[n].Data
 		f.Add(uint16(i), int32(-1), data)
-		if j := bytes.LastIndexAny(data[:len(data)/2], "123456789"); j >= 0 {
-			f.Add(uint16(i), int32(j), []byte{data[j]})
+		if starts := numberStarts(data); len(starts) > 0 {
+			k := len(starts) / 2
+			f.Add(uint16(i), int32(k), data[starts[k]:starts[k]+1])
+			f.Add(uint16(i), int32(k), []byte("+"))
 		}
-		f.Add(uint16(i), int32(len(data)), []byte("\n"))
 	}
 }
