@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"reflect"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -187,10 +188,10 @@ func (fx *pipelineFixture) fuzz(t *testing.T, which uint16, at int32, data []byt
 			continue // an error is a fine outcome
 		}
 		for _, p := range modelProblems(out.res) {
-			t.Errorf("%s replaced by %q: model: %s", name, trim(data), p)
+			skipKnown(t, "%s replaced by %q: model: %s", name, trim(data), p)
 		}
 		for _, p := range reportProblems(out.rep) {
-			t.Errorf("%s replaced by %q: report: %s", name, trim(data), p)
+			skipKnown(t, "%s replaced by %q: report: %s", name, trim(data), p)
 		}
 		if !fx.read[name] || unchangedMeaning(old, data) {
 			continue
@@ -198,7 +199,7 @@ func (fx *pipelineFixture) fuzz(t *testing.T, which uint16, at int32, data []byt
 		// A file none of whose records is left must show: its values
 		// or a warning change.
 		if keptNone(old, data) && bytes.Equal(out.json, fx.base) {
-			t.Errorf("%s replaced by %q: the report did not change", name, trim(data))
+			skipKnown(t, "%s replaced by %q: the report did not change", name, trim(data))
 		}
 		noticed := strings.Contains(strings.Join(out.warns, "\n"), name)
 		if noticed {
@@ -206,12 +207,12 @@ func (fx *pipelineFixture) fuzz(t *testing.T, which uint16, at int32, data []byt
 		}
 		for _, l := range readLines(out.res, name, old, data) {
 			if bad := implausibleToken(l.text); bad != "" {
-				t.Errorf("%s:%d: %s read without a warning naming the file: %q", name, l.no, bad, trim([]byte(l.text)))
+				skipKnown(t, "%s:%d: %s read without a warning naming the file: %q", name, l.no, bad, trim([]byte(l.text)))
 				break
 			}
 		}
 		if ls := columnProblems(old, data); len(ls) > 0 {
-			t.Errorf("%s:%d: a sample no measurement has read without a warning naming the file: %q", name, ls[0].no, trim([]byte(ls[0].text)))
+			skipKnown(t, "%s:%d: a sample no measurement has (%s) read without a warning naming the file: %q", name, ls[0].no, ls[0].why, trim([]byte(ls[0].text)))
 		}
 	}
 }
@@ -241,6 +242,7 @@ func numberStarts(b []byte) []int {
 type numberedLine struct {
 	no   int
 	text string
+	why  string // what is wrong with it, if anything
 }
 
 // readLines returns the lines of new, the replaced file name, that hold
@@ -258,7 +260,7 @@ func readLines(res *report.Results, name string, old, new []byte) []numberedLine
 	if strings.HasPrefix(base, "o.ib.") || strings.HasPrefix(base, "mrg.") {
 		for i, l := range lines {
 			if !had[l] && len(strings.Fields(numbers(l))) >= 3 {
-				out = append(out, numberedLine{i + 1, l})
+				out = append(out, numberedLine{i + 1, l, ""})
 			}
 		}
 	}
@@ -270,7 +272,7 @@ func readLines(res *report.Results, name string, old, new []byte) []numberedLine
 				}
 				for _, in := range r.Intervals {
 					if in.Line >= 1 && in.Line <= len(lines) && !had[lines[in.Line-1]] {
-						out = append(out, numberedLine{in.Line, lines[in.Line-1]})
+						out = append(out, numberedLine{in.Line, lines[in.Line-1], ""})
 					}
 				}
 			}
@@ -303,12 +305,14 @@ func columnProblems(old, new []byte) []numberedLine {
 		case len(f) >= 5 && numbers(l) == "":
 			header = f
 			continue
-		case had[l] || len(f) != len(header):
+		case had[l] || len(f) == 0 || len(f) != len(header):
 		case header[0] == "Device" && f[0] == device:
 			for j, w := range f[1:] {
-				if x, err := strconv.ParseFloat(w, 64); err == nil && plausibleAs(x, "", strings.HasPrefix(header[j+1], "%")) != nil {
-					out = append(out, numberedLine{i + 1, l})
-					break
+				if x, err := strconv.ParseFloat(w, 64); err == nil {
+					if err := plausibleAs(x, "", strings.HasPrefix(header[j+1], "%")); err != nil {
+						out = append(out, numberedLine{i + 1, l, "iostat " + header[j+1] + ": " + err.Error()})
+						break
+					}
 				}
 			}
 		case slices.Contains(header, "us") && slices.Contains(header, "sy") && slices.Contains(header, "cs"):
@@ -319,8 +323,19 @@ func columnProblems(old, new []byte) []numberedLine {
 				}
 				return x
 			}
-			if plausibleAs(col("cs"), "", false) != nil || plausibleAs(col("us"), "", true) != nil || plausibleAs(col("sy"), "", true) != nil || plausibleAs(col("us")+col("sy"), string(metrics.CPUPercent), false) != nil {
-				out = append(out, numberedLine{i + 1, l})
+			for _, c := range []struct {
+				what string
+				err  error
+			}{
+				{"cs", plausibleAs(col("cs"), "", false)},
+				{"us", plausibleAs(col("us"), "", true)},
+				{"sy", plausibleAs(col("sy"), "", true)},
+				{"us+sy", plausibleAs(col("us")+col("sy"), string(metrics.CPUPercent), false)},
+			} {
+				if c.err != nil {
+					out = append(out, numberedLine{i + 1, l, "vmstat " + c.what + ": " + c.err.Error()})
+					break
+				}
 			}
 		}
 	}
@@ -361,15 +376,25 @@ func implausibleToken(l string) string {
 }
 
 // keptNone reports whether new keeps none of the numbers of old: no line
-// of old with a number has a line in new with the same numbers.
+// of old with a number has a line in new that starts with the same
+// numbers (a word after them, as in "1889342675 .3", may be one the reader
+// does not read).
 func keptNone(old, new []byte) bool {
-	has := map[string]bool{}
+	var has []string
 	for _, l := range strings.Split(string(new), "\n") {
-		has[numbers(l)] = true
+		if n := numbers(l); n != "" {
+			has = append(has, n+" ")
+		}
 	}
 	for _, l := range strings.Split(string(old), "\n") {
-		if n := numbers(l); n != "" && has[n] {
-			return false
+		n := numbers(l)
+		if n == "" {
+			continue
+		}
+		for _, h := range has {
+			if strings.HasPrefix(h, n+" ") {
+				return false
+			}
 		}
 	}
 	return true
@@ -550,7 +575,7 @@ func reportProblems(rep *report.Report) []string {
 						continue // missing
 					}
 					if err := plausibleAs(f, s.Unit, false); err != nil {
-						out = append(out, fmt.Sprintf("chart %s, series %s: %v", ch.ID, s.Name, f))
+						out = append(out, fmt.Sprintf("chart %s, series %s: %v", ch.ID, s.Name, err))
 						break
 					}
 				}
@@ -656,4 +681,17 @@ func addSeeds(f *testing.F, fx *pipelineFixture) {
 			f.Add(uint16(i), int32(k), []byte("+"))
 		}
 	}
+}
+
+// skipKnown reports a failure of a pipeline check unless it matches the
+// regular expression in $IBREPORT_FUZZ_SKIP: a failure already known and
+// being fixed stops a fuzzing run within seconds, and so would hide the
+// others (IBREPORT_FUZZ_SKIP='vmstat us\+sy' skips one kind).
+func skipKnown(t *testing.T, format string, args ...any) {
+	t.Helper()
+	msg := fmt.Sprintf(format, args...)
+	if re := os.Getenv("IBREPORT_FUZZ_SKIP"); re != "" && regexp.MustCompile(re).MatchString(msg) {
+		return
+	}
+	t.Error(msg)
 }
