@@ -663,9 +663,10 @@ func FuzzPipelineArchive(f *testing.F) {
 }
 
 // addSeeds adds an empty file, a binary one and, for each file the model
-// reads numbers of, the file unchanged, a number overwritten by itself and
-// one with a plus sign: inputs that pass, from which the fuzzer's mutations
-// start ('+' is a small step from '-').
+// reads numbers of, the file unchanged and, at a quarter, half and three
+// quarters of its numbers, a number overwritten by itself and one whose
+// first digit is overwritten by a plus sign: inputs that pass, from which
+// the fuzzer's mutations start ('+' is a small step from '-').
 func addSeeds(f *testing.F, fx *pipelineFixture) {
 	f.Add(uint16(0), int32(-1), []byte{})
 	f.Add(uint16(1), int32(-1), []byte("\x00\x01binary"))
@@ -675,10 +676,12 @@ func addSeeds(f *testing.F, fx *pipelineFixture) {
 		}
 		data := fx.files[n].Data
 		f.Add(uint16(i), int32(-1), data)
-		if starts := numberStarts(data); len(starts) > 0 {
-			k := len(starts) / 2
-			f.Add(uint16(i), int32(k), data[starts[k]:starts[k]+1])
-			f.Add(uint16(i), int32(k), []byte("+"))
+		starts := numberStarts(data)
+		for _, k := range []int{len(starts) / 4, len(starts) / 2, len(starts) * 3 / 4} {
+			if k < len(starts) {
+				f.Add(uint16(i), int32(k), data[starts[k]:starts[k]+1])
+				f.Add(uint16(i), int32(k), []byte("+"))
+			}
 		}
 	}
 }
