@@ -622,6 +622,7 @@ var (
 	rawFixture, sysbenchFixture, archiveFixture *pipelineFixture
 )
 
+// rawPipeline is the fixture of FuzzPipeline.
 func rawPipeline(tb testing.TB) *pipelineFixture {
 	if rawFixture == nil {
 		rawFixture = newPipelineFixture(tb, example, func(p string) bool {
@@ -640,6 +641,7 @@ func FuzzPipeline(f *testing.F) {
 	f.Fuzz(fx.fuzz)
 }
 
+// sbPipeline is the fixture of FuzzPipelineSysbench.
 func sbPipeline(tb testing.TB) *pipelineFixture {
 	if sysbenchFixture == nil {
 		sysbenchFixture = newPipelineFixture(tb, "../testdata/sysbench/raw", func(p string) bool {
@@ -657,6 +659,7 @@ func FuzzPipelineSysbench(f *testing.F) {
 	f.Fuzz(fx.fuzz)
 }
 
+// arcPipeline is the fixture of FuzzPipelineArchive.
 func arcPipeline(tb testing.TB) *pipelineFixture {
 	if archiveFixture == nil {
 		archiveFixture = newPipelineFixture(tb, "../testdata/ibench/reference/res", func(p string) bool {
