@@ -157,6 +157,7 @@ func TestTablesKilled(t *testing.T) {
 		}
 		return out
 	}
+	stopped := 0 // runs that exited 130, or 0 having finished
 	for i, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, os.Interrupt, syscall.SIGTERM} {
 		before := leftovers()
 		cmd := tables()
@@ -166,7 +167,17 @@ func TestTablesKilled(t *testing.T) {
 		time.Sleep(full * time.Duration(i+1) / 5)
 		cmd.Process.Signal(sig)
 		err := cmd.Wait()
-		if code := cmd.ProcessState.ExitCode(); err != nil && code != exitInterrupted {
+		code := cmd.ProcessState.ExitCode()
+		ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
+		switch {
+		case err == nil || code == exitInterrupted:
+			stopped++
+		case ws.Signaled() && ws.Signal() == sig:
+			// On a loaded machine the signal can come before the
+			// process has set up its handler; it then dies of it
+			// before it has written anything, which the checks below
+			// still hold it to.
+		default:
 			t.Errorf("%v after %v: exit %d, want %d (or 0 when it had finished)", sig, full*time.Duration(i+1)/5, code, exitInterrupted)
 		}
 		if _, ok := setOf(t, out); !ok {
@@ -177,6 +188,9 @@ func TestTablesKilled(t *testing.T) {
 				t.Errorf("%v: %s left beside the output folder", sig, name)
 			}
 		}
+	}
+	if stopped == 0 {
+		t.Error("no run was stopped by its signal handler")
 	}
 	// A later run removes what the killed ones left beside the folder.
 	if b, err := tables().CombinedOutput(); err != nil {
