@@ -606,6 +606,13 @@ func (s *summarizer) noise() {
 	}
 	r.Noise = stats.MeanInterval(rate, 0.95)
 	r.Stalls = FindStalls(c.series.sec, rate, rt, s.opt.Stall)
+	if why := notIncreasing(c.series.sec); why != "" && len(rate) >= stats.MinNoiseSamples {
+		name := "client 1's log"
+		if s.sd.Clients[0] != nil {
+			name = s.sd.Clients[0].Name
+		}
+		s.warn("%s: %s; stalls and SLA are NA", name, why)
+	}
 }
 
 func (s *summarizer) series() {
@@ -630,6 +637,12 @@ func (s *summarizer) cpuSeconds() {
 		return
 	}
 	r.DBMSCPU = Known(ps.lastCPU-ps.firstCPU, Seconds)
+	if ps.lastCPU < ps.firstCPU {
+		// CPU time only grows: a process restarted, or the first and last
+		// samples are not of one process.
+		r.DBMSCPU = NAf(Seconds, "%s: the CPU time goes down from %g s to %g s", sd.Ps.Name, ps.firstCPU, ps.lastCPU)
+		s.warn("%s: the CPU time of the first sample (%g s) is more than the last's (%g s); DBMS CPU seconds are NA", sd.Ps.Name, ps.firstCPU, ps.lastCPU)
+	}
 	r.PsUser = s.opt.PsUser
 	if r.PsUser == "" {
 		r.PsUser = ps.largestUser

@@ -86,6 +86,9 @@ func FindStalls(secs, rate, rt []float64, opt StallOptions) Stalls {
 	if n < stats.MinNoiseSamples || len(secs) != n || (rt != nil && len(rt) != n) {
 		return Stalls{Why: fmt.Sprintf("%s, fewer than %d", Plural(n, "interval"), stats.MinNoiseSamples)}
 	}
+	if why := notIncreasing(secs); why != "" {
+		return Stalls{Why: why}
+	}
 	inner := func(v []float64) []float64 { return slices.Sorted(slices.Values(v[1 : n-1])) }
 	medRate := stat.Quantile(0.5, stat.Empirical, inner(rate), nil)
 	medRT := math.NaN()
@@ -144,6 +147,10 @@ func CheckSLA(secs, rate []float64, target float64, opt StallOptions) SLA {
 		s.Why = fmt.Sprintf("%s, fewer than %d, or no target", Plural(n, "interval"), stats.MinNoiseSamples)
 		return s
 	}
+	if why := notIncreasing(secs); why != "" {
+		s.Why = why
+		return s
+	}
 	met, run := 0, 0.0
 	for i := 1; i < n-1; i++ {
 		if rate[i] >= opt.SLAFraction*target {
@@ -157,4 +164,16 @@ func CheckSLA(secs, rate []float64, target float64, opt StallOptions) SLA {
 	s.Met = float64(met) / float64(n-2)
 	s.Pass = s.Met >= opt.SLAFraction
 	return s
+}
+
+// notIncreasing says where the interval end times secs go back (or are not
+// numbers), "" when they do not: stalls and SLA runs are measured in
+// seconds between them, which times that go back would make negative.
+func notIncreasing(secs []float64) string {
+	for i := 1; i < len(secs); i++ {
+		if !(secs[i] >= secs[i-1]) {
+			return fmt.Sprintf("interval %d ends at %g s, before interval %d (%g s)", i+1, secs[i], i, secs[i-1])
+		}
+	}
+	return ""
 }

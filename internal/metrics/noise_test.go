@@ -154,3 +154,25 @@ func TestCheckSLA(t *testing.T) {
 		t.Errorf("10 s at half the target: %+v", s)
 	}
 }
+
+// TestTimesGoingBack: interval end times that go back (a log edited or
+// cut and pasted) would give stalls and SLA runs negative seconds; both
+// are unknown instead, saying where.
+func TestTimesGoingBack(t *testing.T) {
+	secs, rates, rts := steady(100, 1000, 5000)
+	rates[40], rates[41] = 1, 1
+	secs[41] = secs[39] - 3
+	st := metrics.FindStalls(secs, rates, rts, metrics.StallOptions{})
+	if len(st.Events) != 0 || st.Seconds != 0 || !strings.Contains(st.Why, "interval 42 ends at") {
+		t.Errorf("stalls %+v", st)
+	}
+	sla := metrics.CheckSLA(secs, rates, 1000, metrics.StallOptions{})
+	if sla.Longest != 0 || sla.Pass || !strings.Contains(sla.Why, "before interval 41") {
+		t.Errorf("SLA %+v", sla)
+	}
+	secs, rates, rts = steady(100, 1000, 5000)
+	secs[10] = secs[9] // equal times are harmless
+	if st := metrics.FindStalls(secs, rates, rts, metrics.StallOptions{}); st.Why != "" {
+		t.Errorf("equal times: %s", st.Why)
+	}
+}
