@@ -311,8 +311,15 @@ func columnProblems(old, new []byte) []numberedLine {
 	}
 	var header []string
 	var out []numberedLine
+	vmSeen := false // a vmstat sample has been met
 	for i, l := range strings.Split(string(new), "\n") {
 		f := strings.Fields(l)
+		isVmstat := len(f) > 0 && len(f) == len(header) && numbers(l) != "" &&
+			slices.Contains(header, "us") && slices.Contains(header, "sy") && slices.Contains(header, "cs")
+		// The first vmstat sample is the averages since boot, which the
+		// default mode never uses.
+		sinceBoot := isVmstat && !vmSeen
+		vmSeen = vmSeen || isVmstat
 		switch {
 		case len(f) >= 5 && numbers(l) == "":
 			header = f
@@ -327,6 +334,7 @@ func columnProblems(old, new []byte) []numberedLine {
 					}
 				}
 			}
+		case sinceBoot:
 		case slices.Contains(header, "us") && slices.Contains(header, "sy") && slices.Contains(header, "cs"):
 			col := func(name string) float64 {
 				x, err := strconv.ParseFloat(f[slices.Index(header, name)], 64)
