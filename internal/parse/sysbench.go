@@ -336,7 +336,11 @@ func (o *SysbenchOutput) reportLine(t string, f []string, n int, section *string
 	case *section == "Latency (ms)" && key == "sum":
 		return value(&rep.LatSum, false)
 	case *section == "Latency (ms)" && strings.HasSuffix(key, "percentile"):
-		if p, err := strconv.Atoi(strings.TrimRight(strings.Fields(key)[0], "thndrs")); err == nil {
+		p, err := strconv.Atoi(strings.TrimRight(strings.Fields(key)[0], "thndrs"))
+		if err == nil && (p < 1 || p > 100) {
+			return "percentile " + strconv.Quote(strings.Fields(key)[0]) + " is not a whole number from 1 to 100"
+		}
+		if err == nil {
 			rep.Percentile = p
 		}
 		return value(&rep.LatPct, false)
@@ -408,7 +412,12 @@ func parseSysbenchInterval(f []string) (SysbenchInterval, string) {
 				break
 			}
 			p := strings.TrimSuffix(strings.TrimPrefix(next, "(ms,"), "%):")
-			iv.Percentile, _ = strconv.Atoi(p)
+			pct, err := strconv.Atoi(p)
+			if err != nil || pct < 1 || pct > 100 {
+				// sysbench's --percentile is a whole number from 1 to 100.
+				return iv, "interval line: lat percentile " + strconv.Quote(p) + " is not a whole number from 1 to 100; the line is left out"
+			}
+			iv.Percentile = pct
 			v, ok := number(f[i+2])
 			good = ok && Plausible(Latency, v) == nil
 			iv.LatPct = v

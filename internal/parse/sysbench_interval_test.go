@@ -1,6 +1,7 @@
 package parse_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -19,6 +20,8 @@ func TestSysbenchImplausibleInterval(t *testing.T) {
 		{"negative tps", strings.Replace(good, "tps: 437.98", "tps: -1", 1), "test:2: interval line: tps: -1 is negative, not a rate; the line is left out"},
 		{"NaN err/s", strings.Replace(good, "err/s: 0.00", "err/s: NaN", 1), `test:2: interval line: bad value after "err/s:"`},
 		{"negative thds", strings.Replace(good, "thds: 1", "thds: -1", 1), "test:2: interval line: thds: -1 is negative, not a rate; the line is left out"},
+		{"negative percentile", strings.Replace(good, "(ms,95%)", "(ms,-5%)", 1), `test:2: interval line: lat percentile "-5" is not a whole number from 1 to 100; the line is left out`},
+		{"percentile above 100", strings.Replace(good, "(ms,95%)", "(ms,950%)", 1), `test:2: interval line: lat percentile "950" is not a whole number from 1 to 100; the line is left out`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			in := join(good, c.line, good)
@@ -33,5 +36,19 @@ func TestSysbenchImplausibleInterval(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSysbenchReportPercentileRange: the percentile of the final report's
+// latency line is a whole number from 1 to 100, as sysbench's --percentile;
+// another is reported and not taken.
+func TestSysbenchReportPercentileRange(t *testing.T) {
+	in := strings.Replace(sbReport, "95th percentile:", "-5th percentile:", 1)
+	o, err := parse.ReadSysbench(strings.NewReader(in), testName)
+	if o == nil || !strings.Contains(fmt.Sprint(err), `percentile "-5th" is not a whole number from 1 to 100`) {
+		t.Fatalf("error %v", err)
+	}
+	if o.Report.Percentile == -5 {
+		t.Error("the percentile -5 was taken")
 	}
 }
