@@ -96,6 +96,13 @@ func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 						u = m.Unit(st.Kind)
 					}
 					v := archivedValue(c, u, compatMode)
+					if known && !compatMode && !v.OK() && !scriptNonNumber(c) {
+						// Not a number the scripts print for an unknown
+						// value: a damaged file, which the reader must hear of.
+						w := fmt.Sprintf("%s:%d: %s: %q is not a number", p, l.Line, t.Header[i], c)
+						a.Warnings = append(a.Warnings, w+"; the cell is NA")
+						v = metrics.NA(u, w)
+					}
 					// Archived numbers are held to the rules of the raw
 					// readers. The cell keeps its line, so compat mode's
 					// text tables, made from the lines, stay the original's.
@@ -121,6 +128,16 @@ func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 		return nil, fmt.Errorf("%w (%s)", errNoRegularTable, strings.Join(special, "; "))
 	}
 	return a, nil
+}
+
+// scriptNonNumber reports whether an archived cell is how the original
+// scripts print a value they do not have: NA, empty, or awk's inf and nan.
+func scriptNonNumber(text string) bool {
+	switch strings.TrimSpace(text) {
+	case "", "NA", "inf", "-inf", "nan", "-nan":
+		return true
+	}
+	return false
 }
 
 // archivedValue reads an archived cell, keeping its text: a finite number,

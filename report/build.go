@@ -1115,42 +1115,75 @@ func (b *builder) histogramTable(m *rtMerge) *Table {
 	return t
 }
 
-// iostatTable is the step's iostat averages per shown DBMS.
+// iostatTable is the step's iostat averages per shown DBMS. DBMS whose
+// iostat printed other columns (another sysstat version, or a truncated
+// header) have their values placed by column name, never by position.
 func (b *builder) iostatTable(st parse.Step) *Table {
-	var hdr []string
 	type row struct {
 		tag  string
+		hdr  []string
 		vals []Value
 	}
 	var rows []row
+	var hdr []string
+	same := true // every DBMS with iostat has the first one's columns
 	for _, tag := range b.shown {
 		sr := rowOf(b.tree[tag], st)
 		if sr == nil {
 			continue
 		}
-		if hdr == nil && sr.IostatAvg.Header != nil {
-			hdr = sr.IostatAvg.Header
+		h := sr.IostatAvg.Header
+		switch {
+		case h == nil:
+		case hdr == nil:
+			hdr = h
+		case !slices.Equal(h, hdr):
+			same = false
 		}
-		rows = append(rows, row{tag, sr.IostatAvg.Values})
+		rows = append(rows, row{tag, h, sr.IostatAvg.Values})
 	}
 	if hdr == nil || len(rows) == 0 {
 		return nil
+	}
+	if !same {
+		hdr = nil
+		for _, r := range rows {
+			for _, h := range r.hdr {
+				if !slices.Contains(hdr, h) {
+					hdr = append(hdr, h)
+				}
+			}
+		}
 	}
 	t := &Table{ID: st.MergeName + ".iostat", Title: st.MergeName + ": iostat averages", Header: header(hdr...),
 		Caption: "Average values from iostat for the database device."}
 	for _, r := range rows {
 		tr := Row{Kind: DataRow, Cells: []Cell{nameCell(r.tag)}}
-		for i := range hdr {
+		for i, h := range hdr {
 			v := metrics.NA(metrics.NoUnit, "fewer than 2 iostat samples of the device")
-			if i < len(r.vals) {
-				v = r.vals[i]
+			j := i
+			if !same && r.hdr != nil {
+				j = slices.Index(r.hdr, h)
+				if j < 0 {
+					v = metrics.NAf(metrics.NoUnit, "its iostat has no %s column", h)
+				}
+			}
+			if j >= 0 && j < len(r.vals) {
+				v = r.vals[j]
 			}
 			tr.Cells = append(tr.Cells, valueCell(v, metrics.IostatDigits(v.V)))
 		}
-		if len(r.vals) != len(hdr) {
-			t.Notes = append(t.Notes, fmt.Sprintf("%s has %d values for %d columns", r.tag, len(r.vals), len(hdr)))
+		own := hdr
+		if !same && r.hdr != nil {
+			own = r.hdr
+		}
+		if len(r.vals) != len(own) {
+			t.Notes = append(t.Notes, fmt.Sprintf("%s has %d values for %d columns", r.tag, len(r.vals), len(own)))
 		}
 		t.Rows = append(t.Rows, tr)
+	}
+	if !same {
+		t.Notes = append(t.Notes, "The DBMS's iostat files have different columns; each value is under its own column's name.")
 	}
 	return t
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -40,5 +42,87 @@ func init() {
 			}
 			t.Error("no qr100.L1 noise row of pg15.c2 with stalls and SLA NA")
 		}},
+	)
+}
+
+// iostatCells returns, from a Markdown report, the header and the row of
+// tag in the table under heading.
+func iostatCells(t *testing.T, md, heading, tag string) (hdr, row []string) {
+	t.Helper()
+	lines := strings.Split(md, "\n")
+	for i, l := range lines {
+		if l != heading {
+			continue
+		}
+		for _, l := range lines[i+1:] {
+			switch {
+			case strings.HasPrefix(l, "| dbms |"):
+				hdr = strings.Split(strings.Trim(l, "| "), " | ")
+			case strings.HasPrefix(l, "| "+tag+" |"):
+				return hdr, strings.Split(strings.Trim(l, "| "), " | ")
+			}
+		}
+	}
+	t.Fatalf("no %s row under %q", tag, heading)
+	return nil, nil
+}
+
+func init() {
+	moreBadCases = append(moreBadCases,
+		badCase{name: "iostat files with other columns", setup: func(t *testing.T, w *work) []string {
+			// pg15.c1's iostat names two columns the other way round: the
+			// values of pg15.c2 must stay under their own names.
+			p := w.path(c1, "qr100.L1", "o.io.dop2")
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(strings.ReplaceAll(string(b), "rrqm/s  %rrqm", "%rrqm  rrqm/s")), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return []string{"build", "--format", "md", "--cores", "2", "--device", "vda", w.res, "-o", w.out}
+		}, code: 0, check: func(t *testing.T, w *work) {
+			b, err := os.ReadFile(w.out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			const heading = "### qr100.L1: iostat averages, all columns"
+			_, stdout, _ := runCmd(t, "build", "--format", "md", "--cores", "2", "--device", "vda", example)
+			wantHdr, want := iostatCells(t, stdout, heading, "pg15.c2")
+			hdr, got := iostatCells(t, string(b), heading, "pg15.c2")
+			for _, col := range []string{"rrqm/s", "%rrqm", "r/s", "%util"} {
+				i, j := slices.Index(wantHdr, col), slices.Index(hdr, col)
+				if i < 0 || j < 0 || want[i] != got[j] {
+					t.Errorf("pg15.c2 %s: %v under %v, want %v under %v", col, got, hdr, want, wantHdr)
+				}
+			}
+			if !strings.Contains(string(b), "different columns; each value is under its own column's name") {
+				t.Error("no note says the columns differ")
+			}
+		}},
+	)
+}
+
+func init() {
+	moreBadCases = append(moreBadCases,
+		badCase{name: "archive: a cell that is no number", setup: func(t *testing.T, w *work) []string {
+			arc := filepath.Join(w.dir, "arc")
+			copyDir(t, "../../testdata/ibench/reference/res", arc)
+			p := filepath.Join(arc, "mrg.l.i0")
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(string(b), "\n")
+			lines[1] = strings.Replace(lines[1], "\t0.023\t", "\t(-023\t", 1)
+			editLine(t, p, 2, lines[1])
+			return []string{"build", "--format", "md", "--clients", "2", arc, "-o", w.out}
+		}, code: 0, stderr: []string{`warning: mrg.l.i0:2: wpi: "(-023" is not a number; the cell is NA`},
+			check: func(t *testing.T, w *work) {
+				b, err := os.ReadFile(w.out)
+				if err != nil || strings.Contains(string(b), "| (-023 |") {
+					t.Errorf("a table shows the damaged cell (%v)", err)
+				}
+			}},
 	)
 }
