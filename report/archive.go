@@ -96,18 +96,28 @@ func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 						u = m.Unit(st.Kind)
 					}
 					v := archivedValue(c, u, compatMode)
-					if known && !compatMode && !v.OK() && !scriptNonNumber(c) {
-						// Not a number the scripts print for an unknown
-						// value: a damaged file, which the reader must hear of.
+					if _, err := strconv.ParseFloat(strings.TrimSpace(c), 64); known && err != nil && !scriptNonNumber(c) {
+						// Not a number, nor what the scripts print for an
+						// unknown value: a damaged file, which the reader
+						// must hear of (compat mode read it as awk did).
 						w := fmt.Sprintf("%s:%d: %s: %q is not a number", p, l.Line, t.Header[i], c)
-						a.Warnings = append(a.Warnings, w+"; the cell is NA")
+						if compatMode {
+							a.Warnings = append(a.Warnings, w+"; the report shows NA, the tables keep the original's reading")
+						} else {
+							a.Warnings = append(a.Warnings, w+"; the cell is NA")
+						}
 						v = metrics.NA(u, w)
 					}
 					// Archived numbers are held to the rules of the raw
-					// readers. The cell keeps its line, so compat mode's
+					// readers (a column of no known metric only to the ceiling). The cell
+					// keeps its line, so compat mode's
 					// text tables, made from the lines, stay the original's.
-					if known && v.OK() {
-						if err := parse.Plausible(m.Quantity(), v.V); err != nil {
+					if v.OK() {
+						var q parse.Quantity
+						if known {
+							q = m.Quantity()
+						}
+						if err := plausibleIn(q, v.V, known); err != nil {
 							w := fmt.Sprintf("%s:%d: %s: %v", p, l.Line, t.Header[i], err)
 							if compatMode {
 								a.Warnings = append(a.Warnings, w+"; the report shows NA, the tables keep the original's reading")
@@ -128,6 +138,19 @@ func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 		return nil, fmt.Errorf("%w (%s)", errNoRegularTable, strings.Join(special, "; "))
 	}
 	return a, nil
+}
+
+// plausibleIn checks an archived number: against the rule of its column's
+// quantity when the column is known, else only against the ceiling every
+// measured number keeps (an unknown column may hold negative values).
+func plausibleIn(q parse.Quantity, v float64, known bool) error {
+	switch {
+	case known:
+		return parse.Plausible(q, v)
+	case math.Abs(v) > parse.Ceiling:
+		return fmt.Errorf("%g is beyond %g, not a measured value", v, parse.Ceiling)
+	}
+	return nil
 }
 
 // scriptNonNumber reports whether an archived cell is how the original

@@ -73,6 +73,8 @@ func TestArchivePlausible(t *testing.T) {
 			"mrg.l.i0:3: rss: 1e+300 is beyond 1e+15, not a size; the cell is NA", "rss", "NA"},
 		{"negative wkbpi", 3, mrgRow(li0c2, 9, "-0.335"), "wkbpi",
 			"mrg.l.i0:3: wkbpi: -0.335 is negative, not a count; the cell is NA", "wkbpi", "NA"},
+		{"a cell that is no number", 2, mrgRow(li0c1, 8, "(-023"), "wpi",
+			`mrg.l.i0:2: wpi: "(-023" is not a number; the cell is NA`, "wpi", "NA"},
 		{"base rps of 0", 2, mrgRow(li0c1, 2, "0"), "",
 			"rel.l.i0: pg15.c2 rps is NA: base rps is 0", "rps", "NA"},
 	} {

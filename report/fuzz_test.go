@@ -211,7 +211,7 @@ func (fx *pipelineFixture) fuzz(t *testing.T, which uint16, at int32, data []byt
 				break
 			}
 		}
-		if ls := columnProblems(old, data); len(ls) > 0 && isSampleFile(name) {
+		if ls := columnProblems(old, data, sampleKind(name)); len(ls) > 0 {
 			skipKnown(t, "%s:%d: a sample no measurement has (%s) read without a warning naming the file: %q", name, ls[0].no, ls[0].why, trim([]byte(ls[0].text)))
 		}
 	}
@@ -281,16 +281,19 @@ func readLines(res *report.Results, name string, old, new []byte) []numberedLine
 	return out
 }
 
-// isSampleFile reports whether name is a vmstat or iostat file by its name
-// (o.vm.dop2, sb.io.point-query.range100.pk1.dop1, sb.prepare.vm.…).
-func isSampleFile(name string) bool {
+// sampleKind says by its name whether a file is a vmstat ("vm") or iostat
+// ("io") file (o.vm.dop2, sb.io.point-query.range100.pk1.dop1,
+// sb.prepare.vm.…), "" for another.
+func sampleKind(name string) string {
 	base := strings.TrimPrefix(path.Base(name), "sb.prepare.")
-	for _, p := range []string{"o.vm.", "o.io.", "sb.vm.", "sb.io.", "vm.", "io."} {
-		if strings.HasPrefix(base, p) {
-			return true
+	for _, k := range []string{"vm", "io"} {
+		for _, p := range []string{"o.", "sb.", ""} {
+			if strings.HasPrefix(base, p+k+".") {
+				return k
+			}
 		}
 	}
-	return false
+	return ""
 }
 
 // columnProblems returns the data lines of a vmstat or iostat file (new
@@ -298,7 +301,10 @@ func isSampleFile(name string) bool {
 // averages: for vmstat cs, us and sy (us + sy at most 101, see
 // plausibleAs), for iostat every column of the device's rows (the averages
 // of all of them are shown); percentages at most 100.
-func columnProblems(old, new []byte) []numberedLine {
+func columnProblems(old, new []byte, kind string) []numberedLine {
+	if kind == "" {
+		return nil
+	}
 	had := map[string]bool{}
 	device := ""
 	for _, l := range strings.Split(string(old), "\n") {
@@ -325,7 +331,7 @@ func columnProblems(old, new []byte) []numberedLine {
 			header = f
 			continue
 		case had[l] || len(f) == 0 || len(f) != len(header):
-		case header[0] == "Device" && f[0] == device:
+		case kind == "io" && header[0] == "Device" && f[0] == device:
 			for j, w := range f[1:] {
 				if x, err := strconv.ParseFloat(w, 64); err == nil {
 					if err := plausibleAs(x, "", strings.HasPrefix(header[j+1], "%")); err != nil {
@@ -335,7 +341,7 @@ func columnProblems(old, new []byte) []numberedLine {
 				}
 			}
 		case sinceBoot:
-		case slices.Contains(header, "us") && slices.Contains(header, "sy") && slices.Contains(header, "cs"):
+		case kind == "vm" && slices.Contains(header, "us") && slices.Contains(header, "sy") && slices.Contains(header, "cs"):
 			col := func(name string) float64 {
 				x, err := strconv.ParseFloat(f[slices.Index(header, name)], 64)
 				if err != nil {

@@ -105,6 +105,27 @@ func init() {
 
 func init() {
 	moreBadCases = append(moreBadCases,
+		badCase{name: "archive: a column of no known metric beyond 1e15", setup: func(t *testing.T, w *work) []string {
+			arc := filepath.Join(w.dir, "arc")
+			copyDir(t, "../../testdata/ibench/reference/res", arc)
+			p := filepath.Join(arc, "mrg.qr100.L1")
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(string(b), "\n")
+			editLine(t, p, 1, strings.Replace(lines[0], "\tcsps\t", "\trsps\t", 1))
+			f := strings.Split(lines[1], "\t")
+			f[10] = "8E224" // the csps column
+			editLine(t, p, 2, strings.Join(f, "\t"))
+			return []string{"build", "--format", "md", "--clients", "2", arc, "-o", w.out}
+		}, code: 0, stderr: []string{"warning: mrg.qr100.L1:2: rsps: 8e+224 is beyond 1e+15, not a measured value; the cell is NA"},
+			check: func(t *testing.T, w *work) {
+				b, err := os.ReadFile(w.out)
+				if err != nil || strings.Contains(string(b), "| 8E224 |") {
+					t.Errorf("a table shows the absurd cell (%v)", err)
+				}
+			}},
 		badCase{name: "archive: a cell that is no number", setup: func(t *testing.T, w *work) []string {
 			arc := filepath.Join(w.dir, "arc")
 			copyDir(t, "../../testdata/ibench/reference/res", arc)
