@@ -127,6 +127,13 @@ func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 							v = metrics.NA(u, w)
 						}
 					}
+					if v.OK() && len(c) > maxNumberText {
+						// The number is kept; its text would not fit a
+						// table, and no tool prints one so long.
+						w := fmt.Sprintf("%s:%d: %s: a number written with %d characters", p, l.Line, t.Header[i], len(c))
+						a.Warnings = append(a.Warnings, w+"; the report shows it rounded")
+						v = metrics.Known(v.V, u)
+					}
 					r.cells = append(r.cells, v)
 				}
 			}
@@ -139,6 +146,10 @@ func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 	}
 	return a, nil
 }
+
+// maxNumberText is the longest text of an archived number shown as it was
+// written: more than any tool prints ("-1.234567890123456e+15" has 22).
+const maxNumberText = 32
 
 // plausibleIn checks an archived number: against the rule of its column's
 // quantity when the column is known, else only against the ceiling every

@@ -204,3 +204,32 @@ func TestArchiveRatioBase(t *testing.T) {
 		})
 	}
 }
+
+// TestArchiveLongNumberText: an archived number written with hundreds of
+// digits keeps its value, and the report shows it rounded, with a warning,
+// in both modes.
+func TestArchiveLongNumberText(t *testing.T) {
+	text := "36.3" + strings.Repeat("0", 100)
+	fsys := archiveFS(t, "mrg.l.i0", 3, mrgRow(li0c2, 5, text))
+	want := "mrg.l.i0:3: wmbps: a number written with 104 characters; the report shows it rounded"
+	for _, compat := range []bool{false, true} {
+		res, _, err := LoadFS(fsys, ".", LoadOptions{Metrics: MetricsOptions{Compat: compat}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Build(res, BuildOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(rep.Notes, want) {
+			t.Errorf("compat=%v: notes %q lack %q", compat, rep.Notes, want)
+		}
+		sec := rep.Sections[0]
+		i := slices.Index(sec.Metrics.Header, "wmbps")
+		for _, r := range sec.Metrics.Rows {
+			if c := r.Cells[i]; len(c.Text) > 12 || c.Value == nil && c.Text != "NA" {
+				t.Errorf("compat=%v: wmbps cell %q", compat, c.Text)
+			}
+		}
+	}
+}

@@ -198,7 +198,7 @@ func (fx *pipelineFixture) fuzz(t *testing.T, which uint16, at int32, data []byt
 		}
 		// A file none of whose records is left must show: its values
 		// or a warning change.
-		if keptNone(old, data) && bytes.Equal(out.json, fx.base) {
+		if keptNone(old, data, name) && bytes.Equal(out.json, fx.base) {
 			skipKnown(t, "%s replaced by %q: the report did not change", name, trim(data))
 		}
 		noticed := strings.Contains(strings.Join(out.warns, "\n"), name)
@@ -405,7 +405,20 @@ func implausibleToken(l string) string {
 // of old with a number has a line in new that starts with the same
 // numbers (a word after them, as in "1889342675 .3", may be one the reader
 // does not read).
-func keptNone(old, new []byte) bool {
+func keptNone(old, new []byte, name string) bool {
+	// The default mode reads only the leading fields of o.res: its
+	// processes, rows per process and seconds.
+	lead := 0
+	if strings.HasPrefix(path.Base(name), "o.res") {
+		lead = 3
+	}
+	nums := func(l string) string {
+		n := numbers(l)
+		if f := strings.Fields(n); lead > 0 && len(f) > lead {
+			n = strings.Join(f[:lead], " ")
+		}
+		return n
+	}
 	var has []string
 	for _, l := range strings.Split(string(new), "\n") {
 		if n := numbers(l); n != "" {
@@ -413,7 +426,7 @@ func keptNone(old, new []byte) bool {
 		}
 	}
 	for _, l := range strings.Split(string(old), "\n") {
-		n := numbers(l)
+		n := nums(l)
 		if n == "" {
 			continue
 		}
