@@ -100,31 +100,18 @@ func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 						// Not a number, nor what the scripts print for an
 						// unknown value: a damaged file, which the reader
 						// must hear of (compat mode read it as awk did).
-						w := fmt.Sprintf("%s:%d: %s: %q is not a number", p, l.Line, t.Header[i], c)
-						if compatMode {
-							a.Warnings = append(a.Warnings, w+"; the report shows NA, the tables keep the original's reading")
-						} else {
-							a.Warnings = append(a.Warnings, w+"; the cell is NA")
-						}
-						v = metrics.NA(u, w)
+						v = a.naCell(fmt.Sprintf("%s:%d: %s: %q is not a number", p, l.Line, t.Header[i], c), u, compatMode)
 					}
 					// Archived numbers are held to the rules of the raw
-					// readers (a column of no known metric only to the ceiling). The cell
-					// keeps its line, so compat mode's
-					// text tables, made from the lines, stay the original's.
+					// readers (a column of no known metric only to the
+					// ceiling).
 					if v.OK() {
 						var q parse.Quantity
 						if known {
 							q = m.Quantity()
 						}
 						if err := plausibleIn(q, v.V, known); err != nil {
-							w := fmt.Sprintf("%s:%d: %s: %v", p, l.Line, t.Header[i], err)
-							if compatMode {
-								a.Warnings = append(a.Warnings, w+"; the report shows NA, the tables keep the original's reading")
-							} else {
-								a.Warnings = append(a.Warnings, w+"; the cell is NA")
-							}
-							v = metrics.NA(u, w)
+							v = a.naCell(fmt.Sprintf("%s:%d: %s: %v", p, l.Line, t.Header[i], err), u, compatMode)
 						}
 					}
 					if v.OK() && len(c) > maxNumberText {
@@ -145,6 +132,19 @@ func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 		return nil, fmt.Errorf("%w (%s)", errNoRegularTable, strings.Join(special, "; "))
 	}
 	return a, nil
+}
+
+// naCell is the NA of an archived cell that breaks a rule, why naming its
+// file, line and column, with a warning. The cell keeps its line, so compat
+// mode's text tables, made from the lines, stay the original's; only its
+// report shows NA.
+func (a *archive) naCell(why string, u Unit, compatMode bool) Value {
+	if compatMode {
+		a.Warnings = append(a.Warnings, why+"; the report shows NA, the tables keep the original's reading")
+	} else {
+		a.Warnings = append(a.Warnings, why+"; the cell is NA")
+	}
+	return metrics.NA(u, why)
 }
 
 // maxNumberText is the longest text of an archived number shown as it was
