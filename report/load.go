@@ -24,22 +24,29 @@ import (
 // errors.Is finds it in such errors of every package of ibreport.
 var ErrBadInput = inputerr.ErrBadInput
 
+// settings is a results folder's ibreport.settings file, read once: its
+// values by key and the warnings of its keys (unknown ones).
+type settings struct {
+	values   map[string]string
+	warnings []string
+}
+
 // resolveSettings resolves metrics options: fields already set in opt win
-// over the results folder's ibreport.settings file. It returns the warnings
-// of the settings file (unknown keys).
-func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions, []string, error) {
+// over the results folder's ibreport.settings file, which it returns for
+// the sysbench options (resolveSysbenchSettings).
+func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions, settings, error) {
 	if opt.Cores < 0 {
-		return opt, nil, inputerr.Errorf("cores must be positive")
+		return opt, settings{}, inputerr.Errorf("cores must be positive")
 	}
 	if err := opt.Stall.Check(); err != nil {
-		return opt, nil, inputerr.Wrap(err)
+		return opt, settings{}, inputerr.Wrap(err)
 	}
 	set, warns, err := parse.ReadSettingsChecked(fsys, dir)
 	if err != nil {
-		return opt, nil, inputerr.Wrap(err)
+		return opt, settings{}, inputerr.Wrap(err)
 	}
 	opt, err = applySettings(set, dir, opt)
-	return opt, warns, err
+	return opt, settings{set, warns}, err
 }
 
 // applySettings fills the fields opt leaves unset from the settings set.
@@ -67,16 +74,11 @@ func applySettings(set map[string]string, dir string, opt MetricsOptions) (Metri
 	return opt, nil
 }
 
-// resolveSysbenchSettings resolves the sysbench options of the results folder's
-// ibreport.settings file (keys sb-tag and collate): fields already set in
-// so win. The tag and the collation are checked; shown is the results
-// folder as the user named it, for the messages. The settings file's
-// warnings come with resolveSettings, which reads it first.
-func resolveSysbenchSettings(fsys fs.FS, dir, shown string, so SysbenchOptions) (SysbenchOptions, error) {
-	set, _, err := parse.ReadSettingsChecked(fsys, dir)
-	if err != nil {
-		return so, inputerr.Wrap(err)
-	}
+// resolveSysbenchSettings resolves the sysbench options of the results
+// folder's settings file set, in dir (keys sb-tag and collate): fields
+// already set in so win. The tag and the collation are checked; shown is
+// the results folder as the user named it, for the messages.
+func resolveSysbenchSettings(set map[string]string, dir, shown string, so SysbenchOptions) (SysbenchOptions, error) {
 	// The tag names output files: it is checked before anything is
 	// computed, not when the summaries are written.
 	if so.Tag != "" {
@@ -194,18 +196,18 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if opt.Progress != nil {
 		fsys = countingFS{fsys, opt.Progress}
 	}
-	mopt, setWarns, err := resolveSettings(fsys, ".", opt.Metrics)
+	mopt, set, err := resolveSettings(fsys, ".", opt.Metrics)
 	if err != nil {
 		return nil, err
 	}
 	if mopt.ScanGen < 0 || mopt.ScanGen > metrics.ScanGenRowsPerLatency {
 		return nil, inputerr.Errorf("scan generation %d: want 1, 2 or 3", mopt.ScanGen)
 	}
-	sopt, err := resolveSysbenchSettings(fsys, ".", dir, opt.Sysbench)
+	sopt, err := resolveSysbenchSettings(set.values, ".", dir, opt.Sysbench)
 	if err != nil {
 		return nil, err
 	}
-	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: sopt, settingsWarnings: setWarns}
+	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: sopt, settingsWarnings: set.warnings}
 	trees, err := parse.ReadTree(fsys, ".")
 	if err != nil {
 		return nil, inputerr.Wrap(err)
@@ -412,7 +414,7 @@ func Inspect(stepDir string, opt MetricsOptions) (*Inspection, error) {
 	if st, err := os.Stat(stepDir); err != nil || !st.IsDir() {
 		return nil, inputerr.Errorf("%s: not a step folder", stepDir)
 	}
-	opt, setWarns, err := resolveSettings(os.DirFS(filepath.Dir(treeDir)), ".", opt)
+	opt, set, err := resolveSettings(os.DirFS(filepath.Dir(treeDir)), ".", opt)
 	if err != nil {
 		return nil, err
 	}
@@ -428,8 +430,8 @@ func Inspect(stepDir string, opt MetricsOptions) (*Inspection, error) {
 	if err != nil {
 		return nil, inputerr.Errorf("%s: %w", stepDir, err)
 	}
-	if len(setWarns) > 0 {
-		out.Warnings = append(setWarns, out.Warnings...)
+	if len(set.warnings) > 0 {
+		out.Warnings = append(set.warnings, out.Warnings...)
 	}
 	return out, nil
 }
