@@ -85,16 +85,25 @@ func ReadUserFile(name string, f UserFile) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", f.Flag, err)
 	}
 	defer file.Close()
-	// The limit is checked on what is read, not on the size Stat gave: the
-	// file may grow (a log still being written).
-	b, err := io.ReadAll(io.LimitReader(file, f.Limit+1))
+	b, over, err := readAtMost(file, f.Limit)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Flag, err)
 	}
-	if int64(len(b)) > f.Limit {
+	if over {
 		return nil, fmt.Errorf("%s %s: larger than %s; %s is a few lines", f.Flag, name, byteSize(f.Limit), f.What)
 	}
 	return b, nil
+}
+
+// readAtMost reads r to its end, but no more than limit bytes; over says
+// that there was more. The limit is checked on what is read, not on a size
+// Stat gave: the file may grow (a log still being written).
+func readAtMost(r io.Reader, limit int64) (b []byte, over bool, err error) {
+	b, err = io.ReadAll(io.LimitReader(r, limit+1))
+	if int64(len(b)) > limit {
+		return nil, true, err
+	}
+	return b, false, err
 }
 
 // byteSize prints a limit: 1 MiB, 64 KiB, or bytes.

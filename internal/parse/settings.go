@@ -3,7 +3,6 @@ package parse
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"path"
 	"strings"
@@ -87,11 +86,11 @@ func scanSettings(fsys fs.FS, dir string, f func(key, value string, line int) er
 		return err
 	}
 	defer file.Close()
-	b, err := io.ReadAll(io.LimitReader(file, maxSettingsSize+1))
+	b, over, err := readAtMost(file, maxSettingsSize)
 	if err != nil {
 		return err
 	}
-	if len(b) > maxSettingsSize {
+	if over {
 		return fmt.Errorf("%s: larger than %s; a settings file is a few lines", p, byteSize(maxSettingsSize))
 	}
 	// Editors on Windows start UTF-8 files with a byte order mark; it is
