@@ -98,6 +98,8 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 		}
 		b.bullets()
 		b.comparability()
+		b.sweepPlausibility()
+		b.ibenchPlausibility()
 		for i, st := range b.steps {
 			b.section(st, b.rep.Steps[i])
 		}
@@ -120,6 +122,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 		// member with the first would only repeat the heat table.
 		b.rep.Bullets = nil
 		b.rep.Series = b.series()
+		b.rep.Plausibility = append(b.rep.Plausibility, seriesPlausibility(b.rep.Series)...)
 		b.rep.Legend = append(b.rep.Legend, LegendItem{"series", seriesLegend})
 	}
 	b.rep.Intro = opt.Intro
@@ -1298,7 +1301,7 @@ func legend() []LegendItem {
 func sysbenchLegend() []LegendItem {
 	return []LegendItem{
 		{"QPS", "sysbench queries per second (scan tests: thousands of rows per second)"},
-		{"cpu/o", "CPU seconds per operation: vmstat us + sy over the run, per query (sysbench)"},
+		{"cpu/o", "vmstat us + sy (percent of all CPUs, averaged over the run) divided by operations per second: not CPU seconds; × CPU count × 10⁴ gives CPU µs per operation (µs/o); compares runs on the same host only (sysbench)"},
 		{"µs/o", "CPU microseconds per operation, when the CPU count is known (sysbench)"},
 		{"cs/o", "context switches per operation (sysbench)"},
 		{"r/o, rKB/o, wKB/o", "storage reads, KB read and KB written per operation (sysbench)"},

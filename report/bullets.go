@@ -24,6 +24,12 @@ type Bullet struct {
 	Min    float64 `json:"min"`
 	Median float64 `json:"median"`
 	Max    float64 `json:"max"`
+	// Q1 and Q3 are the quartiles of the same ratios (linear
+	// interpolation between order statistics), N their count: the
+	// spread the line prints from SpreadMin ratios on.
+	Q1 float64 `json:"q1"`
+	Q3 float64 `json:"q3"`
+	N  int     `json:"n"`
 	// Word is "more", "less" or "similar" (the median within
 	// metrics.SimilarBand of 1).
 	Word string `json:"word"`
@@ -83,7 +89,8 @@ func bulletOf(dbms, base, part string, threads int, rs []partRatio) (Bullet, boo
 	}
 	sorted := slices.Sorted(slices.Values(vals))
 	b := Bullet{DBMS: dbms, Base: base, Part: part, Threads: threads, Min: sorted[0], Max: sorted[len(sorted)-1],
-		Median: stats.Median(sorted), Largest: largest.name, Ratio: largest.ratio}
+		Median: stats.Median(sorted), Q1: quartile(sorted, 0.25), Q3: quartile(sorted, 0.75), N: len(sorted),
+		Largest: largest.name, Ratio: largest.ratio}
 	switch {
 	case b.Median > 1+metrics.SimilarBand:
 		b.Word = "more"
@@ -120,16 +127,12 @@ func (b Bullet) head() string {
 	return h
 }
 
-// bulletText puts a part's finding in words: "load: more, 1.28–2.24×
-// (median 1.41), largest on l.i2 (2.24×): rkbpq -99%, rpq -93%".
+// bulletText puts a part's finding in words: "load: more, median 1.41×
+// (IQR 1.30–1.90, 1.28–2.24, 6 steps), largest on l.i2 (2.24×): rkbpq
+// -99%, rpq -93%".
 func bulletText(b Bullet, n int) string {
 	var s strings.Builder
-	fmt.Fprintf(&s, "%s: %s", b.Part, b.Word)
-	if n == 1 || fmt.Sprintf("%.2f", b.Min) == fmt.Sprintf("%.2f", b.Max) {
-		fmt.Fprintf(&s, ", %.2f×", b.Median)
-	} else {
-		fmt.Fprintf(&s, ", %.2f–%.2f× (median %.2f)", b.Min, b.Max, b.Median)
-	}
+	fmt.Fprintf(&s, "%s: %s, %s", b.Part, b.Word, spreadText(b, n))
 	if math.Abs(b.Ratio-1) <= metrics.SimilarBand {
 		return s.String()
 	}
@@ -161,9 +164,50 @@ func bulletText(b Bullet, n int) string {
 	return s.String()
 }
 
+// SpreadMin is the count of ratios from which a finding gives their
+// interquartile range: with fewer, the quartiles are little more than the
+// extremes.
+const SpreadMin = 4
+
+// spreadText is the median ratio of a part and its spread: "0.93×" for one
+// ratio or when all round alike, "median 0.93× (0.85–1.01, 3 tests)" with
+// the min–max, and from SpreadMin ratios on also the interquartile range:
+// "median 0.93× (IQR 0.90–0.95, 0.85–1.01, 8 tests)".
+func spreadText(b Bullet, n int) string {
+	f := func(x float64) string { return fmt.Sprintf("%.2f", x) }
+	if n == 1 || f(b.Min) == f(b.Max) {
+		return f(b.Median) + "×"
+	}
+	what := "steps"
+	if b.Threads > 0 {
+		what = "tests"
+	}
+	iqr := ""
+	if n >= SpreadMin {
+		iqr = "IQR " + f(b.Q1) + "–" + f(b.Q3) + ", "
+	}
+	return fmt.Sprintf("median %s× (%s%s–%s, %d %s)", f(b.Median), iqr, f(b.Min), f(b.Max), n, what)
+}
+
+// quartile is the p-quantile of sorted values by linear interpolation
+// between order statistics (position p·(n−1), R's type 7): it never leaves
+// the values' range and gives the median at p = 0.5.
+func quartile(sorted []float64, p float64) float64 {
+	if len(sorted) == 0 {
+		return math.NaN()
+	}
+	h := p * float64(len(sorted)-1)
+	lo := int(math.Floor(h))
+	if lo+1 >= len(sorted) {
+		return sorted[len(sorted)-1]
+	}
+	return sorted[lo] + (h-float64(lo))*(sorted[lo+1]-sorted[lo])
+}
+
 // bulletLegend explains the bullets, for the legends of every format.
 const bulletLegend = "each DBMS against the base of its group: its throughput divided by the base's (×) over the steps of each part " +
-	"(load, create index, read+write) or the tests of each sysbench group, as min–max and median, and the word more, less or similar " +
+	"(load, create index, read+write) or the tests of each sysbench part (point, range without aggregation, range with aggregation, writes; or the groups of --sb-groups), " +
+	"as the median and its spread: the interquartile range (from 4 steps or tests on), min–max and the count; and the word more, less or similar " +
 	"(the median within ±3% of 1, or every change within the noise of the runs); then the step or test of the largest change and the efficiency metrics that moved with it beyond ±3% " +
 	"(a cost per operation that rose when throughput fell, or fell when it rose; a p99 rate the other way), largest first; " +
 	"unexplained when none did, ~ within noise when the change is within the 95% intervals of the two runs"
@@ -234,9 +278,9 @@ func sysbenchMeasures(b, o *metrics.SysbenchHW) []metrics.Measure {
 	}
 }
 
-// sysbenchBullets sums up every DBMS against the base per test group
-// (point, range, writes: the groups without their -1/-2 halves) at each
-// thread count.
+// sysbenchBullets sums up every DBMS against the base per part at each
+// thread count: parts are the groups given (metrics.SysbenchParts by
+// default, or the user's groups), each taken whole.
 func (b *builder) sysbenchBullets(set *SysbenchSet, groups []metrics.SysbenchGroup) {
 	base := set.Base()
 	if base == nil || len(set.DBMS) < 2 {
@@ -245,11 +289,10 @@ func (b *builder) sysbenchBullets(set *SysbenchSet, groups []metrics.SysbenchGro
 	var parts []string
 	tests := map[string][]parse.SysbenchTest{}
 	for _, g := range groups {
-		name, _, _ := strings.Cut(g.Name, "-")
-		if tests[name] == nil {
-			parts = append(parts, name)
+		if tests[g.Name] == nil {
+			parts = append(parts, g.Name)
 		}
-		tests[name] = append(tests[name], g.Tests...)
+		tests[g.Name] = append(tests[g.Name], g.Tests...)
 	}
 	for _, d := range set.DBMS[1:] {
 		for _, nt := range set.Threads {
@@ -262,7 +305,7 @@ func (b *builder) sysbenchBullets(set *SysbenchSet, groups []metrics.SysbenchGro
 					}
 					rs = append(rs, partRatio{name: sbTestName(t), ratio: rel.QPS.V, measures: sysbenchMeasures(&rel.Base.HW, &rel.Result.HW)})
 				}
-				if bl, ok := bulletOf(d.Name, base.Name, strings.ToLower(part), nt, rs); ok {
+				if bl, ok := bulletOf(d.Name, base.Name, part, nt, rs); ok {
 					b.rep.Bullets = append(b.rep.Bullets, bl)
 				}
 			}

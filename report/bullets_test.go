@@ -53,7 +53,17 @@ func TestBulletsFromTables(t *testing.T) {
 			}
 		}
 		// The numbers as the bullet prints them.
-		want := fmt.Sprintf("%.2f–%.2f× (median %.2f)", vals[0], vals[n-1], median)
+		iqr := ""
+		if n >= report.SpreadMin {
+			// Quartiles interpolated between order statistics.
+			q := func(p float64) float64 {
+				h := p * float64(n-1)
+				lo := int(h)
+				return vals[lo] + (h-float64(lo))*(vals[min(lo+1, n-1)]-vals[lo])
+			}
+			iqr = fmt.Sprintf("IQR %.2f–%.2f, ", q(0.25), q(0.75))
+		}
+		want := fmt.Sprintf("median %.2f× (%s%.2f–%.2f, %d steps)", median, iqr, vals[0], vals[n-1], n)
 		if n == 1 || fmt.Sprintf("%.2f", vals[0]) == fmt.Sprintf("%.2f", vals[n-1]) {
 			want = fmt.Sprintf("%.2f×", median)
 		}

@@ -102,6 +102,7 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 		}
 	}
 	rep.Series.findings()
+	rep.Plausibility = seriesPlausibility(rep.Series)
 	rep.Legend = []LegendItem{{"series", seriesLegend}, {"history", historyLegend}}
 	return rep, nil
 }

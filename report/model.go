@@ -46,6 +46,11 @@ type Report struct {
 	// Comparability warns where DBMS compared did not run the same work:
 	// client counts, row counts, steps, durations, sysbench tests.
 	Comparability []string `json:"comparability,omitempty"`
+	// Plausibility notes results to check before quoting them, each naming
+	// the DBMS, the test or step and the numbers: scaling beyond linear
+	// across thread or client counts, a configuration that changes inside a
+	// series, percentiles from too few intervals or events.
+	Plausibility []string `json:"plausibility,omitempty"`
 	// Study has the per-step tables of the published studies' layout
 	// (BuildOptions.Layout "study"); nil otherwise.
 	Study []*StudyStep `json:"study,omitempty"`

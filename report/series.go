@@ -363,21 +363,10 @@ func pText(p float64) string {
 // and trailing parts (split at '.', '_' and '-') that all share:
 // "x.pg1222_o2nofp.x10a_c32r128.pk1" becomes "1 pg1222_o2nofp.x10a".
 func seriesLabels(names []string) []string {
-	split := func(s string) []string {
-		var parts []string
-		start := 0
-		for i, r := range s {
-			if i > 0 && strings.ContainsRune("._-", r) {
-				parts = append(parts, s[start:i])
-				start = i
-			}
-		}
-		return append(parts, s[start:])
-	}
 	toks := make([][]string, len(names))
 	short := math.MaxInt
 	for i, n := range names {
-		toks[i] = split(n)
+		toks[i] = nameParts(n)
 		short = min(short, len(toks[i]))
 	}
 	lead, trail := 0, 0

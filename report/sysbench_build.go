@@ -81,8 +81,15 @@ func (b *builder) sysbench(set *SysbenchSet, opt SysbenchOptions) {
 		p.Base = base.Name
 	}
 	groups, _ := sbsum.Groups(set, opt.sum()) // its warnings are in the notes
-	b.sysbenchBullets(set, groups)
+	// The findings sum up the parts readers group these tests in; a user's
+	// group file replaces them as it replaces the summaries' groups.
+	parts := metrics.SysbenchParts(set.Tests)
+	if opt.groups != nil {
+		parts = groups
+	}
+	b.sysbenchBullets(set, parts)
 	b.sysbenchComparability(set)
+	b.sysbenchPlausibility(set)
 	p.Load = f.loadTable(set)
 	for _, nt := range set.Threads {
 		st := &SysbenchThreads{Threads: nt}
@@ -396,7 +403,7 @@ func (f sbText) efficiencyTables(set *SysbenchSet, nt int, id string) []*Table {
 		if !ran {
 			continue
 		}
-		t.Caption = "CPU seconds (cpu/o) and microseconds (µs/o, needs the CPU count), context switches, storage reads, KB read and KB written per operation, and operations per second. The rows after the line divide each DBMS by the base."
+		t.Caption = "CPU per operation as vmstat us + sy percent divided by operations per second (cpu/o: not seconds) and as CPU microseconds (µs/o = cpu/o × CPUs × 10⁴, needs the CPU count), context switches, storage reads, KB read and KB written per operation, and operations per second. The rows after the line divide each DBMS by the base."
 		out = append(out, t)
 	}
 	return out

@@ -63,6 +63,56 @@ func DefaultSysbenchGroups(tests []parse.SysbenchTest, split int) []SysbenchGrou
 	return out
 }
 
+// The parts the findings sum sysbench tests up in (SysbenchPartOf).
+const (
+	PartPoint    = "point"
+	PartRange    = "range without aggregation"
+	PartRangeAgg = "range with aggregation"
+	PartWrites   = "writes"
+)
+
+// SysbenchPartOf names the part of the findings a test belongs to, as
+// readers of these results group them: writes (the type contains delete,
+// insert, update or write, so read-write too), point queries (it contains
+// "point"), range queries with aggregation (the read-only family: the
+// oltp_read_only transaction and its one-query variants read-only-count,
+// -distinct, -order, -simple and -sum) and range queries without
+// aggregation (range-covered-*, range-notcovered-*, scan and any other read
+// test). The summaries' groups (DefaultSysbenchGroups) stay the scripts'.
+func SysbenchPartOf(t parse.SysbenchTest) string {
+	switch {
+	case reWriteTest.MatchString(t.Base):
+		return PartWrites
+	case strings.Contains(t.Base, "point"):
+		return PartPoint
+	case t.Base == "read-only" || strings.HasPrefix(t.Base, "read-only-"):
+		return PartRangeAgg
+	}
+	return PartRange
+}
+
+// SysbenchParts groups the tests (warm-up runs left out) by SysbenchPartOf,
+// in the order point, range without aggregation, range with aggregation,
+// writes; a part without tests is left out. Unlike DefaultSysbenchGroups it
+// never cuts a part in halves by list position.
+func SysbenchParts(tests []parse.SysbenchTest) []SysbenchGroup {
+	order := []string{PartPoint, PartRange, PartRangeAgg, PartWrites}
+	by := map[string][]parse.SysbenchTest{}
+	for _, t := range tests {
+		if !t.Warmup() {
+			p := SysbenchPartOf(t)
+			by[p] = append(by[p], t)
+		}
+	}
+	var out []SysbenchGroup
+	for _, p := range order {
+		if len(by[p]) > 0 {
+			out = append(out, SysbenchGroup{Name: p, Tests: by[p]})
+		}
+	}
+	return out
+}
+
 // CustomSysbenchGroups resolves the groups of a group file against the
 // tests of a set. A name that matches no test is reported; a test in no
 // group is reported too, since it then counts nowhere.

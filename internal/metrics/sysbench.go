@@ -80,6 +80,9 @@ type SysbenchResult struct {
 	Engine                 string // "pgsql", "innodb", "rocksdb": the label of sb.r.* lines
 	ErrorsPerSec           Value
 	HW                     SysbenchHW
+	// Events is sysbench's "total number of events": the latencies LatPct
+	// is a percentile of.
+	Events Value
 
 	// Intervals are sysbench's --report-interval lines, for charts.
 	Intervals []parse.SysbenchInterval
@@ -294,6 +297,7 @@ func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
 	r.LatMax = measure(rep.LatMax, "maximum latency", Millis, true)
 	r.ErrorsPerSec = measure(rep.ErrorsPerSec, "error rate", ErrorsPerSec, true)
 	r.Percentile = rep.Percentile
+	r.Events = measure(rep.Events, "event count", Count, false)
 	if rep.Errors.Found() && rep.Errors.Value > 0 && rep.Queries.Found() && rep.Queries.Value == 0 {
 		r.warn("%s: every query failed (%s errors)", o.Name, rep.Errors.Text)
 	}

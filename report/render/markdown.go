@@ -184,6 +184,10 @@ func outline(r *report.Report) *doc {
 	if r.Series != nil {
 		d.Lead = append(d.Lead, r.Series.Findings...)
 	}
+	// What to check comes after the findings it qualifies.
+	for _, w := range r.Plausibility {
+		d.Lead = append(d.Lead, "Check: "+oneLine(w))
+	}
 	var parts []*docPart
 	add := func(heading string) *docPart {
 		h, a := n.name(heading)
