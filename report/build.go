@@ -739,7 +739,8 @@ func (b *builder) relative() {
 			"Values below 0.95 are yellow (▽), values above 1.05 blue (△).",
 	}
 	if !b.compat {
-		t.Caption += " ~ marks a difference within the noise of the two runs: the 95% intervals of their throughput from client 1's intervals."
+		t.Caption += fmt.Sprintf(" ~ marks a difference smaller than the noise of the two runs: their 95%% intervals (all clients' intervals) and a run-to-run "+
+			"noise of %g%% per run, added in quadrature; no ~ where either interval is low-confidence (the noise table says why): that noise is unknown.", 100*b.runNoise())
 	}
 	var base string
 	started := false
@@ -1274,8 +1275,10 @@ func (b *builder) responseTimes(st parse.Step, info StepInfo) {
 func legend() []LegendItem {
 	return []LegendItem{
 		{"findings", bulletLegend},
-		{"±95%", "noise: the half-width of the 95% interval of client 1's mean per-interval rate (inserts/s for load steps, queries/s for read+write steps), as a percent of the mean: the t-interval, or batch means when successive intervals are correlated (lag-1 autocorrelation beyond 2/√n; batches of max(√n, 3τ) intervals, τ = (1+r1)/(1−r1), at least 5 batches)"},
-		{"~", "within noise: a relative value whose distance from 1 is at most the two runs' ±95% added in quadrature"},
+		{"±95%", "noise: the half-width of the 95% interval of the mean per-interval rate of all clients together (inserts/s for load steps, queries/s for read+write steps; sysbench: QPS), as a percent of the mean: " +
+			"the variance of an AR(1) process with the lag-1 autocorrelation φ corrected for its small-sample bias and raised by one standard error, Student's t with the effective sample size less one degrees of freedom; " +
+			"low confidence, with the reason, when the effective sample size is below 10, when intervals lie beyond 6 robust standard deviations of the median (stalls) or when batches of n/8 intervals vary 2.5× more than φ explains"},
+		{"~", "within noise: the difference from 1 is smaller than the 95% noise of the two runs plus run-to-run noise: their ±95% and 1.96·√2 times the run-to-run relative standard deviation (--run-noise, settings key run-noise, default 1% per run), added in quadrature; never from a low-confidence interval"},
 		{"stalls", "runs of client 1's intervals (the first and last, partial, left out) whose rate is below --stall-rate (default 0.5) of the step's median or whose largest response time is over --stall-rt (default 10) times its median; stalled s is their total length, the worst the one with the lowest rate; charts mark where each began with a dashed line"},
 		{"SLA", "read+write steps: the share of client 1's intervals whose insert rate reached --sla (default 0.95) of the per-client target, the longest run below it in seconds, and pass when that share is at least --sla"},
 		{"ips", "average inserted rows per second over the step (l.x: rows indexed per second)"},

@@ -210,7 +210,7 @@ const bulletLegend = "each DBMS against the base of its group: its throughput di
 	"as the median and its spread: the interquartile range (from 4 steps or tests on), min–max and the count; and the word more, less or similar " +
 	"(the median within ±3% of 1, or every change within the noise of the runs); then the step or test of the largest change and the efficiency metrics that moved with it beyond ±3% " +
 	"(a cost per operation that rose when throughput fell, or fell when it rose; a p99 rate the other way), largest first; " +
-	"unexplained when none did, ~ within noise when the change is within the 95% intervals of the two runs"
+	"unexplained when none did, ~ within noise when the change is smaller than the 95% noise of the two runs plus run-to-run noise (see ~)"
 
 // ibenchParts groups the steps as the bullets sum them up.
 func ibenchPart(st parse.Step) string {

@@ -41,6 +41,9 @@ func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions
 	if err := opt.Stall.Check(); err != nil {
 		return opt, settings{}, inputerr.Wrap(err)
 	}
+	if r := opt.RunNoise; r != 0 && !(r > 0 && r < 1) {
+		return opt, settings{}, inputerr.Errorf("run noise %g: want a fraction above 0, below 1", r)
+	}
 	set, warns, err := parse.ReadSettingsChecked(fsys, dir)
 	if err != nil {
 		return opt, settings{}, inputerr.Wrap(err)
@@ -70,6 +73,11 @@ func applySettings(set map[string]string, dir string, opt MetricsOptions) (Metri
 	}
 	if opt.Engine == "" {
 		opt.Engine = set["sb-engine"]
+	}
+	if opt.RunNoise == 0 && set["run-noise"] != "" {
+		if opt.RunNoise, err = strconv.ParseFloat(set["run-noise"], 64); err != nil || !(opt.RunNoise > 0 && opt.RunNoise < 1) {
+			return opt, inputerr.Errorf("%s: run-noise = %q: want a fraction above 0, below 1 (0.01 for 1%%)", path.Join(dir, parse.SettingsFile), set["run-noise"])
+		}
 	}
 	return opt, nil
 }

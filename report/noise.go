@@ -10,27 +10,54 @@ import (
 	"github.com/ibreport/ibreport/internal/stats"
 )
 
-// noiseOf is the relative half-width of the 95% interval of a DBMS's
-// throughput in a step (0.03 for ±3%), NaN when unknown.
-func (b *builder) noiseOf(st parse.Step, tag string) float64 {
+// noiseOf is the 95% interval of a DBMS's throughput in a step (all
+// clients), unknown when the DBMS has no such step.
+func (b *builder) noiseOf(st parse.Step, tag string) stats.Interval {
 	if sr := rowOf(b.tree[tag], st); sr != nil {
-		return sr.Noise.HalfWidth()
+		return sr.Noise
 	}
-	return math.NaN()
+	return stats.Interval{Why: tag + " has no step " + st.MergeName}
+}
+
+// runNoise is the run-to-run relative standard deviation of one run's
+// mean throughput the within-noise rule adds: --run-noise, the settings
+// key run-noise, else stats.DefaultRunNoise.
+func (b *builder) runNoise() float64 {
+	if r := b.res.Options.RunNoise; r > 0 {
+		return r
+	}
+	return stats.DefaultRunNoise
 }
 
 // withinNoise reports whether a relative throughput is within the noise of
-// the two runs (stats.WithinNoise). Compat mode, like the original, knows
-// no noise.
+// the two runs (stats.WithinNoise: their 95% intervals and the run-to-run
+// term); never when either interval is unknown or low-confidence. Compat
+// mode, like the original, knows no noise.
 func (b *builder) withinNoise(st parse.Step, tag, base string, ratio float64) bool {
 	if b.compat {
 		return false
 	}
-	return stats.WithinNoise(ratio, b.noiseOf(st, tag), b.noiseOf(st, base))
+	within, _ := stats.WithinNoise(ratio, b.noiseOf(st, tag), b.noiseOf(st, base), b.runNoise())
+	return within
 }
 
-// noiseTable is a step's table of noise, stalls and SLA: per DBMS client
-// 1's mean rate with its 95% interval, its stalls, and for read+write steps
+// noiseMethod describes how an interval was computed, or why it is
+// low-confidence in a few words (the table's notes say it in full), for
+// the method column of the noise tables.
+func noiseMethod(iv stats.Interval) string {
+	if iv.LowConfidence != "" {
+		return "low confidence: " + iv.Low
+	}
+	return fmt.Sprintf("%s φ %.2f, ESS %.0f", iv.Method, iv.Phi, iv.ESS)
+}
+
+// noiseCaption is what the noise tables say of their interval columns.
+const noiseCaption = "the mean rate and its 95% interval (the variance of an AR(1) process with a bias-corrected lag-1 autocorrelation φ, " +
+	"from which the effective sample size ESS, the number of independent intervals as informative, follows; low confidence, with the reason, when that is below 10, when intervals lie far from the rest (stalls) " +
+	"or when long batches vary more than φ explains: no ~ is claimed from such an interval)"
+
+// noiseTable is a step's table of noise, stalls and SLA: per DBMS all
+// clients' mean rate with its 95% interval, client 1's stalls, and for read+write steps
 // how it kept its insert-rate target.
 func (b *builder) noiseTable(st parse.Step) *Table {
 	rw := st.Kind.ReadWrite()
@@ -43,9 +70,8 @@ func (b *builder) noiseTable(st parse.Step) *Table {
 	}
 	opt := b.res.Options.Stall.WithDefaults()
 	t := &Table{ID: st.MergeName + ".noise", Title: st.MergeName + ": noise, stalls and SLA",
-		Header: []string{"dbms", "client 1 " + what, "±95%", "method", "stalls", "stalled s", "worst stall"},
-		Caption: fmt.Sprintf("From client 1's intervals (the first and last, partial, left out of stalls and SLA): the mean rate and its 95%% interval "+
-			"(t-interval, or batch means when the intervals are autocorrelated); a stall is a run of intervals below %.0f%% of the step's median rate "+
+		Header: []string{"dbms", "all clients " + what, "±95%", "method", "stalls", "stalled s", "worst stall"},
+		Caption: "From all clients' intervals summed (the first and last, partial, left out): " + noiseCaption + "; " + fmt.Sprintf("from client 1's intervals (the first and last, partial, left out of stalls and SLA): a stall is a run of intervals below %.0f%% of the step's median rate "+
 			"or with a response time over %g× its median, the worst one by its lowest rate, with its start in seconds.", 100*opt.RateFraction, opt.RTMultiple)}
 	if rw {
 		t.Header = append(t.Header, "SLA met", "longest below s", "SLA")
@@ -69,12 +95,11 @@ func (b *builder) noiseTable(st parse.Step) *Table {
 		if iv.OK() {
 			mean := iv.Mean
 			h := 100 * iv.HalfWidth()
-			method := "t"
-			if iv.Method != "t" {
-				method = fmt.Sprintf("%d batches of %d", iv.Batches, iv.BatchLen)
-			}
 			row.Cells = append(row.Cells, Cell{Text: strconv.FormatFloat(mean, 'f', 0, 64), Value: &mean, Unit: what},
-				Cell{Text: fmt.Sprintf("±%.1f%%", h), Value: &h, Unit: "percent"}, Cell{Text: method})
+				Cell{Text: fmt.Sprintf("±%.1f%%", h), Value: &h, Unit: "percent"}, Cell{Text: noiseMethod(iv)})
+			if iv.LowConfidence != "" {
+				t.Notes = append(t.Notes, fmt.Sprintf("%s: low confidence: %s; no ~ is claimed from it", tag, iv.LowConfidence))
+			}
 		} else {
 			na := metrics.NA(metrics.NoUnit, iv.Why)
 			row.Cells = append(row.Cells, valueCell(na, 0), valueCell(na, 0), valueCell(na, 0))

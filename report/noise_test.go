@@ -38,17 +38,24 @@ func TestNoiseOnFixtures(t *testing.T) {
 			}
 		}
 	}
-	var within []string
-	for i, c := range r.Relative.Rows[1].Cells[1:] {
-		if c.WithinNoise {
-			within = append(within, r.Steps[i].Column+"="+c.Text)
+	// The fixtures' steps have 10–60 intervals whose rates drift: in every
+	// step at least one of the two DBMS has a low-confidence interval (an
+	// effective sample size below 10), the method column says why, and no
+	// difference is claimed within noise.
+	for _, s := range r.Sections {
+		if s.Noise == nil {
+			continue
+		}
+		for _, row := range s.Noise.Rows {
+			if m := row.Cells[3]; m.NA == "" && !strings.HasPrefix(m.Text, "low confidence: ESS ") && !strings.HasPrefix(m.Text, "AR(1) φ ") {
+				t.Errorf("%s %s: method %q, want low confidence with the reason", s.Step.Name, row.Cells[0].Text, m.Text)
+			}
 		}
 	}
-	if strings.Join(within, " ") != "qr1000=1.10 qp1000=0.97" {
-		t.Errorf("within noise: %q", within)
-	}
-	if md := string(renderAs(t, r, "md")); !strings.Contains(md, "1.10 △ \\~") {
-		t.Error("the Markdown does not mark 1.10 within noise")
+	for _, c := range r.Relative.Rows[1].Cells[1:] {
+		if c.WithinNoise {
+			t.Errorf("%s is within noise from low-confidence intervals", c.Text)
+		}
 	}
 	// In compat mode there is no noise: the original knew none.
 	c := buildExample(t, compatOpts, nil, report.BuildOptions{})

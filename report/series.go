@@ -459,7 +459,7 @@ func (b *builder) seriesInputs() []seriesInput {
 					v = cellValue(row.Cells[i+1])
 				}
 				cur.tests[i].values = append(cur.tests[i].values, v)
-				cur.tests[i].noise = append(cur.tests[i].noise, b.noiseOf(b.steps[i], name))
+				cur.tests[i].noise = append(cur.tests[i].noise, b.noiseOf(b.steps[i], name).HalfWidth())
 			}
 		}
 		if len(ins) > 1 {

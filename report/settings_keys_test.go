@@ -58,3 +58,40 @@ func TestInspectSettingsWarnings(t *testing.T) {
 		t.Errorf("the first warning is not %q: %q", want, in.Warnings)
 	}
 }
+
+// The settings key run-noise sets the run-to-run term of the within-noise
+// rule unless the option is given; a value that is no fraction is bad
+// input, as is such an option.
+func TestSettingsRunNoise(t *testing.T) {
+	load := func(settings string, opt report.MetricsOptions) (*report.Results, error) {
+		m := copyTrees(t, []string{"2m.pg15.c1"}, []string{"2m.pg15.c1"})
+		m[parse.SettingsFile] = &fstest.MapFile{Data: []byte(settings)}
+		res, _, err := report.LoadFS(m, "res", report.LoadOptions{Metrics: opt})
+		return res, err
+	}
+	for _, c := range []struct {
+		name     string
+		settings string
+		opt      float64
+		want     float64
+		bad      bool
+	}{
+		{"none", "", 0, 0, false},
+		{"key", "run-noise = 0.02\n", 0, 0.02, false},
+		{"option wins", "run-noise = 0.02\n", 0.005, 0.005, false},
+		{"percent", "run-noise = 2%\n", 0, 0, true},
+		{"one", "run-noise = 1\n", 0, 0, true},
+		{"NaN", "run-noise = NaN\n", 0, 0, true},
+		{"bad option", "", -0.1, 0, true},
+	} {
+		res, err := load(c.settings, report.MetricsOptions{RunNoise: c.opt})
+		switch {
+		case c.bad && (err == nil || !errors.Is(err, report.ErrBadInput)):
+			t.Errorf("%s: %v, want bad input", c.name, err)
+		case !c.bad && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case !c.bad && res.Options.RunNoise != c.want:
+			t.Errorf("%s: run noise %g, want %g", c.name, res.Options.RunNoise, c.want)
+		}
+	}
+}

@@ -97,7 +97,7 @@ func (b *builder) sysbench(set *SysbenchSet, opt SysbenchOptions) {
 		if len(set.DBMS) > 1 {
 			st.Groups = f.groupTable(set, groups, nt, id)
 			st.GroupCharts = sbGroupCharts(set, groups, nt, id)
-			st.Relative = f.relativeTable(set, nt, id)
+			st.Relative = f.relativeTable(set, nt, id, b.runNoise())
 		}
 		st.Absolute = f.absoluteTables(set, nt, id)
 		if !f.compat {
@@ -283,7 +283,9 @@ func sbGroupCharts(set *SysbenchSet, groups []metrics.SysbenchGroup, nt int, id 
 	return out
 }
 
-func (f sbText) relativeTable(set *SysbenchSet, nt int, id string) *Table {
+// relativeTable is the QPS of each DBMS over the base's; run is the
+// run-to-run term of the within-noise rule.
+func (f sbText) relativeTable(set *SysbenchSet, nt int, id string, run float64) *Table {
 	t := &Table{ID: id + ".relative", Title: "Relative QPS, " + metrics.Plural(nt, "thread"),
 		Caption: "QPS of each DBMS divided by the QPS of the base DBMS " + set.DBMS[0].Name +
 			" (1 for 0/0, inf for x/0). Below 0.95 yellow (▽), above 1.05 blue (△)."}
@@ -297,7 +299,7 @@ func (f sbText) relativeTable(set *SysbenchSet, nt int, id string) *Table {
 			rel := set.Relative(d, test, nt)
 			c := f.relValueCell(rel.QPS)
 			if !f.compat && rel.QPS.OK() {
-				c.WithinNoise = stats.WithinNoise(rel.QPS.V, sbNoise(rel.Result).HalfWidth(), sbNoise(rel.Base).HalfWidth())
+				c.WithinNoise, _ = stats.WithinNoise(rel.QPS.V, sbNoise(rel.Result), sbNoise(rel.Base), run)
 			}
 			r.Cells = append(r.Cells, c)
 			if !rel.QPS.OK() {
@@ -570,7 +572,8 @@ func sbNoise(r *SysbenchResult) stats.Interval {
 // interval lines; nil when no run has enough of them.
 func sbNoiseTable(set *SysbenchSet, nt int, id string) *Table {
 	t := &Table{ID: id + ".noise", Title: "Noise of the QPS, " + metrics.Plural(nt, "thread"), Header: []string{"test"},
-		Caption: "The half-width of the 95% interval of each run's mean QPS, from sysbench's --report-interval lines (t-interval, or batch means when they are autocorrelated), as a percent of the mean."}
+		Caption: "The half-width of the 95% interval of each run's mean QPS, from sysbench's --report-interval lines, as a percent of the mean: " + noiseCaption +
+			". A low-confidence interval is shown as ±h% (low confidence) with the reason in its note."}
 	for _, d := range set.DBMS {
 		t.Header = append(t.Header, d.Name)
 	}
@@ -581,7 +584,12 @@ func sbNoiseTable(set *SysbenchSet, nt int, id string) *Table {
 			iv := sbNoise(d.Result(test.Sfx, nt))
 			if h := iv.HalfWidth(); iv.OK() && !math.IsNaN(h) {
 				h *= 100
-				r.Cells = append(r.Cells, Cell{Text: fmt.Sprintf("±%.1f%%", h), Value: &h, Unit: "percent"})
+				c := Cell{Text: fmt.Sprintf("±%.1f%%", h), Value: &h, Unit: "percent"}
+				if iv.LowConfidence != "" {
+					c.Text += " (low confidence)"
+					t.Notes = append(t.Notes, fmt.Sprintf("%s %s: low confidence: %s", d.Name, test.Sfx, iv.LowConfidence))
+				}
+				r.Cells = append(r.Cells, c)
 				any = true
 				continue
 			}

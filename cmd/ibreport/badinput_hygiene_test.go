@@ -137,7 +137,7 @@ func init() {
 		badCase{name: "settings with an unknown key", setup: func(t *testing.T, w *work) []string {
 			os.WriteFile(w.path(settings), []byte("cores = 2\nbuffer-pool = 4G\n"), 0o644)
 			return w.tables()
-		}, stderr: []string{"warning: ibreport.settings:2: buffer-pool: unknown key; the keys are cores, ps-user, device, scan-gen, sb-engine, sb-tag, collate"}},
+		}, stderr: []string{"warning: ibreport.settings:2: buffer-pool: unknown key; the keys are cores, ps-user, device, scan-gen, sb-engine, sb-tag, collate, run-noise"}},
 		badCase{name: "settings with a duplicate key", setup: func(t *testing.T, w *work) []string {
 			os.WriteFile(w.path(settings), []byte("device = vda\ncores = 2\ndevice = sdb\n"), 0o644)
 			return []string{"tables", "--quiet", w.res, "-o", w.out}

@@ -154,6 +154,8 @@ type common struct {
 	quiet    bool
 	// stall detection and SLA thresholds
 	stall report.StallOptions
+	// runNoise is --run-noise, 0 when not given.
+	runNoise float64
 	// progress counts what Load reads, for the progress line; nil for none.
 	progress *report.Progress
 }
@@ -172,6 +174,7 @@ func flags(name string, c *common, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&c.sbEngine, "sb-engine", "", "sysbench: `engine` label of the sb.r lines and summaries (default: the command lines' --mysql-storage-engine, innodb for MySQL, else the driver)")
 	fs.StringVar(&c.collate, "collate", "", "compat: `locale` order of the sorted file lists of the original summaries, en_US or C (default en_US)")
 	fs.BoolVar(&c.quiet, "quiet", false, "no progress line on a terminal")
+	fs.Float64Var(&c.runNoise, "run-noise", 0, "run-to-run relative standard deviation (a `fraction`) of one run's mean throughput, added to the two runs' intervals before a difference is marked ~ (default: the settings file's run-noise, else 0.01)")
 	return fs
 }
 
@@ -243,6 +246,8 @@ func checkFlags(fs *flag.FlagSet, c *common) error {
 		return usageError{fmt.Errorf("--stall-rt %g: want a finite multiple above 1", st.RTMultiple)}
 	case has("sla") && !(st.SLAFraction > 0 && st.SLAFraction <= 1):
 		return usageError{fmt.Errorf("--sla %g: want a fraction above 0, at most 1", st.SLAFraction)}
+	case isSet(fs, "run-noise") && !(c.runNoise > 0 && c.runNoise < 1):
+		return usageError{fmt.Errorf("--run-noise %g: want a fraction above 0, below 1", c.runNoise)}
 	}
 	if has("sb-tag") {
 		if err := report.CheckSysbenchTag(c.sbTag); err != nil {
@@ -256,7 +261,7 @@ func (c *common) load(dir string) (*report.Results, error) {
 	// Load's warnings are not printed here: the report's notes and the
 	// tables' warnings, which are, repeat them.
 	res, _, err := report.Load(dir, report.LoadOptions{
-		Metrics:        report.MetricsOptions{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen, Engine: c.sbEngine, Stall: c.stall},
+		Metrics:        report.MetricsOptions{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen, Engine: c.sbEngine, Stall: c.stall, RunNoise: c.runNoise},
 		DBMSList:       c.dbms,
 		Sysbench:       report.SysbenchOptions{Tag: c.sbTag, Collate: c.collate},
 		SysbenchGroups: c.sbGroups,

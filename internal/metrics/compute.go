@@ -587,9 +587,9 @@ func (s *summarizer) rateWindows() {
 	}
 }
 
-// series decimates client 1's per-interval statistics for the charts.
-// noise takes the interval, stalls and SLA of client 1's per-interval
-// rates, before series() decimates them for the charts.
+// noise takes the interval of all clients' summed per-interval rates (the
+// step's throughput, whose ratio the reports show), and the stalls and SLA
+// of client 1's, before series() decimates them for the charts.
 func (s *summarizer) noise() {
 	r := s.r
 	r.Noise = stats.Interval{Why: "no client log"}
@@ -604,7 +604,11 @@ func (s *summarizer) noise() {
 		sla := CheckSLA(c.series.sec, c.rates[0], float64(s.sd.Step.Rate), s.opt.Stall)
 		r.SLA = &sla
 	}
-	r.Noise = stats.MeanInterval(rate, 0.95)
+	k := 0
+	if s.sd.Step.Kind.ReadWrite() {
+		k = 2
+	}
+	r.Noise = stats.MeanInterval(allClients(s.acc.clients, k), 0.95)
 	r.Stalls = FindStalls(c.series.sec, rate, rt, s.opt.Stall)
 	if why := notIncreasing(c.series.sec); why != "" && len(rate) >= stats.MinNoiseSamples {
 		name := "client 1's log"
@@ -615,6 +619,32 @@ func (s *summarizer) noise() {
 	}
 }
 
+// allClients is the per-interval rate of kind k (0 inserts, 2 queries)
+// summed over the clients, interval by interval, over the intervals every
+// client reported: the clients print their stats lines on the same
+// schedule from the step's start, so the j-th lines cover the same time.
+// The first and the last interval, partial, are left out: a partial
+// interval's low rate is no noise of the step (and would read as a stall).
+func allClients(clients []*clientAcc, k int) []float64 {
+	n := -1
+	for _, c := range clients {
+		if l := len(c.rates[k]); n < 0 || l < n {
+			n = l
+		}
+	}
+	sum := make([]float64, max(n, 0))
+	for _, c := range clients {
+		for j := range sum {
+			sum[j] += c.rates[k][j]
+		}
+	}
+	if len(sum) > 2 {
+		sum = sum[1 : len(sum)-1]
+	}
+	return sum
+}
+
+// series decimates client 1's per-interval statistics for the charts.
 func (s *summarizer) series() {
 	if len(s.acc.clients) == 0 || len(s.sd.Clients) == 0 {
 		return

@@ -31,6 +31,11 @@ type Options struct {
 	// Stall holds the thresholds of stall detection and of the SLA of
 	// rate-limited steps; the zero value takes DefaultStallOptions.
 	Stall StallOptions
+	// RunNoise is the run-to-run relative standard deviation of one run's
+	// mean throughput (0.01 for 1%), the term the within-noise rule adds
+	// to the two runs' intervals (stats.NoiseBound); 0 means
+	// stats.DefaultRunNoise.
+	RunNoise float64
 }
 
 // DefaultOptions are the options of the default (correct) mode.

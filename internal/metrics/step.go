@@ -44,11 +44,14 @@ type StepResult struct {
 	// Rates are the ten-interval average rates per client: Rates[k][c] is
 	// client c+1's row of inserts (k = parse.Insert), deletes or queries.
 	Rates map[parse.HistKind][]RateWindows
-	// Noise is the 95% interval of client 1's mean per-interval rate
-	// (inserts for load steps, queries for read+write steps), from all its
-	// intervals (MeanInterval); Stalls its stalls (FindStalls); SLA, for
-	// read+write steps, how its insert rate kept the per-client target
-	// (CheckSLA), nil for other steps.
+	// Noise is the 95% interval of the mean per-interval rate of all
+	// clients together (inserts for load steps, queries for read+write
+	// steps), their rates summed interval by interval over the intervals
+	// every client reported, the first and last (partial) left out
+	// (MeanInterval): the noise of the throughput
+	// the relative tables divide. Stalls are client 1's stalls
+	// (FindStalls); SLA, for read+write steps, how its insert rate kept
+	// the per-client target (CheckSLA), nil for other steps.
 	Noise  stats.Interval
 	Stalls Stalls
 	SLA    *SLA

@@ -18,7 +18,7 @@ import (
 const SettingsFile = "ibreport.settings"
 
 // SettingsKeys are the keys a settings file may set.
-var SettingsKeys = []string{"cores", "ps-user", "device", "scan-gen", "sb-engine", "sb-tag", "collate"}
+var SettingsKeys = []string{"cores", "ps-user", "device", "scan-gen", "sb-engine", "sb-tag", "collate", "run-noise"}
 
 // maxSettingsSize bounds the settings file: it holds a few lines, and a
 // larger one (a log copied over it, a link to a device) is a mistake.

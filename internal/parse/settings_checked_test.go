@@ -20,17 +20,17 @@ func TestReadSettingsChecked(t *testing.T) {
 		warns   []string
 		err     string
 	}{
-		{name: "known keys", content: "cores = 2\nps-user = mysql\ndevice = vda\nscan-gen = 3\nsb-engine = rocksdb\nsb-tag = x\ncollate = C\n",
-			want: map[string]string{"cores": "2", "ps-user": "mysql", "device": "vda", "scan-gen": "3", "sb-engine": "rocksdb", "sb-tag": "x", "collate": "C"}},
+		{name: "known keys", content: "cores = 2\nps-user = mysql\ndevice = vda\nscan-gen = 3\nsb-engine = rocksdb\nsb-tag = x\ncollate = C\nrun-noise = 0.02\n",
+			want: map[string]string{"cores": "2", "ps-user": "mysql", "device": "vda", "scan-gen": "3", "sb-engine": "rocksdb", "sb-tag": "x", "collate": "C", "run-noise": "0.02"}},
 		{name: "byte order mark", content: "\ufeffcores = 2\n", want: map[string]string{"cores": "2"}},
 		{name: "misspelt keys", content: "# facts\nps_user = mysql\nCores = 2\ndevise = vda\nsbtag = x\n",
 			want: map[string]string{},
 			warns: []string{p + ":2: ps_user: unknown key; did you mean ps-user?", p + ":3: Cores: unknown key; did you mean cores?",
 				p + ":4: devise: unknown key; did you mean device?", p + ":5: sbtag: unknown key; did you mean sb-tag?"}},
 		{name: "unknown key", content: "cores = 2\nwarehouses = 10\n", want: map[string]string{"cores": "2"},
-			warns: []string{p + ":2: warehouses: unknown key; the keys are cores, ps-user, device, scan-gen, sb-engine, sb-tag, collate"}},
+			warns: []string{p + ":2: warehouses: unknown key; the keys are cores, ps-user, device, scan-gen, sb-engine, sb-tag, collate, run-noise"}},
 		{name: "unknown key with a control character", content: "a\x1b[31m = 1\n", want: map[string]string{},
-			warns: []string{p + `:1: "a\x1b[31m": unknown key; the keys are cores, ps-user, device, scan-gen, sb-engine, sb-tag, collate`}},
+			warns: []string{p + `:1: "a\x1b[31m": unknown key; the keys are cores, ps-user, device, scan-gen, sb-engine, sb-tag, collate, run-noise`}},
 		{name: "duplicate key", content: "cores = 2\ndevice = vda\n\ncores = 4\n", err: p + ":4: cores is set again; line 1 sets it already"},
 		{name: "duplicate unknown key", content: "x = 2\nx = 4\n", err: p + ":2: x is set again; line 1 sets it already"},
 		{name: "malformed line", content: "cores = 2\njust words\n", err: p + ":2: want key = value"},

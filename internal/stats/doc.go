@@ -2,9 +2,11 @@
 // benchmarks: they take plain float64 series and return numbers.
 //
 //   - MeanInterval: a confidence interval for the mean of a series whose
-//     successive samples may be correlated (Student's t, or batch means),
-//     and WithinNoise, whether a ratio of two such means is inside their
-//     noise.
+//     successive samples may be correlated (an AR(1) variance with a
+//     bias-corrected autocorrelation), marked low-confidence with the
+//     reason where the series holds too little independent information;
+//     NoiseBound and WithinNoise, whether a ratio of two such means is
+//     inside their noise plus a run-to-run term.
 //   - MannWhitneyU (exact for small samples without ties), Holm's
 //     step-down adjustment, Median and the order-statistic MedianInterval:
 //     the tests of `ibreport diff` over replicated runs.
