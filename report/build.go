@@ -709,7 +709,9 @@ func quartileBands(col string, vals []Value, ignored []bool, compatMode bool) []
 }
 
 // missedTargets flags the DBMS whose insert rate in a read+write step was
-// below 95% of the target (clients × rate).
+// below 95% of the target (clients × rate): in compat mode, and for
+// archived mrg files, the step's average; in the default mode, from raw
+// logs, the rate of the clients' full intervals (sustained).
 func (b *builder) missedTargets(st parse.Step) map[string]bool {
 	out := map[string]bool{}
 	if !st.Kind.ReadWrite() || b.nClients == 0 {
@@ -717,7 +719,11 @@ func (b *builder) missedTargets(st parse.Step) map[string]bool {
 	}
 	for _, tag := range b.shown {
 		t95 := math.RoundToEven(0.95 * float64(b.clientsOf(tag)*st.Rate))
-		if v, ok := b.number(b.cell(st.MergeName, tag, "ips")); ok && v < t95 {
+		v, ok := b.number(b.cell(st.MergeName, tag, "ips"))
+		if full, known := b.sustained(st, tag); known {
+			v, ok = full, true
+		}
+		if ok && v < t95 {
 			out[tag] = true
 		}
 	}
@@ -838,6 +844,12 @@ func (b *builder) insertRate() {
 		Caption: fmt.Sprintf("Average inserts/s during the read+write steps. The target is %s × the per-client rate; "+
 			"values below 95%% of the target are red (✗): that DBMS did not sustain the target.", who),
 	}
+	if !b.compat && !b.res.Archived() {
+		t.Caption = fmt.Sprintf("Average inserts/s during the read+write steps. The target is %s × the per-client rate; "+
+			"values are red (✗) where the clients inserted less than 95%% of the target over their full intervals "+
+			"(the partial first and last, in which they start and stop, left out): that DBMS did not sustain the target. "+
+			"The notes say where the average, or client 1's SLA, seems to say otherwise, and why.", who)
+	}
 	t.Header = append(t.Header, "dbms")
 	for _, st := range rw {
 		t.Header = append(t.Header, st.MergeName)
@@ -870,6 +882,7 @@ func (b *builder) insertRate() {
 		}
 		t.Rows = append(t.Rows, target)
 	}
+	t.Notes = append(t.Notes, b.targetNotes(rw)...)
 	b.rep.InsertRate = t
 }
 
@@ -1273,8 +1286,9 @@ func legend() []LegendItem {
 		{"findings", bulletLegend},
 		{"±95%", "noise: the half-width of the 95% interval of client 1's mean per-interval rate (inserts/s for load steps, queries/s for read+write steps), as a percent of the mean: the t-interval, or batch means when successive intervals are correlated (lag-1 autocorrelation beyond 2/√n; batches of max(√n, 3τ) intervals, τ = (1+r1)/(1−r1), at least 5 batches)"},
 		{"~", "within noise: a relative value whose distance from 1 is at most the two runs' ±95% added in quadrature"},
-		{"stalls", "runs of client 1's intervals (the first and last, partial, left out) whose rate is below --stall-rate (default 0.5) of the step's median or whose largest response time is over --stall-rt (default 10) times its median; stalled s is their total length, the worst the one with the lowest rate; charts mark where each began with a dashed line"},
-		{"SLA", "read+write steps: the share of client 1's intervals whose insert rate reached --sla (default 0.95) of the per-client target, the longest run below it in seconds, and pass when that share is at least --sla"},
+		{"stalls", "runs of client 1's intervals (the first and last, partial, left out) whose rate is below --stall-rate (default 0.5) of the reference, the upper quartile of the step's rates, with a count too low for chance (Poisson), or whose largest response time is over --stall-rt (default 10) times its median; stalled s is their total length, the worst the one with the lowest rate; charts mark where each began with a dashed line"},
+		{"decline", "a steady fall of client 1's rate over the step (a straight line to 75% of its start or less that fits better than one step between two levels), shown with the line's rates at both ends; not a stall, and stalls are then measured against the line"},
+		{"SLA", "read+write steps: client 1's mean insert rate over its full intervals as a share of the per-client target, the share of intervals at --sla (default 0.95) of it, the longest run below that in seconds; pass when the mean reaches --sla of the target and no 10 consecutive intervals stay below it"},
 		{"ips", "average inserted rows per second over the step (l.x: rows indexed per second)"},
 		{"qps", "average queries per second (0 for load steps)"},
 		{"rps, wps", "storage read and write requests per second (iostat r/s, w/s)"},
