@@ -712,7 +712,9 @@ func quartileBands(col string, vals []Value, ignored []bool, compatMode bool) []
 }
 
 // missedTargets flags the DBMS whose insert rate in a read+write step was
-// below 95% of the target (clients × rate).
+// below 95% of the target (clients × rate): in compat mode, and for
+// archived mrg files, the step's average; in the default mode, from raw
+// logs, the rate of the clients' full intervals (sustained).
 func (b *builder) missedTargets(st parse.Step) map[string]bool {
 	out := map[string]bool{}
 	if !st.Kind.ReadWrite() || b.nClients == 0 {
@@ -720,7 +722,11 @@ func (b *builder) missedTargets(st parse.Step) map[string]bool {
 	}
 	for _, tag := range b.shown {
 		t95 := math.RoundToEven(0.95 * float64(b.clientsOf(tag)*st.Rate))
-		if v, ok := b.number(b.cell(st.MergeName, tag, "ips")); ok && v < t95 {
+		v, ok := b.number(b.cell(st.MergeName, tag, "ips"))
+		if full, known := b.sustained(st, tag); known {
+			v, ok = full, true
+		}
+		if ok && v < t95 {
 			out[tag] = true
 		}
 	}
@@ -842,6 +848,12 @@ func (b *builder) insertRate() {
 		Caption: fmt.Sprintf("Average inserts/s during the read+write steps. The target is %s × the per-client rate; "+
 			"values below 95%% of the target are red (✗): that DBMS did not sustain the target.", who),
 	}
+	if !b.compat && !b.res.Archived() {
+		t.Caption = fmt.Sprintf("Average inserts/s during the read+write steps. The target is %s × the per-client rate; "+
+			"values are red (✗) where the clients inserted less than 95%% of the target over their full intervals "+
+			"(the partial first and last, in which they start and stop, left out): that DBMS did not sustain the target. "+
+			"The notes say where the average, or client 1's SLA, seems to say otherwise, and why.", who)
+	}
 	t.Header = append(t.Header, "dbms")
 	for _, st := range rw {
 		t.Header = append(t.Header, st.MergeName)
@@ -874,6 +886,7 @@ func (b *builder) insertRate() {
 		}
 		t.Rows = append(t.Rows, target)
 	}
+	t.Notes = append(t.Notes, b.targetNotes(rw)...)
 	b.rep.InsertRate = t
 }
 
@@ -1279,8 +1292,9 @@ func legend() []LegendItem {
 			"the variance of an AR(1) process with the lag-1 autocorrelation φ corrected for its small-sample bias and raised by one standard error, Student's t with the effective sample size less one degrees of freedom; " +
 			"low confidence, with the reason, when the effective sample size is below 10, when intervals lie beyond 6 robust standard deviations of the median (stalls) or when batches of n/8 intervals vary 2.5× more than φ explains"},
 		{"~", "within noise: the difference from 1 is smaller than the 95% noise of the two runs plus run-to-run noise: their ±95% and 1.96·√2 times the run-to-run relative standard deviation (--run-noise, settings key run-noise, default 1% per run), added in quadrature; never from a low-confidence interval"},
-		{"stalls", "runs of client 1's intervals (the first and last, partial, left out) whose rate is below --stall-rate (default 0.5) of the step's median or whose largest response time is over --stall-rt (default 10) times its median; stalled s is their total length, the worst the one with the lowest rate; charts mark where each began with a dashed line"},
-		{"SLA", "read+write steps: the share of client 1's intervals whose insert rate reached --sla (default 0.95) of the per-client target, the longest run below it in seconds, and pass when that share is at least --sla"},
+		{"stalls", "runs of client 1's intervals (the first and last, partial, left out) whose rate is below --stall-rate (default 0.5) of the reference, the upper quartile of the step's rates, with a count too low for chance (Poisson), or whose largest response time is over --stall-rt (default 10) times its median; stalled s is their total length, the worst the one with the lowest rate; charts mark where each began with a dashed line"},
+		{"decline", "a steady fall of client 1's rate over the step (a straight line to 75% of its start or less that fits better than one step between two levels), shown with the line's rates at both ends; not a stall, and stalls are then measured against the line"},
+		{"SLA", "read+write steps: client 1's mean insert rate over its full intervals as a share of the per-client target, the share of intervals at --sla (default 0.95) of it, the longest run below that in seconds; pass when the mean reaches --sla of the target and no 10 consecutive intervals stay below it"},
 		{"ips", "average inserted rows per second over the step (l.x: rows indexed per second)"},
 		{"qps", "average queries per second (0 for load steps)"},
 		{"rps, wps", "storage read and write requests per second (iostat r/s, w/s)"},

@@ -183,9 +183,9 @@ func hostFlags(fs *flag.FlagSet, c *common) {
 	fs.IntVar(&c.cores, "cores", 0, "`CPUs` of the database host (for cpupq)")
 	fs.StringVar(&c.psUser, "ps-user", "", "OS `user` of the DBMS processes (default: owner of the largest process)")
 	fs.StringVar(&c.device, "device", "", "block `device` of the database (default: the device with the most I/O)")
-	fs.Float64Var(&c.stall.RateFraction, "stall-rate", report.DefaultStallOptions.RateFraction, "an interval below this `fraction` of the step's median rate is a stall")
+	fs.Float64Var(&c.stall.RateFraction, "stall-rate", report.DefaultStallOptions.RateFraction, "an interval below this `fraction` of the step's reference rate (the upper quartile) is a stall")
 	fs.Float64Var(&c.stall.RTMultiple, "stall-rt", report.DefaultStallOptions.RTMultiple, "an interval whose response time exceeds this `multiple` of its median is a stall")
-	fs.Float64Var(&c.stall.SLAFraction, "sla", report.DefaultStallOptions.SLAFraction, "read+write steps: an interval meets the insert-rate target at this `fraction` of it; the step passes when this share of intervals does")
+	fs.Float64Var(&c.stall.SLAFraction, "sla", report.DefaultStallOptions.SLAFraction, "read+write steps: the SLA passes when the mean insert rate reaches this `fraction` of the target and no 10 consecutive intervals stay below it")
 }
 
 // parseInterspersed parses flags that may stand before or after the

@@ -164,6 +164,7 @@ func summarize(sd *parse.StepData, acc *stepAcc, tree string, opt Options) *Step
 	s.rateWindows()
 	s.cpuSeconds()
 	s.noise()
+	s.fullInsertRate()
 	s.series()
 	s.row()
 	r.checkPlausible()

@@ -100,7 +100,7 @@ func TestFindStalls(t *testing.T) {
 			for i := 150; i < 199; i++ {
 				r[i] *= 1 - 0.67*float64(i-150)/49
 			}
-		}, "188+11"}, // where it fell below half the median
+		}, "187+12"}, // where it fell below half the reference (the upper quartile)
 		{"two gaps", func(r, _ []float64) { r[20], r[120] = 1, 1 }, "20+1 120+1"},
 	} {
 		secs, rates, rts := steady(200, 1000, 5000)

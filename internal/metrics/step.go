@@ -55,6 +55,11 @@ type StepResult struct {
 	Noise  stats.Interval
 	Stalls Stalls
 	SLA    *SLA
+	// FullInsertRate is the insert rate of the step's full intervals: per
+	// client the mean of its per-interval insert rates with the partial
+	// first and last left out, summed over the clients (InsertRate
+	// divides all rows by the step's seconds, start and stop included).
+	FullInsertRate Value
 	// Series are client 1's per-interval statistics, for charts (the other
 	// clients are summarized by Percentiles and Rates); nil without a
 	// client log.
