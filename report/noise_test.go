@@ -1,6 +1,7 @@
 package report_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,8 +48,12 @@ func TestNoiseOnFixtures(t *testing.T) {
 	if strings.Join(within, " ") != "qr1000=1.10 qp1000=0.97" {
 		t.Errorf("within noise: %q", within)
 	}
-	if md := string(renderAs(t, r, "md")); !strings.Contains(md, "1.10 △ \\~") {
-		t.Error("the Markdown does not mark 1.10 within noise")
+	// Within noise is neither better nor worse: no band, only the ~.
+	if md := string(renderAs(t, r, "md")); !strings.Contains(md, "| 1.10 \\~ |") {
+		t.Error("the Markdown does not mark 1.10 within noise, without a band")
+	}
+	if b := r.Relative.Rows[1].Cells[1+slices.IndexFunc(r.Steps, func(s report.StepInfo) bool { return s.Column == "qr1000" })].Band; b != report.NoBand {
+		t.Errorf("1.10 within noise has the band %q", b)
 	}
 	// In compat mode there is no noise: the original knew none.
 	c := buildExample(t, compatOpts, nil, report.BuildOptions{})

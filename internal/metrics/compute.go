@@ -508,6 +508,9 @@ func (s *summarizer) percentiles() {
 			if n < 10 {
 				for i := range vals {
 					vals[i] = NAf(units[i], "%s has %s, fewer than 10", c.Name, Plural(n, "interval"))
+					if all := ca.intervals(); all != n {
+						vals[i] = NAf(units[i], "%s has %s, %d of them full (the first and last are partial), fewer than 10", c.Name, Plural(all, "interval"), n)
+					}
 				}
 			} else {
 				p.Offset = int(math.RoundToEven(float64(x*n) / 100))
