@@ -57,16 +57,17 @@ func (r Rule) Gated() bool { return r.Warn > 0 || r.Fail > 0 }
 // better; work per operation, response time and sizes are lower-is-better;
 // rates of resource use per second are neutral.
 //
-// Note: the floors follow the printed precision and what is physically
-// meaningful: a context switch per 20 operations, 0.1 KB or 0.01 I/O per
-// operation, 50 ms of maximum response time, 1 GB of database and 0.5 GB of
-// RSS are below anything worth gating on.
+// Note: the floors are metrics.Floor, the magnitudes that the report's
+// findings also use to decide whether a metric moved at all.
 func DefaultRules() []Rule {
 	tput := func(m string) Rule {
-		return Rule{Metric: m, Class: "throughput", Better: HigherIsBetter, Warn: 0.03, Fail: 0.05, Floor: 1}
+		return Rule{Metric: m, Class: "throughput", Better: HigherIsBetter, Warn: 0.03, Fail: 0.05, Floor: metrics.Floor(m)}
 	}
-	eff := func(m string, floor float64) Rule {
-		return Rule{Metric: m, Class: "efficiency", Better: LowerIsBetter, Warn: 0.05, Fail: 0.10, Floor: floor}
+	eff := func(m string) Rule {
+		return Rule{Metric: m, Class: "efficiency", Better: LowerIsBetter, Warn: 0.05, Fail: 0.10, Floor: metrics.Floor(m)}
+	}
+	size := func(m string, warn, fail float64) Rule {
+		return Rule{Metric: m, Class: "size", Better: LowerIsBetter, Warn: warn, Fail: fail, Floor: metrics.Floor(m)}
 	}
 	rate := func(m string) Rule { return Rule{Metric: m, Class: "rate", Better: Neutral} }
 	return []Rule{
@@ -76,18 +77,18 @@ func DefaultRules() []Rule {
 		rate("rmbps"),
 		rate("wps"),
 		rate("wmbps"),
-		eff("rpq", 0.01),
-		eff("rkbpq", 0.1),
-		eff("wpi", 0.01),
-		eff("wkbpi", 0.1),
+		eff("rpq"),
+		eff("rkbpq"),
+		eff("wpi"),
+		eff("wkbpi"),
 		rate("csps"),
 		rate("cpups"),
-		eff("cspq", 0.05),
-		eff("cpupq", 1),
-		{Metric: "dbgb1", Class: "size", Better: LowerIsBetter, Warn: 0.05, Fail: 0.10, Floor: 1},
-		{Metric: "dbgb2", Class: "size", Better: LowerIsBetter, Warn: 0.05, Fail: 0.10, Floor: 1},
-		{Metric: "rss", Class: "size", Better: LowerIsBetter, Warn: 0.10, Fail: 0.20, Floor: 0.5},
-		{Metric: "maxop", Class: "latency", Better: LowerIsBetter, Warn: 0.10, Fail: 0.20, Floor: 0.05},
+		eff("cspq"),
+		eff("cpupq"),
+		size("dbgb1", 0.05, 0.10),
+		size("dbgb2", 0.05, 0.10),
+		size("rss", 0.10, 0.20),
+		{Metric: "maxop", Class: "latency", Better: LowerIsBetter, Warn: 0.10, Fail: 0.20, Floor: metrics.Floor("maxop")},
 		tput("p50"),
 		tput("p99"),
 	}

@@ -69,25 +69,87 @@ func TestRelCell(t *testing.T) {
 	k := func(x float64) metrics.Value { return metrics.Known(x, metrics.RatioUnit) }
 	for _, c := range []struct {
 		v    metrics.Value
+		d    direction
 		text string
 		band Band
 	}{
-		{metrics.Ratio(k(0), k(0)), "1.00", NoBand},
-		{k(0.95), "0.95", NoBand},
-		{k(0.9449), "0.94", Below},
-		{k(0.9451), "0.95", NoBand},
-		{k(1.0549), "1.05", NoBand},
-		{k(1.0551), "1.06", Above},
-		{k(math.Inf(1)), "inf", Above},
-		{metrics.NA(metrics.RatioUnit, "base: no o.res"), "NA", NotANumber},
+		{metrics.Ratio(k(0), k(0)), higherBetter, "1.00", NoBand},
+		{k(0.95), higherBetter, "0.95", NoBand},
+		{k(0.9449), higherBetter, "0.94", Worse},
+		{k(0.9451), higherBetter, "0.95", NoBand},
+		{k(1.0549), higherBetter, "1.05", NoBand},
+		{k(1.0551), higherBetter, "1.06", Better},
+		{k(math.Inf(1)), higherBetter, "inf", MuchBetter},
+		{k(math.Inf(1)), lowerBetter, "inf", MuchWorse},
+		{k(0.9449), lowerBetter, "0.94", Better},
+		{metrics.NA(metrics.RatioUnit, "base: no o.res"), higherBetter, "NA", NotANumber},
 	} {
-		got := relCell(c.v)
+		got := relCell(c.v, c.d)
 		if got.Text != c.text || got.Band != c.band {
-			t.Errorf("relCell(%v) = %q %q, want %q %q", c.v.V, got.Text, got.Band, c.text, c.band)
+			t.Errorf("relCell(%v, %v) = %q %q, want %q %q", c.v.V, c.d, got.Text, got.Band, c.text, c.band)
 		}
 		if c.v.OK() != (got.NA == "") || got.Unit != "ratio" {
 			t.Errorf("relCell(%v): NA %q unit %q", c.v.V, got.NA, got.Unit)
 		}
+	}
+}
+
+// TestRatioBand checks the bands by direction, with the cells that were
+// coloured by direction alone: in a relative efficiency table cpupq 0.77
+// (less CPU per operation) was yellow like a loss, rss 2.03 blue like a
+// gain, and a throughput of 1.10 within noise blue.
+func TestRatioBand(t *testing.T) {
+	for _, c := range []struct {
+		col   string
+		r     float64
+		noise bool
+		want  Band
+	}{
+		{"cpupq", 0.77, false, MuchBetter}, // 23% less CPU: better, beyond 20%
+		{"cpupq", 0.85, false, Better},
+		{"cpupq", 0.80, false, Better}, // exactly 20% is not beyond it
+		{"cpupq", 0.79, false, MuchBetter},
+		{"cpupq", 1.06, false, Worse},
+		{"rss", 2.03, false, MuchWorse},
+		{"maxop", 1.15, false, Worse},
+		{"dbgb1", 0.5, false, MuchBetter},
+		{"ips", 1.10, true, NoBand}, // within noise: neutral
+		{"ips", 1.10, false, Better},
+		{"qps", 1.61, false, MuchBetter},
+		{"qps", 0.81, false, Worse},
+		{"qps", 0.79, false, MuchWorse},
+		{"p99", 0.5, false, MuchWorse},
+		{"p99", 0.5, true, NoBand},
+		{"ips", 1.05, false, NoBand},
+		{"ips", 0.95, false, NoBand},
+		{"cpups", 2, false, NoBand}, // a rate per second: neither way is better
+		{"wKB/o", 0.07, false, MuchBetter},
+		{"o/s", 1.83, false, MuchBetter},
+	} {
+		one := 1.0
+		cell := Cell{Text: "x", Value: &one, Band: ratioBand(c.r, metricDirection(c.col))}
+		cell.setWithinNoise(c.noise)
+		if cell.Band != c.want {
+			t.Errorf("%s %.2f (within noise %v): band %q, want %q", c.col, c.r, c.noise, cell.Band, c.want)
+		}
+		if c.noise && !cell.WithinNoise {
+			t.Errorf("%s %.2f: within noise lost", c.col, c.r)
+		}
+	}
+	// Every step and direction has its own marker and class, so that the
+	// bands read without colour.
+	markers, classes := map[string]Band{}, map[string]Band{}
+	for _, b := range []Band{Better, MuchBetter, Worse, MuchWorse} {
+		if b.Marker() == "" || b.Class() == "" || b.Meaning() == "" {
+			t.Errorf("%s: marker %q class %q meaning %q", b, b.Marker(), b.Class(), b.Meaning())
+		}
+		if o, ok := markers[b.Marker()]; ok {
+			t.Errorf("%s and %s share the marker %s", b, o, b.Marker())
+		}
+		if o, ok := classes[b.Class()]; ok {
+			t.Errorf("%s and %s share the class %s", b, o, b.Class())
+		}
+		markers[b.Marker()], classes[b.Class()] = b, b
 	}
 }
 

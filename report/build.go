@@ -62,7 +62,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 			Schema: SchemaVersion,
 			Compat: res.Options.Compat,
 			Source: "raw",
-			Bands:  Bands(),
+			Bands:  modeBands(res.Options.Compat),
 		},
 	}
 	b.rep.Notes = append(b.rep.Notes, res.settingsWarnings...)
@@ -745,8 +745,9 @@ func (b *builder) relative() {
 			"Values below 0.95 are yellow (▽), values above 1.05 blue (△).",
 	}
 	if !b.compat {
-		t.Caption += fmt.Sprintf(" ~ marks a difference smaller than the noise of the two runs: their 95%% intervals (all clients' intervals) and a run-to-run "+
-			"noise of %g%% per run, added in quadrature; no ~ where either interval is low-confidence (the noise table says why): that noise is unknown.", 100*b.runNoise())
+		t.Caption = "Throughput relative to the base DBMS, the first DBMS of each group (shown as 1.00). " + ratioBandsCaption +
+			fmt.Sprintf(" ~ marks a difference smaller than the noise of the two runs: their 95%% intervals (all clients' intervals) and a run-to-run "+
+				"noise of %g%% per run, added in quadrature; no ~ where either interval is low-confidence (the noise table says why): that noise is unknown.", 100*b.runNoise())
 	}
 	var base string
 	started := false
@@ -779,7 +780,7 @@ func (b *builder) relative() {
 			}
 			c := b.ratioCell(st.MergeName, col, e.Name, base)
 			if c.Value != nil {
-				c.WithinNoise = b.withinNoise(st, e.Name, base, *c.Value)
+				c.setWithinNoise(b.withinNoise(st, e.Name, base, *c.Value))
 			}
 			row.Cells = append(row.Cells, c)
 		}
@@ -788,20 +789,21 @@ func (b *builder) relative() {
 	b.rep.Relative = t
 }
 
-// relCell bands a ratio: p = round(ratio × 100), above 105 or below 95,
-// with the ratio as the cell prints it (two decimals).
-func relCell(r Value) Cell {
+// relCell bands a ratio to a base by the better direction d of its metric
+// (ratioBand), with the ratio as the cell prints it (two decimals).
+func relCell(r Value, d direction) Cell {
 	c := valueCell(r, 2)
-	p := math.RoundToEven(metrics.Round(r.V, 2) * 100)
-	switch {
-	case !r.OK():
-	case math.IsInf(r.V, 1) || p > 105:
-		c.Band = Above
-	case p < 95:
-		c.Band = Below
+	if r.OK() {
+		c.Band = ratioBand(r.V, d)
 	}
 	return c
 }
+
+// ratioBandsCaption says how the default mode colours a ratio, for the
+// caption of every table that bands ratios.
+const ratioBandsCaption = "Better or worse than the base by the metric's direction: " +
+	"light blue (△) better by more than 5%, blue (▲) by more than 20%; light orange (▽) worse by more than 5%, red (▼) by more than 20%; " +
+	"none within ±5% or within noise (~)."
 
 // relTextCell bands a ratio printed by the compat edge ("1" for 0/0, "inf",
 // "NA", "-nan" or %.2f) as the original report did.
@@ -986,6 +988,11 @@ func (b *builder) efficiencyTable(st parse.Step) *Table {
 			"reads and KiB read per operation, writes and KiB written per inserted row, database size, RSS, the largest response time " +
 			"and the p99 rate. Values below 0.95 are yellow (▽), values above 1.05 blue (△); for the costs (cpupq … maxop) less is better.",
 	}
+	if !b.compat {
+		t.Caption = "Each DBMS divided by the base DBMS of its group (1 for 0/0, inf for x/0): throughput, then CPU, context switches, " +
+			"reads and KiB read per operation, writes and KiB written per inserted row, database size, RSS, the largest response time " +
+			"and the p99 rate. For throughput and the p99 rate more is better, for the costs (cpupq … maxop) less. " + ratioBandsCaption
+	}
 	for _, p := range b.basePairs() {
 		row := Row{Kind: DataRow, GroupStart: p.groupStart, Cells: []Cell{nameCell(p.tag)}}
 		for _, col := range cols {
@@ -1021,7 +1028,7 @@ func (b *builder) ratioCell(step, col, tag, base string) Cell {
 		b.baseNoted[key] = true
 		b.note("%s: %s %s relative to %s is NA: %s", step, tag, col, base, r.Why)
 	}
-	return relCell(r)
+	return relCell(r, metricDirection(col))
 }
 
 // histKinds are the histograms a step's section shows, queries first for
@@ -1308,7 +1315,7 @@ func legend() []LegendItem {
 		{"dbgb2", "size of the whole data directory in GiB"},
 		{"rss", "RSS in GiB of the DBMS process (largest sample)"},
 		{"maxop", "maximum response time in seconds (insert statement for load steps, query for read+write steps)"},
-		{"p50, p99", "50th and 99th percentile of client 1's per-interval rates from the descending list: p99 is the rate 99% of the intervals reached (inserts for load steps, queries for read+write steps)"},
+		{"p50, p99", "50th and 99th percentile of client 1's per-interval rates from the descending list: p99 is the rate 99% of the intervals reached (inserts for load steps, queries for read+write steps); the first and last intervals, partial, are left out (--compat: kept, as the scripts did)"},
 		{"operation", "an inserted row for load steps (l.x: an indexed row), a query for read+write steps; wpi and wkbpi are always per inserted row"},
 		{"256us … gt", "histogram buckets: the percentage of responses of at most 256 µs, more than 256 µs up to 1 ms, …, more than 16 s"},
 		{"max", "in histograms, the largest response time in seconds"},

@@ -209,7 +209,11 @@ const bulletLegend = "each DBMS against the base of its group: its throughput di
 	"(load, create index, read+write) or the tests of each sysbench part (point, range without aggregation, range with aggregation, writes; or the groups of --sb-groups), " +
 	"as the median and its spread: the interquartile range (from 4 steps or tests on), min–max and the count; and the word more, less or similar " +
 	"(the median within ±3% of 1, or every change within the noise of the runs); then the step or test of the largest change and the efficiency metrics that moved with it beyond ±3% " +
-	"(a cost per operation that rose when throughput fell, or fell when it rose; a p99 rate the other way), largest first; " +
+	"(a cost per operation that rose when throughput fell, or fell when it rose; a p99 rate the other way). " +
+	"A metric is cited only when it matters: both values at least its floor (rpq, wpi, r/o 0.01; rkbpq, wkbpi, rKB/o, wKB/o 0.1 KiB; cspq, cs/o 0.05; cpupq 1 µs; cpu/o 0.000001; maxop 0.05 s; p99 1/s; " +
+	"the floors diff uses), so that no percentage is of a near-zero value, and accounting for at least 10% of the change: " +
+	"a metric that changed by the factor q accounts for |log q| / |log r| of a throughput ratio r, at most 100%. " +
+	"They are ranked by that share (in steps of 10%), then by how close their change is to the throughput's; " +
 	"unexplained when none did, ~ within noise when the change is smaller than the 95% noise of the two runs plus run-to-run noise (see ~)"
 
 // ibenchParts groups the steps as the bullets sum them up.

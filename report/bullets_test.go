@@ -224,3 +224,54 @@ func wantAll(t *testing.T, got []string, wants ...string) {
 		}
 	}
 }
+
+// TestBulletCausesMaterial checks the findings of the shipped results for
+// the causes that near-zero values and partial intervals gave: the
+// example's qp100.L2 (1.61×) was "p99 +6454%, rkbpq -98%, rpq -97%", the
+// 5.7.44 read-only-distinct (1.44×) of the nine MySQL releases "wKB/o
+// -100%" first, the client sweep's l.i2 "rpq +1101%, maxop +751%" and
+// qr500.L3 "p99 +1794%".
+func TestBulletCausesMaterial(t *testing.T) {
+	for _, tc := range []struct {
+		name, dir string
+		opt       metrics.Options
+		bopt      report.BuildOptions
+		dbms      string // the bullet's DBMS (a prefix)
+		part      string
+		largest   string
+		first     string   // the first cause
+		never     []string // causes that must not be cited
+	}{
+		{"example", example, metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"}, report.BuildOptions{},
+			"pg15.c2", "read+write", "qp100.L2", "cpupq", []string{"rpq", "rkbpq"}},
+		{"nine MySQL releases", "../testdata/arc/nov25.sb.mysql/dop1", metrics.Options{Cores: 8}, report.BuildOptions{},
+			"x.my5744", "", "read-only-distinct range=1000", "cpu/o", []string{"wKB/o", "rKB/o", "r/o"}},
+		{"client sweep l.i2", "../testdata/sweep/ibench", metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"}, report.BuildOptions{},
+			"pg15.c1.dop2", "load", "l.i2", "cpupq", []string{"rpq", "maxop"}},
+		{"client sweep qr500.L3", "../testdata/sweep/ibench", metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"}, report.BuildOptions{},
+			"pg15.c1.dop2", "read+write", "qr500.L3", "rpq", []string{"p99"}},
+	} {
+		r := loadBuild(t, tc.dir, report.LoadOptions{Metrics: tc.opt}, tc.bopt)
+		found := false
+		for _, b := range r.Bullets {
+			if !strings.HasPrefix(b.DBMS, tc.dbms) || (tc.part != "" && b.Part != tc.part) || b.Largest != tc.largest {
+				continue
+			}
+			found = true
+			if len(b.Causes) == 0 || b.Causes[0].Name != tc.first {
+				t.Errorf("%s: causes %+v, want %s first", tc.name, b.Causes, tc.first)
+			}
+			for _, c := range b.Causes {
+				if slices.Contains(tc.never, c.Name) {
+					t.Errorf("%s: cites %s %+.0f%% (%s)", tc.name, c.Name, 100*c.Change, b.Text)
+				}
+				if c.Change <= -0.995 || c.Change >= 10 || math.IsInf(c.Change, 0) {
+					t.Errorf("%s: cites %s %+.0f%%, a change from a near-zero value", tc.name, c.Name, 100*c.Change)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no bullet of %s, part %q, largest on %s", tc.name, tc.dbms, tc.part, tc.largest)
+		}
+	}
+}

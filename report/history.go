@@ -45,7 +45,7 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 		return &Report{Schema: SchemaVersion, Source: r.Source, Compat: r.Compat, Bands: r.Bands, Title: title, DBMS: r.DBMS,
 			Series: r.Series, Notes: r.Notes, Legend: []LegendItem{{"series", seriesLegend}}}, nil
 	}
-	rep := &Report{Schema: SchemaVersion, Source: "raw", Bands: Bands(), Title: opt.Title}
+	rep := &Report{Schema: SchemaVersion, Source: "raw", Bands: modeBands(false), Title: opt.Title}
 	if rep.Title == "" {
 		rep.Title = fmt.Sprintf("Series of %s", metrics.Plural(len(sets), "result set"))
 	}
@@ -115,7 +115,7 @@ var historyLegend = fmt.Sprintf("diff --history judges the last result set (NEW)
 	"the current level of the history is its members after its last change point (all of them when fewer than %d follow it); "+
 	"NEW is a regression when it is below the prediction interval of that level for one more run (mean ± t·sd·√(1+1/n)) and more than %g%% below its mean, "+
 	"an improvement when above it and more than %g%% above. The interval's level is 95%% for the whole run, not per test (Bonferroni: 1 − 0.05/m for m tests checked), "+
-	"so that a run of 40 tests is not flagged by chance one time in two; a short history gives wide intervals. Lower throughput is worse for every test.", MinHistory, 100*historyMinDelta, 100*historyMinDelta)
+	"so that a run of 40 tests is not flagged by chance one time in two; a short history gives wide intervals. Lower throughput is worse for every test: a regression is light orange (▽), red (▼) when more than %d%% below; an improvement light blue (△), blue (▲) when more than %d%% above.", MinHistory, 100*historyMinDelta, 100*historyMinDelta, muchBandStep, muchBandStep)
 
 // historyMinDelta is the smallest change History calls a regression or an
 // improvement, however quiet the history: 1%.
@@ -216,10 +216,16 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 		verdict, band := "ok", NoBand
 		switch {
 		case newer < mean-half && change < -historyMinDelta:
-			verdict, band = "regression", Below
+			verdict, band = "regression", Worse
+			if change < -muchBandStep/100.0 {
+				band = MuchWorse
+			}
 			v.Regressions++
 		case newer > mean+half && change > historyMinDelta:
-			verdict, band = "improvement", Above
+			verdict, band = "improvement", Better
+			if change > muchBandStep/100.0 {
+				band = MuchBetter
+			}
 			v.Improvements++
 		}
 		v.Checked++

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+
+	"github.com/ibreport/ibreport/internal/metrics"
 )
 
 // SchemaVersion names the JSON layout of a Report. It changes only when a
@@ -173,18 +175,24 @@ type Band string
 
 // The bands. The HTML classes keep the original report's ids.
 const (
-	NoBand      Band = ""
-	Bottom      Band = "bottom"  // bottom 25 % of the column's range (red)
-	Top         Band = "top"     // top 25 % of the range (green)
-	Ignored     Band = "ignored" // the DBMS missed the step's insert-rate target (gray)
-	Missed      Band = "missed"  // insert rate below 95 % of the target (red)
-	Below       Band = "below"   // relative value < 0.95 (yellow)
-	Above       Band = "above"   // relative value > 1.05 (blue)
-	Slowest     Band = "slowest" // max response time in the top 25 % (red)
-	Fastest     Band = "fastest" // max response time in the bottom 25 % (green)
-	TargetValue Band = "target"  // an insert-rate target (gray)
-	Base        Band = "base"    // the base DBMS of a relative table
-	NotANumber  Band = "na"      // NA: see the table's notes
+	NoBand  Band = ""
+	Bottom  Band = "bottom"  // bottom 25 % of the column's range (red)
+	Top     Band = "top"     // top 25 % of the range (green)
+	Ignored Band = "ignored" // the DBMS missed the step's insert-rate target (gray)
+	Missed  Band = "missed"  // insert rate below 95 % of the target (red)
+	Below   Band = "below"   // compat: relative value < 0.95 (yellow)
+	Above   Band = "above"   // compat: relative value > 1.05 (blue)
+	// The default mode bands a ratio to a base by the metric's better
+	// direction (ratioBand): more throughput, less cost.
+	Better      Band = "better"      // better by more than 5% (light blue)
+	MuchBetter  Band = "much-better" // better by more than 20% (blue)
+	Worse       Band = "worse"       // worse by more than 5% (light orange)
+	MuchWorse   Band = "much-worse"  // worse by more than 20% (red)
+	Slowest     Band = "slowest"     // max response time in the top 25 % (red)
+	Fastest     Band = "fastest"     // max response time in the bottom 25 % (green)
+	TargetValue Band = "target"      // an insert-rate target (gray)
+	Base        Band = "base"        // the base DBMS of a relative table
+	NotANumber  Band = "na"          // NA: see the table's notes
 )
 
 // BandInfo documents one band for readers of any format.
@@ -202,6 +210,10 @@ var bandInfo = []BandInfo{
 	{Missed, "cmin", "✗", "below 95% of the insert-rate target"},
 	{Below, "clo", "▽", "less than 0.95 of the base DBMS"},
 	{Above, "chi", "△", "more than 1.05 of the base DBMS"},
+	{Better, "cbet", "△", "better than the base by more than 5% (throughput above 1.05, a cost below 0.95) and not within noise"},
+	{MuchBetter, "cbet2", "▲", "better than the base by more than 20% (throughput above 1.20, a cost below 0.80) and not within noise"},
+	{Worse, "cwor", "▽", "worse than the base by more than 5% (throughput below 0.95, a cost above 1.05) and not within noise"},
+	{MuchWorse, "cwor2", "▼", "worse than the base by more than 20% (throughput below 0.80, a cost above 1.20) and not within noise"},
 	{Slowest, "cmaxr", "▼", "max response time in the slowest 25% of the range"},
 	{Fastest, "cminr", "▲", "max response time in the fastest 25% of the range"},
 	{TargetValue, "cgray", "", "the insert-rate target: clients × the per-client rate"},
@@ -211,6 +223,19 @@ var bandInfo = []BandInfo{
 
 // Bands lists every band with its HTML class, marker and meaning.
 func Bands() []BandInfo { return append([]BandInfo(nil), bandInfo...) }
+
+// modeBands lists the bands a report of the mode uses: compat colours
+// ratios by value (Below, Above), the default mode by better or worse.
+func modeBands(compat bool) []BandInfo {
+	var out []BandInfo
+	for _, b := range bandInfo {
+		if compat && b.Band.graded() || !compat && (b.Band == Below || b.Band == Above) {
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
+}
 
 func (b Band) info() BandInfo {
 	for _, i := range bandInfo {
@@ -229,6 +254,79 @@ func (b Band) Marker() string { return b.info().Marker }
 
 // Meaning says what the band means.
 func (b Band) Meaning() string { return b.info().Meaning }
+
+// A direction says which way a metric is better.
+type direction int
+
+// The directions.
+const (
+	noDirection  direction = iota // rates of resource use: neither way is better
+	higherBetter                  // throughput
+	lowerBetter                   // costs per operation, sizes, response times
+)
+
+// metricDirection is the better direction of a column of the insert
+// benchmark's tables or the sysbench HW tables.
+func metricDirection(col string) direction {
+	switch col {
+	case "ips", "qps", "p50", "p99", "o/s":
+		return higherBetter
+	case "rpq", "rkbpq", "wpi", "wkbpi", "cspq", "cpupq", "dbgb1", "dbgb2", "rss", "maxop",
+		"cpu/o", "µs/o", "cs/o", "r/o", "rKB/o", "wKB/o":
+		return lowerBetter
+	}
+	return noDirection
+}
+
+// The steps of ratioBand, in percent of the base.
+const (
+	bandStep     = 5
+	muchBandStep = 20
+)
+
+// ratioBand is the band of a ratio r to a base for a metric better in
+// direction d: Better beyond bandStep percent in the better direction,
+// MuchBetter beyond muchBandStep, Worse and MuchWorse the other way, none
+// within ±bandStep. The ratio is judged as the tables print it (two
+// decimals), so that 0.95 and 1.05 are never coloured; +Inf is beyond
+// every step. A cell within noise has none (Cell.setWithinNoise).
+func ratioBand(r float64, d direction) Band {
+	if d == noDirection || math.IsNaN(r) {
+		return NoBand
+	}
+	up := math.Inf(1)
+	if !math.IsInf(r, 1) {
+		up = math.RoundToEven(metrics.Round(r, 2)*100) - 100
+	}
+	if d == lowerBetter {
+		up = -up
+	}
+	switch {
+	case up > muchBandStep:
+		return MuchBetter
+	case up > bandStep:
+		return Better
+	case up < -muchBandStep:
+		return MuchWorse
+	case up < -bandStep:
+		return Worse
+	}
+	return NoBand
+}
+
+// graded reports whether a band says better or worse.
+func (b Band) graded() bool {
+	return b == Better || b == MuchBetter || b == Worse || b == MuchWorse
+}
+
+// setWithinNoise marks a relative value as within noise (or not); a value
+// within noise is neither better nor worse, so it loses such a band.
+func (c *Cell) setWithinNoise(w bool) {
+	c.WithinNoise = w
+	if w && c.Band.graded() {
+		c.Band = NoBand
+	}
+}
 
 // Marked is the cell's text followed by its band's marker and "~" when it
 // is within noise.

@@ -120,7 +120,7 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 			in.title, metrics.Plural(n, "member"), min, opt.WithDefaults().MinSegment))
 	}
 	heat := &Table{ID: in.id + ".heat", Title: in.title + ": throughput relative to " + g.Labels[0],
-		Caption: "Each test's throughput divided by that of the first member (1 for 0/0). Below 0.95 yellow (▽), above 1.05 blue (△); ◆ the level shifted at this member (a change point)."}
+		Caption: "Each test's throughput divided by that of the first member (1 for 0/0). " + ratioBandsCaption + " ◆ the level shifted at this member (a change point)."}
 	heat.Header = append([]string{"test"}, g.Labels...)
 	cps := map[string]map[int]bool{}
 	type chartOf struct {
@@ -215,7 +215,7 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 			if base >= 0 && why[i] == "" {
 				v = metrics.Ratio(metrics.Known(y[i], metrics.RatioUnit), metrics.Known(y[base], metrics.RatioUnit))
 			}
-			c := relCell(v)
+			c := relCell(v, higherBetter)
 			if i == base && v.OK() {
 				c.Band = Base
 			}
@@ -313,11 +313,8 @@ func changeTable(g *SeriesGroup) *Table {
 		if math.IsNaN(shift) {
 			sc = Cell{Text: "NA", NA: "the level before is 0", Band: NotANumber}
 		}
-		switch {
-		case c.Shift >= 0.05:
-			sc.Band = Above
-		case c.Shift <= -0.05:
-			sc.Band = Below
+		if !math.IsNaN(shift) {
+			sc.Band = ratioBand(1+c.Shift, higherBetter)
 		}
 		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{
 			{Text: c.Test}, {Text: g.Labels[c.Index]},

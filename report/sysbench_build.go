@@ -186,16 +186,31 @@ func (f sbText) relValueCell(v Value) Cell {
 		c.Value, c.Unit = typed.Value, typed.Unit
 		return c
 	}
-	return relCell(v)
+	return relCell(v, higherBetter)
 }
 
-// ratioCell prints the relative value of o to b unbanded.
-func (f sbText) ratioCell(o, b Value) Cell {
+// ratioCell prints the relative value of o to b, banded by the better
+// direction d of its metric in the default mode (compat: unbanded, as the
+// summaries print it).
+func (f sbText) ratioCell(o, b Value, d direction) Cell {
 	r := metrics.Ratio(o, b)
 	if !r.OK() {
 		return valueCellText(r, "NA")
 	}
-	return valueCellText(r, f.ratio(o, b))
+	c := valueCellText(r, f.ratio(o, b))
+	if !f.compat {
+		c.Band = ratioBand(r.V, d)
+	}
+	return c
+}
+
+// sbBands is a sysbench table's caption with the compat mode's bands or
+// the default mode's (ratioBandsCaption).
+func (f sbText) sbBands() string {
+	if f.compat {
+		return "Below 0.95 yellow (▽), above 1.05 blue (△)."
+	}
+	return ratioBandsCaption
 }
 
 func sbTestName(t parse.SysbenchTest) string { return t.Label() }
@@ -221,7 +236,7 @@ func (f sbText) groupTable(set *SysbenchSet, groups []metrics.SysbenchGroup, nt 
 	others := set.DBMS[1:]
 	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + metrics.Plural(nt, "thread"),
 		Caption: "Statistics of each DBMS's QPS relative to the base DBMS " + set.DBMS[0].Name +
-			" over the tests of a group, as the result posts print them. Below 0.95 yellow (▽), above 1.05 blue (△)."}
+			" over the tests of a group, as the result posts print them. " + f.sbBands()}
 	t.Header = []string{"group", "statistic"}
 	for _, d := range others {
 		t.Header = append(t.Header, d.Name)
@@ -288,7 +303,7 @@ func sbGroupCharts(set *SysbenchSet, groups []metrics.SysbenchGroup, nt int, id 
 func (f sbText) relativeTable(set *SysbenchSet, nt int, id string, run float64) *Table {
 	t := &Table{ID: id + ".relative", Title: "Relative QPS, " + metrics.Plural(nt, "thread"),
 		Caption: "QPS of each DBMS divided by the QPS of the base DBMS " + set.DBMS[0].Name +
-			" (1 for 0/0, inf for x/0). Below 0.95 yellow (▽), above 1.05 blue (△)."}
+			" (1 for 0/0, inf for x/0). " + f.sbBands()}
 	t.Header = []string{"test"}
 	for _, d := range set.DBMS[1:] {
 		t.Header = append(t.Header, d.Name)
@@ -299,7 +314,8 @@ func (f sbText) relativeTable(set *SysbenchSet, nt int, id string, run float64) 
 			rel := set.Relative(d, test, nt)
 			c := f.relValueCell(rel.QPS)
 			if !f.compat && rel.QPS.OK() {
-				c.WithinNoise, _ = stats.WithinNoise(rel.QPS.V, sbNoise(rel.Result), sbNoise(rel.Base), run)
+				within, _ := stats.WithinNoise(rel.QPS.V, sbNoise(rel.Result), sbNoise(rel.Base), run)
+				c.setWithinNoise(within)
 			}
 			r.Cells = append(r.Cells, c)
 			if !rel.QPS.OK() {
@@ -360,14 +376,15 @@ func (f sbText) absoluteTables(set *SysbenchSet, nt int, id string) []*Table {
 var sbHWColumns = []struct {
 	get    func(*SysbenchResult) Value
 	digits int
+	better direction
 }{
-	{func(r *SysbenchResult) Value { return r.HW.CPUPerOp }, sbCPUDigits},
-	{func(r *SysbenchResult) Value { return r.HW.CPUMicrosPerOp }, sbMicrosDigits},
-	{func(r *SysbenchResult) Value { return r.HW.CsPerOp }, sbPerOpDigits},
-	{func(r *SysbenchResult) Value { return r.HW.ReadsPerOp }, sbPerOpDigits},
-	{func(r *SysbenchResult) Value { return r.HW.ReadKBPerOp }, sbPerOpDigits},
-	{func(r *SysbenchResult) Value { return r.HW.WriteKBPerOp }, sbPerOpDigits},
-	{func(r *SysbenchResult) Value { return r.QPS }, sbsum.RateDigits},
+	{func(r *SysbenchResult) Value { return r.HW.CPUPerOp }, sbCPUDigits, lowerBetter},
+	{func(r *SysbenchResult) Value { return r.HW.CPUMicrosPerOp }, sbMicrosDigits, lowerBetter},
+	{func(r *SysbenchResult) Value { return r.HW.CsPerOp }, sbPerOpDigits, lowerBetter},
+	{func(r *SysbenchResult) Value { return r.HW.ReadsPerOp }, sbPerOpDigits, lowerBetter},
+	{func(r *SysbenchResult) Value { return r.HW.ReadKBPerOp }, sbPerOpDigits, lowerBetter},
+	{func(r *SysbenchResult) Value { return r.HW.WriteKBPerOp }, sbPerOpDigits, lowerBetter},
+	{func(r *SysbenchResult) Value { return r.QPS }, sbsum.RateDigits, higherBetter},
 }
 
 func (f sbText) efficiencyTables(set *SysbenchSet, nt int, id string) []*Table {
@@ -397,7 +414,7 @@ func (f sbText) efficiencyTables(set *SysbenchSet, nt int, id string) []*Table {
 				row.Cells = append(row.Cells, naCells(len(sbHWColumns))...)
 			} else {
 				for _, c := range sbHWColumns {
-					row.Cells = append(row.Cells, f.ratioCell(c.get(r), c.get(base)))
+					row.Cells = append(row.Cells, f.ratioCell(c.get(r), c.get(base), c.better))
 				}
 			}
 			t.Rows = append(t.Rows, row)
@@ -406,6 +423,9 @@ func (f sbText) efficiencyTables(set *SysbenchSet, nt int, id string) []*Table {
 			continue
 		}
 		t.Caption = "CPU per operation as vmstat us + sy percent divided by operations per second (cpu/o: not seconds) and as CPU microseconds (µs/o = cpu/o × CPUs × 10⁴, needs the CPU count), context switches, storage reads, KB read and KB written per operation, and operations per second. The rows after the line divide each DBMS by the base."
+		if !f.compat {
+			t.Caption += " For operations per second more is better, for the rest less. " + ratioBandsCaption
+		}
 		out = append(out, t)
 	}
 	return out
@@ -495,7 +515,7 @@ func (f sbText) prePost(set *SysbenchSet) []*Table {
 	for _, d := range set.DBMS {
 		t := &Table{ID: "sb.prepost." + d.Name, Title: fmt.Sprintf("Before and after the writes: %s, %s", d.Name, metrics.Plural(nt, "thread")),
 			Header:  []string{"test", "QPS pre", "QPS post", "post / pre"},
-			Caption: "QPS of a test run before the write-heavy tests and of the same test after them. Below 0.95 yellow (▽), above 1.05 blue (△)."}
+			Caption: "QPS of a test run before the write-heavy tests and of the same test after them. " + f.sbBands()}
 		for _, test := range d.Dir.Tests {
 			if test.Phase != parse.Pre {
 				continue
@@ -524,7 +544,7 @@ func (f sbText) threadSweep(set *SysbenchSet) []*Table {
 	for _, d := range set.DBMS {
 		t := &Table{ID: "sb.sweep." + d.Name, Title: "QPS by thread count: " + d.Name, Header: []string{"test"},
 			Caption: fmt.Sprintf("QPS of each test at each thread count, then the QPS at N threads divided by the QPS at %s (N vs %d; 1 for 0/0, inf for x/0). "+
-				"Below 0.95 yellow (▽), above 1.05 blue (△).", metrics.Plural(n0, "thread"), n0)}
+				"%s", metrics.Plural(n0, "thread"), n0, f.sbBands())}
 		for _, nt := range threads {
 			t.Header = append(t.Header, strconv.Itoa(nt))
 		}

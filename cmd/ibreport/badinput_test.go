@@ -249,7 +249,7 @@ func TestBadInputs(t *testing.T) {
 			}
 			editLine(t, p, 0, strings.Join(keep, "\n"))
 			return w.tables()
-		}, stderr: []string{"p50 is NA: " + c1 + "/l.i1/o.ib.dop2.1 has 1 interval, fewer than 10"},
+		}, stderr: []string{"p50 is NA: " + c1 + "/l.i1/o.ib.dop2.1 has 1 interval, 0 of them full (the first and last are partial), fewer than 10"},
 			check: isNA("l.i1", "pg15.c1", "p50", "p99")},
 		{name: "empty vmstat file", setup: func(t *testing.T, w *work) []string {
 			editLine(t, w.path(c1, "l.i1", "o.vm.dop2"), 0, "")

@@ -13,19 +13,32 @@ const SimilarBand = 0.03
 
 // A Measure is one efficiency metric of two runs, for Attribute: Cost is
 // true when more of it costs throughput (CPU per operation), false when it
-// is itself a rate (the p99 per-interval rate: less of it is worse).
+// is itself a rate (the p99 per-interval rate: less of it is worse). Floor
+// is the magnitude both values must reach for the metric to be cited; 0
+// takes Floor(Name).
 type Measure struct {
 	Name, What  string
 	Cost        bool
 	Base, Other Value
+	Floor       float64
+}
+
+// floor is the measure's floor: its own, else that of its name.
+func (m Measure) floor() float64 {
+	if m.Floor > 0 {
+		return m.Floor
+	}
+	return Floor(m.Name)
 }
 
 // A Cause is an efficiency metric that moved with a throughput change:
-// Change is other/base - 1.
+// Change is other/base - 1; Share is how much of the throughput change it
+// can account for (CauseShare).
 type Cause struct {
 	Name   string  `json:"metric"`
 	What   string  `json:"what"`
 	Change float64 `json:"change"`
+	Share  float64 `json:"share"`
 }
 
 // AttributionRule says what a metric of a row means for throughput.
@@ -59,20 +72,51 @@ func RowMeasures(base, other Row) []Measure {
 	return out
 }
 
+// MinCauseShare is the least share of a throughput change (CauseShare) a
+// metric must account for to be cited: a cost 4% up does not explain a
+// throughput halved.
+const MinCauseShare = 0.1
+
+// CauseShare is how much of a throughput change (ratio r = other/base) a
+// metric whose value changed by the factor q can account for: |log q| /
+// |log r|, capped at 1. Throughput is at most inversely proportional to a
+// cost per operation (the work is done q times as often or for q times as
+// long) and proportional to a rate, so a factor q explains at most a
+// factor q of throughput; a metric that moved further accounts for all of
+// it, no more.
+func CauseShare(q, r float64) float64 {
+	lr := math.Abs(math.Log(r))
+	if lr == 0 || q <= 0 || r <= 0 || math.IsNaN(q) || math.IsInf(q, 0) {
+		return 0
+	}
+	return math.Min(1, math.Abs(math.Log(q))/lr)
+}
+
 // Attribute explains a throughput change (ratio = other/base throughput)
-// by the measures that moved with it beyond band: when throughput fell,
-// costs that rose and rates that fell; when it rose, the reverse. They are
-// ranked by the size of their change (on a log scale, so that halving and
-// doubling weigh alike). None means the change is unexplained by these
-// metrics; a ratio within the band needs no explanation and gets none.
+// by the measures that moved with it beyond band and matter:
+//
+//   - direction: when throughput fell, costs that rose and rates that fell;
+//     when it rose, the reverse;
+//   - materiality: both values at or above the measure's floor (Floor), so
+//     that no change is a percentage of a near-zero value (0.010 vs 0.000
+//     reads per query, 0.011 KiB written per read-only query vs none), and
+//     a CauseShare of at least MinCauseShare.
+//
+// They are ranked by CauseShare in steps of 10%, the largest first; among
+// measures that account for as much, the one whose change is closest to
+// the throughput's first (a metric that moved 30 times as far as
+// throughput is less its whole story than one that moved as far). None
+// means the change is unexplained by these metrics; a ratio within the
+// band needs no explanation and gets none.
 func Attribute(ms []Measure, ratio, band float64) []Cause {
-	if !(math.Abs(ratio-1) > band) || math.IsInf(ratio, 0) {
+	if !(math.Abs(ratio-1) > band) || math.IsInf(ratio, 0) || !(ratio > 0) {
 		return nil
 	}
 	fell := ratio < 1
+	lr := math.Abs(math.Log(ratio))
 	var out []Cause
 	for _, m := range ms {
-		if !m.Base.OK() || !m.Other.OK() || m.Base.V == 0 || math.IsNaN(m.Other.V) {
+		if !m.Base.OK() || !m.Other.OK() || !material(m.Base.V, m.floor()) || !material(m.Other.V, m.floor()) {
 			continue
 		}
 		// A quotient no plausible pair of measures gives (a base of
@@ -83,12 +127,27 @@ func Attribute(ms []Measure, ratio, band float64) []Cause {
 			continue
 		}
 		worse := change > 0 == m.Cost // more cost, or less rate
-		if worse == fell {
-			out = append(out, Cause{Name: m.Name, What: m.What, Change: change})
+		if share := CauseShare(q, ratio); worse == fell && share >= MinCauseShare {
+			out = append(out, Cause{Name: m.Name, What: m.What, Change: change, Share: share})
 		}
 	}
+	excess := func(c Cause) float64 { return math.Abs(math.Abs(math.Log1p(c.Change)) - lr) }
+	// Shares are compared in steps of 10%: per-operation metrics and
+	// throughput are each measured to a few percent, so a cost that moved
+	// as far as throughput (a share of 0.98) accounts for all of it as much
+	// as one that moved twice as far, and comes first for being closer.
+	step := func(c Cause) float64 { return math.Round(10 * c.Share) }
 	sort.SliceStable(out, func(i, j int) bool {
-		return math.Abs(math.Log1p(out[i].Change)) > math.Abs(math.Log1p(out[j].Change))
+		if step(out[i]) != step(out[j]) {
+			return step(out[i]) > step(out[j])
+		}
+		return excess(out[i]) < excess(out[j])
 	})
 	return out
+}
+
+// material reports whether a value is large enough to be compared by
+// ratio: finite, above 0 and at least floor.
+func material(v, floor float64) bool {
+	return v > 0 && v >= floor && !math.IsInf(v, 0)
 }

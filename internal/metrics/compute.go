@@ -482,14 +482,22 @@ var percentileRanks = []int{50, 75, 90, 95, 99}
 // client's per-interval rates, from the list sorted in descending order:
 // the value at position round(x/100 × n) (half to even), so p99 is a rate
 // that 99% of the intervals reached. Fewer than 10 intervals give NA.
+// The first and last intervals of a client are partial (it starts and
+// stops within them) and left out: a last interval of a few hundred
+// milliseconds is a rate of a fraction of the others, which would be the
+// p99 of a short step.
 func (s *summarizer) percentiles() {
 	units := [3]Unit{InsertsPerSec, DeletesPerSec, QueriesPerSec}
 	for ci, c := range s.sd.Clients {
 		ca := s.acc.clients[ci]
-		n := ca.intervals()
+		rates := ca.rates
+		if !s.opt.Compat {
+			rates = fullIntervals(ca.rates)
+		}
+		n := len(rates[0])
 		var lists [3][]float64
 		for i := range lists {
-			l := slices.Clone(ca.rates[i])
+			l := slices.Clone(rates[i])
 			slices.Sort(l)
 			slices.Reverse(l)
 			lists[i] = l
@@ -501,6 +509,9 @@ func (s *summarizer) percentiles() {
 			if n < 10 {
 				for i := range vals {
 					vals[i] = NAf(units[i], "%s has %s, fewer than 10", c.Name, Plural(n, "interval"))
+					if all := ca.intervals(); all != n {
+						vals[i] = NAf(units[i], "%s has %s, %d of them full (the first and last are partial), fewer than 10", c.Name, Plural(all, "interval"), n)
+					}
 				}
 			} else {
 				p.Offset = int(math.RoundToEven(float64(x*n) / 100))
@@ -513,6 +524,18 @@ func (s *summarizer) percentiles() {
 		}
 		s.r.Percentiles = append(s.r.Percentiles, ps)
 	}
+}
+
+// fullIntervals are a client's per-interval rates without the first and
+// last, partial, intervals (none with fewer than three).
+func fullIntervals(rates [3][]float64) [3][]float64 {
+	var out [3][]float64
+	for i, r := range rates {
+		if len(r) >= 3 {
+			out[i] = r[1 : len(r)-1]
+		}
+	}
+	return out
 }
 
 // histograms sums the last histogram of each kind of every client (rth.sh).

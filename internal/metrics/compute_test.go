@@ -93,8 +93,8 @@ func TestSummarizeValues(t *testing.T) {
 		metrics.DBGB2: {2, "GiB"},
 		metrics.RSS:   {2, "GiB"}, // 2097152 KiB, the largest postgres process
 		metrics.MaxOp: {0.004, "s"},
-		metrics.P50:   {1100, "queries/s"}, // the 10th of 2000, 1900, …, 100
-		metrics.P99:   {100, "queries/s"},  // the 20th (round(19.8))
+		metrics.P50:   {1100, "queries/s"}, // the 9th of 1900, …, 200 (the partial first and last left out)
+		metrics.P99:   {200, "queries/s"},  // the 18th (round(17.82))
 	}
 	for m, w := range want {
 		v := r.Metrics[m]

@@ -25,9 +25,9 @@ func Example() {
 		fmt.Println(st.Step.Name, m[metrics.IPS].Format(0), m[metrics.QPS].Format(0), m[metrics.CPUPQ].Format(0), m[metrics.P99].Format(0))
 	}
 	// Output:
-	// l.i0 86957 0 15 26996
+	// l.i0 86957 0 15 66789
 	// l.x 333350 0 4 NA
 	// l.i1 27907 0 61 8343
 	// l.i2 6383 0 262 2059
-	// qr100.L1 194 34225 58 80
+	// qr100.L1 194 34225 58 13451
 }

@@ -467,10 +467,10 @@ func isName(c report.Cell) bool {
 
 // colourMarked finds a colour with its marker in parentheses, as the
 // captions give them for the HTML report: "are red (▼)".
-var colourMarked = regexp.MustCompile(`\b([Rr]ed|[Gg]reen|[Gg]r[ae]y|[Yy]ellow|[Bb]lue) \(([^\p{L}\p{N}\s()]+)\)`)
+var colourMarked = regexp.MustCompile(`\b((?:[Ll]ight |[Dd]ark )?(?:[Rr]ed|[Gg]reen|[Gg]r[ae]y|[Yy]ellow|[Bb]lue|[Oo]range)) \(([^\p{L}\p{N}\s()]+)\)`)
 
 // colourUnused finds "red is not used".
-var colourUnused = regexp.MustCompile(`\b([Rr]ed|[Gg]reen|[Gg]r[ae]y|[Yy]ellow|[Bb]lue) is not used\b`)
+var colourUnused = regexp.MustCompile(`\b((?:[Ll]ight |[Dd]ark )?(?:[Rr]ed|[Gg]reen|[Gg]r[ae]y|[Yy]ellow|[Bb]lue|[Oo]range)) is not used\b`)
 
 // withoutColours says a text of the model in terms of the markers, which
 // Markdown and text show, instead of the colours, which only HTML shows:

@@ -63,6 +63,8 @@ func TestWithoutColours(t *testing.T) {
 		{"the slowest 25% of its range are red (▼), the fastest 25% green (▲); green is not used when the minimum is at least 80% of the maximum.",
 			"the slowest 25% of its range are marked ▼, the fastest 25% marked ▲; the ▲ marker is not used when the minimum is at least 80% of the maximum."},
 		{"Below 0.95 yellow (▽), above 1.05 blue (△).", "Below 0.95 marked ▽, above 1.05 marked △."},
+		{"light blue (△) better by more than 5%, blue (▲) by more than 20%; light orange (▽) worse", "marked △ better by more than 5%, marked ▲ by more than 20%; marked ▽ worse"},
+		{"Light orange (▽) and orange (▽)", "▽ and marked ▽"},
 		{"blue is not used", "blue is not used"},       // no marker to name
 		{"x.blue (fast) build", "x.blue (fast) build"}, // a name, not a marker
 		{"no colours here", "no colours here"},
