@@ -187,8 +187,12 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 			hist[j] = float64(g.Values[i][j])
 		}
 		from := 0
-		if cps := stats.ChangePoints(hist, stats.ChangePointOptions{}); len(cps) > 0 {
-			from = cps[len(cps)-1].Index
+		// The current level starts at the last level shift; a one-release
+		// dip after it is not a level NEW is judged against.
+		for _, c := range stats.ChangePoints(hist, stats.ChangePointOptions{}) {
+			if !c.Single {
+				from = c.Index
+			}
 		}
 		level := numbers(hist[from:])
 		if len(level) < MinHistory {

@@ -72,7 +72,10 @@ type SeriesChange struct {
 	AfterValue  float64 `json:"after_value"`
 	Unit        string  `json:"unit"`
 	Shift       float64 `json:"shift"` // After/Before − 1
-	P           float64 `json:"p"`     // of the t-test that kept it
+	P           float64 `json:"p"`     // of the t-test between the levels
+	// Single marks a level of one member: a dip or spike of one release
+	// that the next member left again. After is that member's value.
+	Single bool `json:"single,omitempty"`
 }
 
 // seriesInput is what a series is built from: members in order and, per
@@ -98,12 +101,13 @@ type seriesTest struct {
 // report that has one.
 var seriesLegend = fmt.Sprintf("A series is the DBMS in list order (releases, nightly runs), each list group a series of its own. "+
 	"The heat table shows each test's throughput relative to the first member; ◆ marks a change point: the member at which the level shifted. "+
-	"Change points are found by E-divisive means as Otava applies it: a series is split where the energy distance between the members before and after is largest, "+
-	"and the split is kept when Student's t-test of the two parts gives p ≤ %g; the parts are then searched again. "+
-	"A level holds at least %d members, so one odd run is not a change point; a series needs at least %d members; near either end only large shifts are found. "+
-	"Significant means the two levels differ by more than the members' spread explains, not that the shift matters: read its size. "+
-	"On seeded series with 1–5%% noise it finds shifts of five times the noise in ≥97%% of cases and none in ≥96%% of flat series; shifts of three times the noise in about 70%%.",
-	stats.DefaultMaxP, stats.DefaultMinSegment, stats.ChangePointOptions{}.MinMembers())
+	"Change points are found as Otava finds them in spirit (E-divisive means locates a split, Student's t-test judges it) but not as Otava applies it: "+
+	"the threshold of the t-test is calibrated by simulation for the number of members searched, so that a flat series has a false change point in about %.1f%% of cases whatever its length (Otava's fixed p ≤ 0.001 gives 2–4%%, more on long series); "+
+	"a level holds at least %d members, and a single member is a level of its own (\"one release\": a dip or spike the next release left again) only when the two members on either side agree and it is far from both, by a margin calibrated on heavy-tailed noise, so that one odd run seldom makes one. "+
+	"A series needs at least %d members; near either end only large shifts are found. "+
+	"Significant means the levels differ by more than the members' spread explains, not that the shift matters: read its size. "+
+	"On seeded series it finds a 10%% shift at 3%% noise as often as Otava does (0.5 of the time at 8 members, 0.97 at 20 or more) and a shift next to a far-off member twice as often.",
+	100*(stats.FalseAlarmLevel+stats.FalseAlarmArc), stats.DefaultMinSegment, stats.ChangePointOptions{}.MinMembers())
 
 // buildSeries computes one series group; nil when it has no member.
 func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
@@ -188,7 +192,7 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 		for _, c := range found {
 			cps[t.name][c.Index] = true
 			ch := SeriesChange{Test: t.name, Member: in.members[c.Index], Index: c.Index, Unit: t.unit,
-				BeforeValue: c.Before, AfterValue: c.After, Shift: c.Shift, P: c.P,
+				BeforeValue: c.Before, AfterValue: c.After, Shift: c.Shift, P: c.P, Single: c.Single,
 				Before: Num(math.NaN()), After: Num(math.NaN())}
 			if base >= 0 && y[base] > 0 {
 				ch.Before, ch.After = Num(c.Before/y[base]), Num(c.After/y[base])
@@ -280,9 +284,18 @@ func seriesFindings(g *SeriesGroup, prefix string) []string {
 				parts = append(parts, fmt.Sprintf("and %d more", len(cs)-j))
 				break
 			}
-			parts = append(parts, c.Test+" "+shiftText(c.Shift))
+			part := c.Test + " " + shiftText(c.Shift)
+			if c.Single {
+				part += " for one release"
+			}
+			parts = append(parts, part)
 		}
-		out = append(out, fmt.Sprintf("%sthe level shifted at %s: %s.", prefix, g.Labels[i], strings.Join(parts, ", ")))
+		what := "the level shifted at"
+		if !slices.ContainsFunc(cs, func(c SeriesChange) bool { return !c.Single }) {
+			// Only dips or spikes that the next member left again.
+			what = "one release off its level:"
+		}
+		out = append(out, fmt.Sprintf("%s%s %s: %s.", prefix, what, g.Labels[i], strings.Join(parts, ", ")))
 	}
 	if more > 0 {
 		out = append(out, fmt.Sprintf("%s%d more members with smaller shifts: see the change points table.", prefix, more))
@@ -304,7 +317,7 @@ const (
 // changeTable lists a series' change points, the largest shift first.
 func changeTable(g *SeriesGroup) *Table {
 	t := &Table{ID: g.ID + ".changes", Title: g.Title + ": change points",
-		Caption: fmt.Sprintf("Where each test's level shifted, the largest shift first: the first member of the new level, the medians of the levels before and after it relative to %s, the shift and the p-value of the t-test that kept it.", g.Labels[0]),
+		Caption: fmt.Sprintf("Where each test's level shifted, the largest shift first: the first member of the new level (\"one release\": a level of that member alone, a dip or spike the next member left again), the medians of the levels before and after it relative to %s (for one release, the member itself), the shift and the p-value of the t-test between the two levels (for one release, of the member against its level).", g.Labels[0]),
 		Header:  []string{"test", "at", "before", "after", "shift", "p"}}
 	for _, c := range g.Changes {
 		shift := c.Shift * 100
@@ -317,7 +330,7 @@ func changeTable(g *SeriesGroup) *Table {
 			sc.Band = ratioBand(1+c.Shift, higherBetter)
 		}
 		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{
-			{Text: c.Test}, {Text: g.Labels[c.Index]},
+			{Text: c.Test}, {Text: atText(g.Labels[c.Index], c.Single)},
 			numCell(float64(c.Before), 2, string(metrics.RatioUnit), noBase), numCell(float64(c.After), 2, string(metrics.RatioUnit), noBase),
 			sc, {Text: pText(p), Value: &p},
 		}})
@@ -326,6 +339,15 @@ func changeTable(g *SeriesGroup) *Table {
 		t.Notes = append(t.Notes, "No test's level shifted significantly along this series.")
 	}
 	return t
+}
+
+// atText names the member a change point is at, "(one release)" after it
+// for a level of that member alone.
+func atText(label string, single bool) string {
+	if single {
+		return label + " (one release)"
+	}
+	return label
 }
 
 // shiftText prints a shift as a signed percent, "NA" when it is not a number.

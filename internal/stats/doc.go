@@ -11,10 +11,11 @@
 //     step-down adjustment, Median and the order-statistic MedianInterval:
 //     the tests of `ibreport diff` over replicated runs.
 //   - ChangePoints: where the level of an ordered series (releases, nightly
-//     runs) shifted — E-divisive means locates each split and Student's
-//     t-test keeps it (p ≤ MaxP), as Otava does. It is deterministic, needs
-//     MinMembers members, and its detection rates on seeded series with
-//     planted shifts are in its tests.
+//     runs) shifted — E-divisive means locates each split and a two-sample
+//     t judges it against a threshold calibrated by simulation for the
+//     number of members; a one-member level (a one-release dip) has a test
+//     of its own. Its false-alarm and detection rates against Otava's own
+//     algorithm (re-implemented in otava_test.go) are in its tests.
 //
 // Everything here is deterministic: the same input gives the same output.
 // It is internal: packages metrics and report call it, and its API may
