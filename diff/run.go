@@ -148,8 +148,13 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		}
 		for _, f := range files {
 			lenient := res.Options.Compat && strings.HasPrefix(f.Name, "rel.")
+			n := len(rs.Tables)
 			if err := addTable(rs, dir, f.Name, f.Data, lenient); err != nil {
 				return nil, nil, err
+			}
+			if len(rs.Tables) > n {
+				// Built in memory: there is no mrg.<step> file to annotate.
+				rs.Tables[n].Built = true
 			}
 		}
 		rs.Runs = map[string]RunFacts{}
