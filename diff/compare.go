@@ -76,7 +76,7 @@ type Finding struct {
 	// weigh; NaN when not comparable, or when BASE is 0 and the metric
 	// has no floor.
 	Delta   float64
-	Floored bool // Delta is relative to the floor, not to BASE
+	Floored bool    // Delta is relative to the floor, not to BASE
 	P, PAdj float64 // U test and its Holm adjustment; NaN when not tested
 	Verdict Verdict
 	Level   Level
@@ -377,7 +377,7 @@ type comparer struct {
 	stepOrder   []string
 	dbmsOrder   []string
 	groups      map[string]string // kind "\x00" step → the table's Group
-	pending     []int // findings waiting for the Holm adjustment
+	pending     []int             // findings waiting for the Holm adjustment
 }
 
 // addMissing records a step, column or DBMS held by nb of ofB BASE tables
