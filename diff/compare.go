@@ -271,7 +271,7 @@ func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (ki
 		}
 		return want, nil, nil
 	}
-	for _, k := range []string{"mrg", "rel"} {
+	for _, k := range []string{"mrg", "rel", "sb", "sbgroup"} {
 		if slices.ContainsFunc(base, func(r *ResultSet) bool { return !has(r, k) }) {
 			continue
 		}
@@ -285,7 +285,7 @@ func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (ki
 		kinds = append(kinds, k)
 	}
 	if len(kinds) == 0 {
-		return nil, nil, fmt.Errorf("%w: no kind of table (mrg, rel) is found in every run", errMismatch)
+		return nil, nil, fmt.Errorf("%w: no kind of table (mrg, rel, sysbench) is found in every run", errMismatch)
 	}
 	return kinds, lacking, nil
 }

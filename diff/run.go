@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
@@ -94,6 +95,14 @@ func attribute(c *Comparison) {
 		for _, r := range metrics.AttributionRules {
 			g, ok := byCell[key{f.Table, f.Step, f.DBMS}][r.Metric.Name()]
 			if !ok {
+				// A sysbench column of the same quantity (cs/o for cspq).
+				for _, c := range sbColumns {
+					if c.like == r.Metric.Name() && c.name != c.like {
+						g, ok = byCell[key{f.Table, f.Step, f.DBMS}][c.name]
+					}
+				}
+			}
+			if !ok {
 				continue
 			}
 			ms = append(ms, metrics.Measure{Name: r.Metric.Name(), What: r.What, Cost: r.Cost,
@@ -120,7 +129,9 @@ func attribute(c *Comparison) {
 
 // LoadResultSet reads one run for Run: the mrg.<step> and rel.<step> files
 // of dir, or, when dir holds DBMS trees, those tables built from them
-// (Results.MergedTables). Any syntax error in a table is bad input: a gate
+// (Results.MergedTables); for sysbench, the tables of its DBMS result
+// folders or of its summaries (qps.abs.*.tsv, o.met.*), as sysbench.go
+// describes. Any syntax error in a table is bad input: a gate
 // must not pass on a file it could not read; only the rel tables that
 // compat mode computes as sum_met.awk did may hold lines that are not rows.
 func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, error) {
@@ -168,9 +179,20 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		}
 		return rs, warns, nil
 	}
+	sb, err := parse.FindSysbenchDirs(fsys, ".")
+	if err != nil {
+		return nil, nil, inputerr.Wrap(err)
+	}
+	if len(sb) > 0 {
+		return loadSysbenchRaw(dir, opt)
+	}
 	ents, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, nil, inputerr.Wrap(err)
+	}
+	if names := sysbenchSummaryNames(ents); len(names) > 0 && !slices.ContainsFunc(ents, func(e fs.DirEntry) bool { return tableName(e.Name()) != "" }) {
+		rs, err := loadSysbenchTables(dir, names)
+		return rs, nil, err
 	}
 	for _, e := range ents {
 		if e.IsDir() || tableName(e.Name()) == "" {
@@ -195,7 +217,7 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		}
 	}
 	if len(rs.Tables) == 0 {
-		return nil, nil, inputerr.Errorf("%s: no DBMS result trees and no mrg.<step> or rel.<step> files", parse.Quoted(dir))
+		return nil, nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench result folders, no mrg.<step> or rel.<step> files and no sysbench summaries (qps.abs.*.tsv, o.met.*)", parse.Quoted(dir))
 	}
 	return rs, nil, nil
 }
