@@ -241,7 +241,7 @@ func TestDiffBadInput(t *testing.T) {
 		name, dir, want string
 	}{
 		{"no such folder", filepath.Join(tmp, "nope"), "no such file"},
-		{"empty folder", empty, "no DBMS result trees and no mrg.<step> or rel.<step> files"},
+		{"empty folder", empty, "no DBMS result trees, no sysbench result folders, no mrg.<step> or rel.<step> files and no sysbench summaries"},
 		{"binary table", garbage, "mrg.l.x:1: binary data"},
 		{"short row", short, "mrg.l.i0:2: row has 2 cells"},
 		{"missing step", noStep, "step qp1000.L6 only in BASE (mrg.qp1000.L6, rel.qp1000.L6)"},
