@@ -58,6 +58,8 @@ type Report struct {
 	Series *SeriesPart `json:"series,omitempty"`
 	// Sysbench is the sysbench part; nil when RESULTS holds no sysbench runs.
 	Sysbench *SysbenchPart `json:"sysbench,omitempty"`
+	// History is the verdict of `ibreport diff --history`; nil otherwise.
+	History *HistoryStatus `json:"history,omitempty"`
 	Legend   []LegendItem  `json:"legend"`
 	Bands    []BandInfo    `json:"bands"`
 	Notes    []string      `json:"notes"` // warnings: missing steps, NA cells, skipped lines
