@@ -15,7 +15,6 @@ import (
 	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/parse"
-	"github.com/ibreport/ibreport/internal/sbsum"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -90,7 +89,10 @@ func loadSysbenchRaw(dir string, opt report.LoadOptions) (*ResultSet, []string, 
 	rs := &ResultSet{Name: dir}
 	cells := sbCells{}
 	for _, nt := range set.Threads {
-		for _, test := range sbsum.Tests(set) {
+		for _, test := range set.Tests {
+			if test.Warmup() {
+				continue // as the summaries, which leave warm-up runs out
+			}
 			step := sbStep(test, nt)
 			t := ResultTable{Kind: "sb", Step: step, File: filepath.Join(dir, step), Built: true, Group: "dop" + strconv.Itoa(nt)}
 			for _, c := range sbColumns {
