@@ -105,7 +105,8 @@ func attribute(c *Comparison) {
 			if !ok {
 				continue
 			}
-			ms = append(ms, metrics.Measure{Name: r.Metric.Name(), What: r.What, Cost: r.Cost,
+			// g.Metric is the column's own name (cs/o for a sysbench cspq).
+			ms = append(ms, metrics.Measure{Name: g.Metric, What: r.What, Cost: r.Cost,
 				Base: metrics.Known(g.Base.Median, metrics.NoUnit), Other: metrics.Known(g.New.Median, metrics.NoUnit)})
 		}
 		causes := metrics.Attribute(ms, 1+f.Delta, metrics.SimilarBand)
