@@ -47,9 +47,10 @@ const (
 var verdictRank = map[Verdict]int{VerdictFail: 0, VerdictWarn: 1, VerdictMissing: 2, VerdictNotComparable: 3,
 	VerdictImproved: 4, VerdictNotSignificant: 5, VerdictOK: 6, VerdictInfo: 7}
 
-// minRuns is the number of runs per side below which replicated runs are
-// never flagged: with 3 runs per side the smallest two-sided U-test p is
-// 0.1, so no difference could reach alpha 0.05.
+// minRuns is the number of runs per side below which the U test is not
+// run: with 3 runs per side the smallest two-sided U-test p is 0.1, so no
+// difference could reach alpha 0.05. Such cells, and those the test cannot
+// show after the Holm adjustment, are judged by consistency (consistent).
 const minRuns = 4
 
 // Side is what one side holds for one cell.
@@ -69,9 +70,13 @@ type Finding struct {
 	Rule                      Rule
 	Gated                     bool // whether this cell can warn or fail
 	Base, New                 Side
-	// Delta is the relative change of the median, NEW/BASE - 1; ±Inf when
-	// BASE is 0 and NEW is not; NaN when not comparable.
+	// Delta is the relative change of the median, NEW/BASE - 1. When BASE
+	// is below the metric's floor (0, say) the change is taken relative to
+	// the floor instead (Floored), so that it is a number a reader can
+	// weigh; NaN when not comparable, or when BASE is 0 and the metric
+	// has no floor.
 	Delta   float64
+	Floored bool    // Delta is relative to the floor, not to BASE
 	P, PAdj float64 // U test and its Holm adjustment; NaN when not tested
 	Verdict Verdict
 	Level   Level
@@ -81,16 +86,23 @@ type Finding struct {
 	Notable bool
 	Note    string // short explanation
 	Notes   []int  // indexes into Comparison.Notes
-	File    string // NEW file and line of the cell, when known
+	File    string // NEW file and line of the cell, when it names a file that exists
 	Line    int
+	// Rel is the rel table's finding of the same step, DBMS and metric,
+	// folded into this mrg finding so that a quantity has one row; nil
+	// otherwise.
+	Rel *Finding
 }
 
 // StepGeomean is the geometric mean of the NEW/BASE ratios of the
-// throughput metrics (ips, qps, p50, p99) of one step over every DBMS.
+// throughput metrics (ips, qps, p50, p99) of one step and one DBMS. It is
+// taken per DBMS, never across them: opposite moves of two DBMS would
+// cancel and show a failing step as unchanged. For sysbench the step is a
+// thread count ("dop1"), over every test run with it.
 type StepGeomean struct {
-	Step, Table string
-	Ratio       float64 // NaN when no ratio could be taken
-	N           int     // ratios in the mean
+	Step, DBMS, Table string
+	Ratio             float64 // NaN when no ratio could be taken
+	N                 int     // ratios in the mean
 }
 
 // Comparison is the result of Compare.
@@ -259,7 +271,7 @@ func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (ki
 		}
 		return want, nil, nil
 	}
-	for _, k := range []string{"mrg", "rel"} {
+	for _, k := range []string{"mrg", "rel", "sb", "sbgroup"} {
 		if slices.ContainsFunc(base, func(r *ResultSet) bool { return !has(r, k) }) {
 			continue
 		}
@@ -273,7 +285,7 @@ func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (ki
 		kinds = append(kinds, k)
 	}
 	if len(kinds) == 0 {
-		return nil, nil, fmt.Errorf("%w: no kind of table (mrg, rel) is found in every run", errMismatch)
+		return nil, nil, fmt.Errorf("%w: no kind of table (mrg, rel, sysbench) is found in every run", errMismatch)
 	}
 	return kinds, lacking, nil
 }
@@ -303,7 +315,8 @@ func stepNames(kind string, sides ...[]*ResultSet) []string {
 	for _, st := range steps {
 		names = append(names, st.MergeName)
 	}
-	slices.Sort(other)
+	// Other steps (sysbench tests) keep the order the tables list them in,
+	// which is the order the driver runs them.
 	return append(names, other...)
 }
 
@@ -363,7 +376,8 @@ type comparer struct {
 	naNew       int // cells with a value in BASE only
 	stepOrder   []string
 	dbmsOrder   []string
-	pending     []int // findings waiting for the Holm adjustment
+	groups      map[string]string // kind "\x00" step → the table's Group
+	pending     []int             // findings waiting for the Holm adjustment
 }
 
 // addMissing records a step, column or DBMS held by nb of ofB BASE tables
@@ -391,6 +405,14 @@ func (cm *comparer) addMissing(kind, step, dbms, metric, subject string, nb, ofB
 func (cm *comparer) table(kind, step string, bt, nt []*ResultTable) {
 	if !slices.Contains(cm.stepOrder, step) {
 		cm.stepOrder = append(cm.stepOrder, step)
+	}
+	for _, t := range append(slices.Clone(bt), nt...) {
+		if t.Group != "" {
+			if cm.groups == nil {
+				cm.groups = map[string]string{}
+			}
+			cm.groups[kind+"\x00"+step] = t.Group
+		}
 	}
 	if len(bt) < cm.nBase || len(nt) < cm.nNew {
 		cm.addMissing(kind, step, "", "", "step "+step, len(bt), cm.nBase, len(nt), cm.nNew)
@@ -439,7 +461,7 @@ func (cm *comparer) table(kind, step string, bt, nt []*ResultTable) {
 				continue // the column is missing on a side; already reported
 			}
 			f := Finding{Table: kind, Step: step, DBMS: d, Metric: col, Rule: cm.opt.Rule(col)}
-			if first := nr[0]; first.row != nil {
+			if first := nr[0]; first.row != nil && first.file != "" {
 				f.File, f.Line = first.file, first.row.Line
 			}
 			cm.cell(&f, bTexts, nTexts)
@@ -469,7 +491,12 @@ func rowsOf(ts []*ResultTable, dbms string) []rowRef {
 	for _, t := range ts {
 		for i := range t.Rows {
 			if t.Rows[i].DBMS == dbms {
-				out = append(out, rowRef{t.File, t.Columns, &t.Rows[i]})
+				file := t.File
+				if t.Built {
+					// No file to point an annotation at.
+					file = t.Rows[i].Source
+				}
+				out = append(out, rowRef{file, t.Columns, &t.Rows[i]})
 				break
 			}
 		}
@@ -578,19 +605,27 @@ func (cm *comparer) cell(f *Finding, bTexts, nTexts []string) {
 		f.Note = fmt.Sprintf("%d of %d BASE and %d of %d NEW runs are %s", len(bBad), f.Base.Runs, len(nBad), f.New.Runs, describeNA(append(bBad, nBad...)))
 	}
 	bm, nm := f.Base.Median, f.New.Median
+	fl := floorOf(*f)
 	switch {
 	case bm == nm:
 		f.Delta = 0
+	case math.Abs(bm) < fl:
+		// Relative to a BASE near 0 a change reads +inf% or +978800%:
+		// relative to the floor it is a number that can be weighed.
+		f.Delta, f.Floored = (nm-bm)/fl, true
+		f.Note = appendNote(f.Note, "BASE is below the floor of "+strconv.FormatFloat(fl, 'g', -1, 64)+": the change is relative to the floor")
 	case bm == 0:
-		f.Delta = math.Inf(1)
-		if nm < 0 {
-			f.Delta = math.Inf(-1)
-		}
+		f.Delta = math.NaN()
+		f.Note = appendNote(f.Note, "BASE is 0: no relative change")
 	default:
 		f.Delta = (nm - bm) / math.Abs(bm)
 	}
 	if !f.Gated {
 		f.Verdict = VerdictInfo
+		return
+	}
+	if math.IsNaN(f.Delta) {
+		f.Verdict, f.Level, f.Notable = VerdictNotComparable, max(f.Level, LevelNote), true
 		return
 	}
 	// A difference of one unit in the last printed digit may be rounding
@@ -603,7 +638,7 @@ func (cm *comparer) cell(f *Finding, bTexts, nTexts []string) {
 	}
 	if f.Table != "rel" && r.Floor > 0 && math.Abs(bm) < r.Floor && math.Abs(nm) < r.Floor {
 		f.Verdict = VerdictOK
-		f.Note = appendNote(f.Note, "below the floor of "+strconv.FormatFloat(r.Floor, 'g', -1, 64))
+		f.Note = "below the floor of " + strconv.FormatFloat(r.Floor, 'g', -1, 64)
 		return
 	}
 	if !c.Replicated {
@@ -618,9 +653,9 @@ func (cm *comparer) cell(f *Finding, bTexts, nTexts []string) {
 		return
 	}
 	if f.Base.Runs < minRuns || f.New.Runs < minRuns || nb < minRuns || nn < minRuns {
-		f.Notes = append(f.Notes, c.note(fmt.Sprintf("need >= %d runs per side to detect a difference at alpha level %g; "+
-			"with %d+%d runs the smallest possible two-sided U-test p is %.3g", minRuns, c.Alpha, nb, nn, minP(nb, nn))))
-		cm.judge(f, false)
+		f.Notes = append(f.Notes, c.note(fmt.Sprintf("with %d+%d runs the smallest possible two-sided U-test p is %.3g, above alpha %g: "+
+			"the change is judged by consistency alone (every NEW run beyond every BASE run)", nb, nn, minP(nb, nn), c.Alpha)))
+		cm.judgeReplicated(f, false)
 		return
 	}
 	_, f.P = stats.MannWhitneyU(f.Base.Values, f.New.Values)
@@ -657,6 +692,69 @@ func worse(f *Finding) float64 {
 		return f.Delta
 	}
 	return math.Abs(f.Delta)
+}
+
+// floorOf is the magnitude below which a value of the finding's metric is
+// too small to take a relative change from: the rule's floor for absolute
+// tables, and for the ratios of rel tables, which carry no floor, the unit
+// of their last printed digit (0.01).
+func floorOf(f Finding) float64 {
+	if f.Table == "rel" {
+		return 0.01
+	}
+	return f.Rule.Floor
+}
+
+// separated reports whether the runs of the two sides do not overlap:
+// every NEW value above every BASE value, or every one below. With one run
+// per side it always holds, so that replicated runs judge at least as
+// strictly as single runs wherever their values agree.
+func separated(f *Finding) bool {
+	b, n := f.Base.Values, f.New.Values
+	if len(b) == 0 || len(n) == 0 {
+		return false
+	}
+	return n[0] > b[len(b)-1] || n[len(n)-1] < b[0]
+}
+
+// judgeReplicated judges a gated cell of replicated runs. The change is
+// real when the U test shows it (significant, after Holm) or when it is
+// consistent: the sides' runs do not overlap. A change of the medians
+// beyond a threshold whose runs overlap is within the run-to-run noise the
+// runs themselves measured; it passes, and the note says so.
+//
+// Why consistency: with few runs or many cells the U test, after Holm, can
+// show nothing (3+3 runs: smallest p 0.1), so a gate relying on it alone
+// passes a 10% regression that one run per side would fail. Separation of
+// the sides has a chance of 1/C(m+n, m) under no change (0.05 for 3+3,
+// 0.004 for 5+5) and is needed together with a median change beyond the
+// threshold; TestReplicatedPower measures the rule on simulated runs.
+func (cm *comparer) judgeReplicated(f *Finding, significant bool) {
+	sep := separated(f)
+	cm.judge(f, significant || sep)
+	const eps = 1e-12
+	w := worse(f)
+	switch {
+	case f.Verdict == VerdictNotSignificant && (f.Rule.Warn > 0 && w >= f.Rule.Warn-eps || f.Rule.Fail > 0 && w >= f.Rule.Fail-eps):
+		f.Note = appendNote(f.Note, fmt.Sprintf("within the run-to-run noise: the BASE runs (%s) and NEW runs (%s) overlap",
+			rangeText(f.Base), rangeText(f.New)))
+	case !significant && sep && f.Level >= LevelWarn:
+		f.Note = appendNote(f.Note, fmt.Sprintf("consistent: every NEW run (%s) is worse than every BASE run (%s)",
+			rangeText(f.New), rangeText(f.Base)))
+	}
+}
+
+// rangeText is the lowest and highest value of a side, as printed.
+func rangeText(s Side) string {
+	if len(s.Values) == 0 {
+		return "NA"
+	}
+	lo := strconv.FormatFloat(s.Values[0], 'f', s.Decimals, 64)
+	hi := strconv.FormatFloat(s.Values[len(s.Values)-1], 'f', s.Decimals, 64)
+	if lo == hi {
+		return lo
+	}
+	return lo + "–" + hi
 }
 
 // judge sets the verdict of a gated cell from the thresholds; significant
@@ -702,13 +800,14 @@ func (cm *comparer) finish() {
 		}
 		if best*float64(c.Tests) >= c.Alpha {
 			c.note(fmt.Sprintf("with %s and these run counts no change can be significant after the Holm adjustment "+
-				"(smallest possible p %.2g × %d >= %g): add runs, or compare fewer tables or metrics", metrics.Plural(c.Tests, "test"), best, c.Tests, c.Alpha))
+				"(smallest possible p %.2g × %d >= %g): changes are judged by consistency alone (every NEW run beyond every BASE run)",
+				metrics.Plural(c.Tests, "test"), best, c.Tests, c.Alpha))
 		}
 		for i, adj := range stats.Holm(ps) {
 			f := &c.Findings[cm.pending[i]]
 			f.PAdj = adj
 			f.Notes = append(f.Notes, hn)
-			cm.judge(f, adj < c.Alpha)
+			cm.judgeReplicated(f, adj < c.Alpha)
 		}
 	}
 	if c.Replicated {
@@ -724,6 +823,7 @@ func (cm *comparer) finish() {
 		c.note(fmt.Sprintf("%d cells are NA, empty, inf or nan on both sides and were not compared (listed with --all and in JSON)", cm.naBoth))
 	}
 	cm.geomeans()
+	cm.foldRel()
 	stepIdx := func(s string) int { return slices.Index(cm.stepOrder, s) }
 	dbmsIdx := func(s string) int { return slices.Index(cm.dbmsOrder, s) }
 	colIdx := func(s string) int {
@@ -745,26 +845,87 @@ func (cm *comparer) finish() {
 	})
 }
 
-// geomeans adds one geometric mean of throughput ratios per step, from the
-// first kind of table compared (mrg when there are mrg tables).
+// geomeans adds one geometric mean of throughput ratios per step (per
+// table group: a thread count for sysbench) and DBMS, from the first kind
+// of table compared (mrg when there are mrg tables).
 func (cm *comparer) geomeans() {
 	c := cm.c
 	kind := c.Tables[0]
-	for _, step := range cm.stepOrder {
-		var sum float64
-		n := 0
-		for _, f := range c.Findings {
-			if f.Table != kind || f.Step != step || f.Rule.Class != "throughput" ||
-				!(f.Base.Median > 0) || !(f.New.Median > 0) {
-				continue
-			}
-			sum += math.Log(f.New.Median / f.Base.Median)
-			n++
+	type key struct{ group, dbms string }
+	var order []key
+	acc := map[key]*StepGeomean{}
+	sums := map[key]float64{}
+	for _, f := range c.Findings {
+		if f.Table != kind || f.Metric == "" || f.DBMS == "" || f.Rule.Class != "throughput" {
+			continue
 		}
-		g := StepGeomean{Step: step, Table: kind, Ratio: math.NaN(), N: n}
-		if n > 0 {
-			g.Ratio = math.Exp(sum / float64(n))
+		dbms, _, _ := strings.Cut(f.DBMS, "#")
+		k := key{cm.groups[f.Table+"\x00"+f.Step], dbms}
+		if k.group == "" {
+			k.group = f.Step
 		}
-		c.Geomeans = append(c.Geomeans, g)
+		if acc[k] == nil {
+			acc[k] = &StepGeomean{Step: k.group, DBMS: k.dbms, Table: kind, Ratio: math.NaN()}
+			order = append(order, k)
+		}
+		if !(f.Base.Median > 0) || !(f.New.Median > 0) {
+			continue
+		}
+		sums[k] += math.Log(f.New.Median / f.Base.Median)
+		acc[k].N++
 	}
+	for _, k := range order {
+		g := acc[k]
+		if g.N > 0 {
+			g.Ratio = math.Exp(sums[k] / float64(g.N))
+		}
+		c.Geomeans = append(c.Geomeans, *g)
+	}
+}
+
+// foldRel folds each rel finding into the mrg finding of the same step,
+// DBMS and metric, so that a throughput is one row: the mrg finding keeps
+// the worse verdict of the two and says the rel change.
+func (cm *comparer) foldRel() {
+	c := cm.c
+	type key struct{ step, dbms, metric string }
+	mrg := map[key]int{}
+	for i, f := range c.Findings {
+		if f.Table == "mrg" && f.Metric != "" && f.DBMS != "" {
+			mrg[key{f.Step, f.DBMS, f.Metric}] = i
+		}
+	}
+	if len(mrg) == 0 {
+		return
+	}
+	folded := make([]bool, len(c.Findings))
+	for j, f := range c.Findings {
+		i, ok := mrg[key{f.Step, f.DBMS, f.Metric}]
+		if f.Table != "rel" || f.Metric == "" || f.DBMS == "" || !ok {
+			continue
+		}
+		folded[j] = true
+		m := &c.Findings[i]
+		rel := f
+		m.Rel = &rel
+		m.Notable = m.Notable || f.Notable
+		if f.Level > m.Level || f.Level == m.Level && verdictRank[f.Verdict] < verdictRank[m.Verdict] {
+			m.Level, m.Verdict = f.Level, f.Verdict
+		}
+		if f.Level > LevelOK || f.Verdict == VerdictImproved || f.Verdict == VerdictFail || f.Verdict == VerdictWarn {
+			m.Note = appendNote(m.Note, fmt.Sprintf("rel %s → %s %s", sideText(f.Base, true), sideText(f.New, true), deltaText(f.Delta)))
+		}
+		for _, n := range f.Notes {
+			if !slices.Contains(m.Notes, n) {
+				m.Notes = append(m.Notes, n)
+			}
+		}
+	}
+	keep := c.Findings[:0]
+	for j, f := range c.Findings {
+		if !folded[j] {
+			keep = append(keep, f)
+		}
+	}
+	c.Findings = keep
 }

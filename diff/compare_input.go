@@ -74,6 +74,13 @@ type ResultTable struct {
 	File    string   // path of the file, for messages and annotations
 	Columns []string // metric columns in file order, without the tag
 	Rows    []ResultRow
+	// Built marks a table built in memory (from raw trees or sysbench
+	// folders): File names no file, and annotations point at the rows'
+	// Source instead, or at nothing.
+	Built bool
+	// Group is what the geometric means of throughput gather the table
+	// under: "" for its step; for sysbench the thread count ("dop1").
+	Group string
 }
 
 // A ResultRow is the row of one DBMS.
@@ -81,6 +88,9 @@ type ResultRow struct {
 	DBMS  string // tag without the <N>m. prefix; "#2", "#3"… mark repeats
 	Line  int
 	Cells []string // parallel to Columns
+	// Source is a file the row's values were read from (a sysbench
+	// output), for annotations of a Built table; "" for none.
+	Source string
 }
 
 // rowPrefix is the "<N>m." row-count prefix of a tag. Runs of different

@@ -115,10 +115,12 @@ type CompareOptions struct {
 	AllowNA bool
 }
 
-// DefaultCompareOptions returns the documented defaults: DefaultRules,
-// alpha 0.05, 95% intervals, all common table kinds, missing data an error.
+// DefaultCompareOptions returns the documented defaults: DefaultRules and
+// the sysbench columns' rules taken from them, alpha 0.05, 95% intervals,
+// all common table kinds, missing data an error.
 func DefaultCompareOptions() CompareOptions {
-	return CompareOptions{Rules: DefaultRules(), Alpha: 0.05, Confidence: 0.95}
+	rules := DefaultRules()
+	return CompareOptions{Rules: append(rules, sysbenchRules(rules)...), Alpha: 0.05, Confidence: 0.95}
 }
 
 // Rule returns the rule of a column.

@@ -9,10 +9,13 @@
 // better; work per operation, response time and sizes lower is better;
 // per-second resource rates informational), with warn and fail thresholds,
 // absolute floors and the printed precision keeping tiny or rounded values
-// from flapping. With replicated runs it compares medians with a
-// Mann-Whitney U test (exact for small samples without ties), adjusts the
-// p-values with Holm across the whole comparison, never flags with fewer
-// than 4 runs per side, and gives order-statistic intervals of the medians.
+// from flapping. With replicated runs it compares medians; a change is real
+// when a Mann-Whitney U test shows it (exact for small samples without
+// ties, Holm-adjusted across the whole comparison) or when every NEW run is
+// beyond every BASE run, so that more runs never make the gate blinder than
+// one; overlapping runs are within the measured run-to-run noise, and the
+// report says so. Sysbench runs (DBMS result folders or the summary tables
+// qps.abs and o.met) are compared as tables of the same kind (sysbench.go).
 // NA cells are findings, never a silent pass. A failing throughput names
 // the efficiency metrics of the same cell that moved with it, or says
 // unexplained; runs that did not do the same work (clients, rows, steps,

@@ -29,6 +29,6 @@ func ExampleRun() {
 	fmt.Println(strings.SplitN(text.String(), "\n", 2)[0])
 	fmt.Println("worst finding:", c.Worst(), "exit code:", diff.ExitCode(c, false))
 	// Output:
-	// ibreport diff: PASS (10 not comparable, 310 ok, 280 info)
+	// ibreport diff: PASS (6 not comparable, 274 ok, 120 info)
 	// worst finding: ok exit code: 0
 }

@@ -116,16 +116,16 @@ func noteText(f Finding) string {
 
 func pct(v float64) string { return strconv.FormatFloat(v*100, 'f', -1, 64) + "%" }
 
-// geomeanCells are the cells of one geomean row: step, table, ratio, delta,
-// and the number of ratios.
+// geomeanCells are the cells of one geomean row: step, DBMS, table, ratio,
+// delta, and the number of ratios.
 func geomeanCells(g StepGeomean) []string {
 	if math.IsNaN(g.Ratio) {
-		return []string{g.Step, g.Table, "n/a", "", "0"}
+		return []string{g.Step, g.DBMS, g.Table, "n/a", "", "0"}
 	}
-	return []string{g.Step, g.Table, fmt.Sprintf("%.4f", g.Ratio), deltaText(g.Ratio - 1), strconv.Itoa(g.N)}
+	return []string{g.Step, g.DBMS, g.Table, fmt.Sprintf("%.4f", g.Ratio), deltaText(g.Ratio - 1), strconv.Itoa(g.N)}
 }
 
-var geomeanColumns = []string{"step", "table", "NEW/BASE", "delta", "ratios"}
+var geomeanColumns = []string{"step", "dbms", "table", "NEW/BASE", "delta", "ratios"}
 
 // headline is the first line of text and md reports.
 func headline(c *Comparison, strict bool) string {
@@ -136,7 +136,7 @@ func headline(c *Comparison, strict bool) string {
 func modeLine(c *Comparison) string {
 	mode := "one run per side, thresholds only"
 	if c.Replicated {
-		mode = fmt.Sprintf("%d BASE and %d NEW runs, medians with a Mann-Whitney U test at alpha %g", len(c.Base), len(c.New), c.Alpha)
+		mode = fmt.Sprintf("%d BASE and %d NEW runs, medians; a change is real when a Mann-Whitney U test shows it at alpha %g or every NEW run is beyond every BASE run", len(c.Base), len(c.New), c.Alpha)
 	}
 	return fmt.Sprintf("BASE %s; NEW %s; tables %s; %s", strings.Join(c.Base, ","), strings.Join(c.New, ","),
 		strings.Join(c.Tables, "+"), mode)

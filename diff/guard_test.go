@@ -156,10 +156,16 @@ func TestJSONWithNaNCells(t *testing.T) {
 		seen := map[string]bool{}
 		for _, f := range doc.Findings {
 			switch k := f.DBMS + "." + f.Metric; k {
-			case "a.rps", "b.qps", "a.cspq":
+			case "a.rps", "b.qps":
 				seen[k] = true
 				if f.Delta != nil {
 					t.Errorf("%s %s: delta %v, want null", f.DBMS, f.Metric, *f.Delta)
+				}
+			case "a.cspq":
+				// From 0 to 0.5 is ten times cspq's floor of 0.05.
+				seen[k] = true
+				if f.Delta == nil || *f.Delta != 10 {
+					t.Errorf("a cspq: delta %v, want 10 (relative to the floor)", f.Delta)
 				}
 			}
 		}

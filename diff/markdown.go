@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/textfmt"
 )
 
@@ -58,9 +59,9 @@ func writeDiffMarkdown(w io.Writer, c *Comparison, r WriteOptions) error {
 	if h := hiddenLine(c, len(rows)); h != "" {
 		fmt.Fprintf(bw, "\n%s\n", h)
 	}
-	fmt.Fprintf(bw, "\n#### Geometric mean of NEW/BASE throughput ratios per step\n\n")
+	fmt.Fprintf(bw, "\n#### Geometric mean of NEW/BASE throughput ratios per step and DBMS\n\n")
 	mdRow(bw, geomeanColumns)
-	mdRule(bw, len(geomeanColumns), 2, 3, 4)
+	mdRule(bw, len(geomeanColumns), 3, 4, 5)
 	for _, g := range c.Geomeans {
 		mdRow(bw, geomeanCells(g))
 	}
@@ -90,11 +91,21 @@ func ghProp(s string) string {
 	return strings.NewReplacer(":", "%3A", ",", "%2C").Replace(ghEscape(s))
 }
 
+// MaxAnnotations is the most error and warning annotations the github
+// format writes: GitHub shows 10 of each kind per step and drops the rest
+// silently, so the eleventh says how many more there are and where.
+const MaxAnnotations = 10
+
 // writeDiffGitHub writes GitHub Actions workflow commands: an error
-// annotation per failure, a warning per warning and a notice per note,
-// pointing at the NEW file and line when known, then the headline.
+// annotation per failure and a warning per warning, most severe first, at
+// most MaxAnnotations of them, pointing at the NEW file and line when the
+// finding names a file that exists; one more warning saying how many were
+// left out; a notice with the headline; then the headline and notes as
+// plain lines for the log.
 func writeDiffGitHub(w io.Writer, c *Comparison, r WriteOptions) error {
 	bw := bufio.NewWriter(w)
+	var lines []string
+	more := 0
 	for _, f := range c.Findings {
 		var cmd string
 		switch {
@@ -102,9 +113,11 @@ func writeDiffGitHub(w io.Writer, c *Comparison, r WriteOptions) error {
 			cmd = "error"
 		case f.Level == LevelWarn:
 			cmd = "warning"
-		case f.Level == LevelNote:
-			cmd = "notice"
 		default:
+			continue
+		}
+		if len(lines) == MaxAnnotations {
+			more++
 			continue
 		}
 		var props []string
@@ -123,8 +136,17 @@ func writeDiffGitHub(w io.Writer, c *Comparison, r WriteOptions) error {
 		if n := noteText(f); n != "" {
 			msg += " (" + n + ")"
 		}
-		fmt.Fprintf(bw, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghEscape(msg))
+		lines = append(lines, fmt.Sprintf("::%s %s::%s", cmd, strings.Join(props, ","), ghEscape(msg)))
 	}
+	for _, l := range lines {
+		fmt.Fprintln(bw, l)
+	}
+	if more > 0 {
+		fmt.Fprintf(bw, "::warning title=%s::%s\n", ghProp("ibreport diff: "+metrics.Plural(more, "more finding")),
+			ghEscape(fmt.Sprintf("%s at warn or fail level not annotated (GitHub shows %d per step): "+
+				"see the job summary written by ibreport diff --format md, or the text report", metrics.Plural(more, "more finding"), MaxAnnotations)))
+	}
+	fmt.Fprintf(bw, "::notice title=%s::%s\n", ghProp("ibreport diff "+status(c, r.Strict)), ghEscape(headline(c, r.Strict)))
 	fmt.Fprintln(bw, headline(c, r.Strict))
 	for i, n := range c.Notes {
 		fmt.Fprintf(bw, "[%d] %s\n", i+1, n)

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
@@ -94,9 +95,18 @@ func attribute(c *Comparison) {
 		for _, r := range metrics.AttributionRules {
 			g, ok := byCell[key{f.Table, f.Step, f.DBMS}][r.Metric.Name()]
 			if !ok {
+				// A sysbench column of the same quantity (cs/o for cspq).
+				for _, c := range sbColumns {
+					if c.like == r.Metric.Name() && c.name != c.like {
+						g, ok = byCell[key{f.Table, f.Step, f.DBMS}][c.name]
+					}
+				}
+			}
+			if !ok {
 				continue
 			}
-			ms = append(ms, metrics.Measure{Name: r.Metric.Name(), What: r.What, Cost: r.Cost,
+			// g.Metric is the column's own name (cs/o for a sysbench cspq).
+			ms = append(ms, metrics.Measure{Name: g.Metric, What: r.What, Cost: r.Cost,
 				Base: metrics.Known(g.Base.Median, metrics.NoUnit), Other: metrics.Known(g.New.Median, metrics.NoUnit)})
 		}
 		causes := metrics.Attribute(ms, 1+f.Delta, metrics.SimilarBand)
@@ -120,7 +130,9 @@ func attribute(c *Comparison) {
 
 // LoadResultSet reads one run for Run: the mrg.<step> and rel.<step> files
 // of dir, or, when dir holds DBMS trees, those tables built from them
-// (Results.MergedTables). Any syntax error in a table is bad input: a gate
+// (Results.MergedTables); for sysbench, the tables of its DBMS result
+// folders or of its summaries (qps.abs.*.tsv, o.met.*), as sysbench.go
+// describes. Any syntax error in a table is bad input: a gate
 // must not pass on a file it could not read; only the rel tables that
 // compat mode computes as sum_met.awk did may hold lines that are not rows.
 func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, error) {
@@ -148,8 +160,13 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		}
 		for _, f := range files {
 			lenient := res.Options.Compat && strings.HasPrefix(f.Name, "rel.")
+			n := len(rs.Tables)
 			if err := addTable(rs, dir, f.Name, f.Data, lenient); err != nil {
 				return nil, nil, err
+			}
+			if len(rs.Tables) > n {
+				// Built in memory: there is no mrg.<step> file to annotate.
+				rs.Tables[n].Built = true
 			}
 		}
 		rs.Runs = map[string]RunFacts{}
@@ -163,9 +180,20 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		}
 		return rs, warns, nil
 	}
+	sb, err := parse.FindSysbenchDirs(fsys, ".")
+	if err != nil {
+		return nil, nil, inputerr.Wrap(err)
+	}
+	if len(sb) > 0 {
+		return loadSysbenchRaw(dir, opt)
+	}
 	ents, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, nil, inputerr.Wrap(err)
+	}
+	if names := sysbenchSummaryNames(ents); len(names) > 0 && !slices.ContainsFunc(ents, func(e fs.DirEntry) bool { return tableName(e.Name()) != "" }) {
+		rs, err := loadSysbenchTables(dir, names)
+		return rs, nil, err
 	}
 	for _, e := range ents {
 		if e.IsDir() || tableName(e.Name()) == "" {
@@ -190,7 +218,7 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		}
 	}
 	if len(rs.Tables) == 0 {
-		return nil, nil, inputerr.Errorf("%s: no DBMS result trees and no mrg.<step> or rel.<step> files", parse.Quoted(dir))
+		return nil, nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench result folders, no mrg.<step> or rel.<step> files and no sysbench summaries (qps.abs.*.tsv, o.met.*)", parse.Quoted(dir))
 	}
 	return rs, nil, nil
 }

@@ -54,8 +54,8 @@ func writeDiffText(w io.Writer, c *Comparison, r WriteOptions) error {
 		fmt.Fprintln(bw, h)
 	}
 	fmt.Fprintln(bw)
-	fmt.Fprintln(bw, "Geometric mean of NEW/BASE throughput ratios (ips qps p50 p99) per step:")
-	t := textfmt.NewTable(bw, geomeanColumns, []int{2, 3, 4}, borderless())
+	fmt.Fprintln(bw, "Geometric mean of NEW/BASE throughput ratios (ips qps p50 p99) per step and DBMS:")
+	t := textfmt.NewTable(bw, geomeanColumns, []int{3, 4, 5}, borderless())
 	for _, g := range c.Geomeans {
 		if err := t.Append(geomeanCells(g)); err != nil {
 			return err

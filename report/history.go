@@ -1,7 +1,9 @@
 package report
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strings"
@@ -126,6 +128,48 @@ type HistoryVerdict struct {
 	Regressions, Improvements, Missing, Checked int
 }
 
+// Status is the one-word outcome of the history check: FAIL with a
+// regression, MISSING when NEW lacks values the history has (bad input,
+// exit 2), PASS otherwise.
+func (v HistoryVerdict) Status() string {
+	switch {
+	case v.Missing > 0:
+		return "MISSING"
+	case v.Regressions > 0:
+		return "FAIL"
+	}
+	return "PASS"
+}
+
+// ExitCode is the exit status of `ibreport diff --history`: 2 when NEW
+// lacks values the history has, 1 on a regression, else 0.
+func (v HistoryVerdict) ExitCode() int {
+	switch {
+	case v.Missing > 0:
+		return 2
+	case v.Regressions > 0:
+		return 1
+	}
+	return 0
+}
+
+// Line is the verdict in one line, for logs and the GitHub notice.
+func (v HistoryVerdict) Line() string {
+	return fmt.Sprintf("ibreport diff --history: %s (%d checked, %d regressions, %d improvements, %d missing in NEW)",
+		v.Status(), v.Checked, v.Regressions, v.Improvements, v.Missing)
+}
+
+// HistoryStatus is the verdict of `ibreport diff --history` in the report
+// model, so that its JSON carries the status and exit code.
+type HistoryStatus struct {
+	Status       string `json:"status"` // PASS, FAIL or MISSING
+	ExitCode     int    `json:"exit_code"`
+	Checked      int    `json:"checked"`
+	Regressions  int    `json:"regressions"`
+	Improvements int    `json:"improvements"`
+	Missing      int    `json:"missing"`
+}
+
 // History judges the last set of a series (NEW) against the noise of the
 // sets before it: see historyLegend. The report is that of BuildSeries, with a
 // history table added to each group.
@@ -146,6 +190,13 @@ func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error
 	for _, g := range rep.Series.Groups {
 		g.History = historyTable(g, max(m, 1), &v)
 	}
+	// The history takes no --clients: its insert-rate targets are not
+	// judged, and a note must not advise a flag diff does not accept.
+	for i, n := range rep.Notes {
+		rep.Notes[i] = strings.ReplaceAll(n, " (use --clients)", "")
+	}
+	rep.History = &HistoryStatus{Status: v.Status(), ExitCode: v.ExitCode(), Checked: v.Checked,
+		Regressions: v.Regressions, Improvements: v.Improvements, Missing: v.Missing}
 	if v.Checked == 0 && v.Missing == 0 {
 		// Not a pass: a member of another kind (a sysbench folder among
 		// insert-benchmark ones) or of other tests leaves every test
@@ -179,21 +230,16 @@ func valuesPerSet(groups []*SeriesGroup, sets []ResultSet) string {
 func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 	n := len(g.Members)
 	t := &Table{ID: g.ID + ".history", Title: g.Title + ": " + g.Members[n-1] + " against the history",
-		Caption: fmt.Sprintf("The current level of the history (its members after its last change point), its prediction interval for one more run (95%% for all %d tests together), NEW and the verdict.", m),
-		Header:  []string{"test", "level from", "runs", "mean", "interval", "NEW", "change", "verdict"}}
+		Caption: fmt.Sprintf("The current level of the history (its members from its last change point of the change-point table that leaves at least %d of them), "+
+			"its prediction interval for one more run (95%% for all %d tests together), NEW, the verdict and the detectable change: "+
+			"the smallest drop of NEW below the level's mean that would have been a regression.", MinHistory, m),
+		Header: []string{"test", "level from", "runs", "mean", "interval", "NEW", "change", "detectable", "verdict"}}
 	for i, name := range g.Tests {
 		hist := make([]float64, n-1)
 		for j := range hist {
 			hist[j] = float64(g.Values[i][j])
 		}
-		from := 0
-		// The current level starts at the last level shift; a one-release
-		// dip after it is not a level NEW is judged against.
-		for _, c := range stats.ChangePoints(hist, stats.ChangePointOptions{}) {
-			if !c.Single {
-				from = c.Index
-			}
-		}
+		from := levelStart(g, name, n-1)
 		level := numbers(hist[from:])
 		if len(level) < MinHistory {
 			from, level = 0, numbers(hist)
@@ -209,7 +255,7 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 				v.Missing++
 			}
 			na := Cell{Text: "NA", NA: why, Band: NotANumber}
-			row.Cells = append(row.Cells, na, na, levelCell(newer, g.Unit), na, Cell{Text: verdict})
+			row.Cells = append(row.Cells, na, na, levelCell(newer, g.Unit), na, na, Cell{Text: verdict})
 			t.Rows = append(t.Rows, row)
 			continue
 		}
@@ -245,13 +291,36 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 			// refuses them).
 			pctCell = Cell{Text: "NA", NA: "the change is not a number", Band: NotANumber}
 		}
+		// The smallest drop that fails: below the interval and beyond the
+		// minimum change, whichever is larger.
+		det := Cell{Text: "NA", NA: "base: the history's mean is 0", Band: NotANumber}
+		if mean > 0 {
+			d := -100 * math.Max(half/mean, historyMinDelta)
+			det = Cell{Text: fmt.Sprintf("%+.1f%%", d), Value: &d, Unit: "percent"}
+		}
 		row.Cells = append(row.Cells, levelCell(mean, g.Unit),
 			Cell{Text: levelCell(mean-half, "").Text + " – " + levelCell(mean+half, "").Text},
-			levelCell(newer, g.Unit), pctCell,
+			levelCell(newer, g.Unit), pctCell, det,
 			Cell{Text: verdict, Band: band})
 		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// levelStart is where the current level of a test's history begins: the
+// member of its last change point in the series' change points (the
+// change-point table's), among those leaving at least MinHistory members
+// of the history after it; 0 without one. The history is the first hist
+// members. One set of change points serves every table of the report.
+func levelStart(g *SeriesGroup, test string, hist int) int {
+	from := 0
+	for _, c := range g.Changes {
+		// A one-release dip is not a level NEW is judged against.
+		if c.Test == test && !c.Single && c.Index > from && hist-c.Index >= MinHistory {
+			from = c.Index
+		}
+	}
+	return from
 }
 
 // levelCell prints a throughput: no decimals from 100 up, two below; NA
@@ -272,4 +341,94 @@ func numbers(x []float64) []float64 {
 		}
 	}
 	return out
+}
+
+// MaxHistoryAnnotations is the most error and warning annotations
+// WriteHistoryGitHub writes: GitHub shows 10 of each kind per step.
+const MaxHistoryAnnotations = 10
+
+// WriteHistoryGitHub writes the verdict of a History report as GitHub
+// Actions workflow commands: an error per regression and a warning per
+// value NEW lacks, largest drop first, at most MaxHistoryAnnotations; one
+// warning saying how many more; a notice with the verdict line, which is
+// also the last line. The members are folders, so no annotation names a
+// file.
+func WriteHistoryGitHub(w io.Writer, rep *Report) error {
+	if rep.Series == nil || rep.History == nil {
+		return fmt.Errorf("not a history report")
+	}
+	type ann struct {
+		cmd, title, msg string
+		change          float64
+	}
+	var anns []ann
+	for _, g := range rep.Series.Groups {
+		if g.History == nil {
+			continue
+		}
+		for _, r := range g.History.Rows {
+			if len(r.Cells) != len(g.History.Header) {
+				continue
+			}
+			cell := func(i int) string { return r.Cells[i].Text }
+			verdict := cell(len(r.Cells) - 1)
+			a := ann{change: math.Inf(1)}
+			switch verdict {
+			case "regression":
+				a.cmd = "error"
+				if v := r.Cells[6].Value; v != nil {
+					a.change = *v
+				}
+			case "missing":
+				a.cmd = "warning"
+			default:
+				continue
+			}
+			a.title = "ibreport diff --history " + verdict + ": " + g.Title + " " + cell(0)
+			a.msg = fmt.Sprintf("%s %s: NEW %s, level %s (interval %s, %s runs from %s), change %s, detectable %s",
+				g.Title, cell(0), cell(5), cell(3), cell(4), cell(2), cell(1), cell(6), cell(7))
+			anns = append(anns, a)
+		}
+	}
+	slices.SortStableFunc(anns, func(a, b ann) int {
+		if a.cmd != b.cmd {
+			return strings.Compare(a.cmd, b.cmd) // error before warning
+		}
+		return cmpFloat(a.change, b.change)
+	})
+	bw := bufio.NewWriter(w)
+	for i, a := range anns {
+		if i == MaxHistoryAnnotations {
+			more := metrics.Plural(len(anns)-i, "more finding")
+			fmt.Fprintf(bw, "::warning title=%s::%s\n", ghProp("ibreport diff --history: "+more),
+				ghEscape(more+" not annotated (GitHub shows 10 per step): see the job summary written with --format md, or the text report"))
+			break
+		}
+		fmt.Fprintf(bw, "::%s title=%s::%s\n", a.cmd, ghProp(a.title), ghEscape(a.msg))
+	}
+	v := HistoryVerdict{Regressions: rep.History.Regressions, Improvements: rep.History.Improvements,
+		Missing: rep.History.Missing, Checked: rep.History.Checked}
+	fmt.Fprintf(bw, "::notice title=%s::%s\n", ghProp("ibreport diff --history "+v.Status()), ghEscape(v.Line()))
+	fmt.Fprintln(bw, v.Line())
+	return bw.Flush()
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// ghEscape escapes the message of a workflow command; ghProp also escapes
+// the characters that separate properties.
+func ghEscape(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func ghProp(s string) string {
+	return strings.NewReplacer(":", "%3A", ",", "%2C").Replace(ghEscape(s))
 }

@@ -29,8 +29,8 @@ func TestHistoryTableZeroLevel(t *testing.T) {
 			continue
 		}
 		cells := tab.Rows[0].Cells
-		if got := cells[len(cells)-1].Text; got != tc.verdict || cells[len(cells)-2].Text != tc.change || v.Checked != 1 {
-			t.Errorf("%s: verdict %q change %q checked %d, want %q %q 1\n%s", tc.name, got, cells[len(cells)-2].Text, v.Checked, tc.verdict, tc.change, b)
+		if got := cells[len(cells)-1].Text; got != tc.verdict || cells[len(cells)-3].Text != tc.change || v.Checked != 1 {
+			t.Errorf("%s: verdict %q change %q checked %d, want %q %q 1\n%s", tc.name, got, cells[len(cells)-3].Text, v.Checked, tc.verdict, tc.change, b)
 		}
 		if strings.Contains(string(b), "NaN") {
 			t.Errorf("%s: %s", tc.name, b)

@@ -65,9 +65,11 @@ type Report struct {
 	Series *SeriesPart `json:"series,omitempty"`
 	// Sysbench is the sysbench part; nil when RESULTS holds no sysbench runs.
 	Sysbench *SysbenchPart `json:"sysbench,omitempty"`
-	Legend   []LegendItem  `json:"legend"`
-	Bands    []BandInfo    `json:"bands"`
-	Notes    []string      `json:"notes"` // warnings: missing steps, NA cells, skipped lines
+	// History is the verdict of `ibreport diff --history`; nil otherwise.
+	History *HistoryStatus `json:"history,omitempty"`
+	Legend  []LegendItem   `json:"legend"`
+	Bands   []BandInfo     `json:"bands"`
+	Notes   []string       `json:"notes"` // warnings: missing steps, NA cells, skipped lines
 	// ModeNote says how the numbers were computed when they may differ
 	// from the original scripts' (the default mode on raw results); it is
 	// not a warning.

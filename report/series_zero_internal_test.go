@@ -96,7 +96,7 @@ func TestHistoryZeroMean(t *testing.T) {
 			Values: [][]Num{tc.values}}
 		var v HistoryVerdict
 		row := historyTable(g, 1, &v).Rows[0].Cells
-		pct, verdict := row[len(row)-2], row[len(row)-1]
+		pct, verdict := row[len(row)-3], row[len(row)-1]
 		if pct.Text != tc.pct || pct.NA != tc.pctWhy || verdict.Text != tc.verdict {
 			t.Errorf("%s: change %+v, verdict %q; want %s (%s), %s", tc.name, pct, verdict.Text, tc.pct, tc.pctWhy, tc.verdict)
 		}

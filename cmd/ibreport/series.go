@@ -86,9 +86,9 @@ func runHistory(e *env, c common, format string, dirs []string) error {
 		return badUsage("diff", fmt.Sprintf("--history wants at least %d folders: %d of history, oldest first, then NEW", report.MinHistory+1, report.MinHistory))
 	}
 	switch format {
-	case "text", "md", "json":
+	case "text", "md", "json", "github":
 	default:
-		return usageError{fmt.Errorf("--format %q: --history writes text, md or json", format)}
+		return usageError{fmt.Errorf("--format %q: --history writes text, md, json or github", format)}
 	}
 	c.stall = c.stall.WithDefaults()
 	sets, err := c.loadSets(dirs)
@@ -99,9 +99,15 @@ func runHistory(e *env, c common, format string, dirs []string) error {
 	if err != nil {
 		return err
 	}
-	bf := buildFlags{common: c, format: format}
-	if err := bf.writeReport(e, rep); err != nil {
-		return err
+	if format == "github" {
+		if err := report.WriteHistoryGitHub(e.stdout, rep); err != nil {
+			return err
+		}
+	} else {
+		bf := buildFlags{common: c, format: format}
+		if err := bf.writeReport(e, rep); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(e.stderr, "history: %d checked, %d regressions, %d improvements, %d missing in NEW\n", v.Checked, v.Regressions, v.Improvements, v.Missing)
 	switch {

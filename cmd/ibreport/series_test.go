@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -197,5 +198,60 @@ func TestDiffHistoryMissing(t *testing.T) {
 		if r.Cells[0].Text == "delete range=100" && r.Cells[len(r.Cells)-1].Text != "missing" {
 			t.Errorf("delete: %+v", r.Cells)
 		}
+	}
+}
+
+// TestDiffHistoryVerdict: the JSON of --history carries the status and
+// exit code; --format github writes an error per regression (at most 10),
+// a notice with the verdict and no file; the verdict table's level starts
+// at a change point of the change-point table or at the first member, and
+// says the smallest drop it would have failed.
+func TestDiffHistoryVerdict(t *testing.T) {
+	dirs := nightlies(t, "pg176_o2nofp.x10a", "pg177_o2nofp.x10a", "pg180_o2nofp.x10b", "pg181_o2nofp.x10b", "pg1611_o2nofp.x10a")
+	code, out, stderr := runCmd(t, append([]string{"diff", "--history", "--format", "json"}, dirs...)...)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, stderr)
+	}
+	rep := seriesJSON(t, out)
+	if h := rep.History; h == nil || h.Status != "FAIL" || h.ExitCode != 1 || h.Regressions == 0 {
+		t.Errorf("history status %+v, want FAIL, exit code 1", h)
+	}
+	g := rep.Series.Groups[0]
+	hdr := g.History.Header
+	if !slices.Contains(hdr, "detectable") {
+		t.Fatalf("header %v lacks detectable", hdr)
+	}
+	for _, r := range g.History.Rows {
+		from := r.Cells[1].Text
+		ok := from == g.Labels[0]
+		for _, c := range g.Changes {
+			ok = ok || c.Test == r.Cells[0].Text && g.Labels[c.Index] == from
+		}
+		if !ok {
+			t.Errorf("%s: level from %s is neither the first member nor a change point of the change-point table", r.Cells[0].Text, from)
+		}
+		if d := r.Cells[slices.Index(hdr, "detectable")]; d.Value != nil && *d.Value > -1 {
+			t.Errorf("%s: detectable %s, want at most -1%%", r.Cells[0].Text, d.Text)
+		}
+	}
+
+	code, out, _ = runCmd(t, append([]string{"diff", "--history", "--format", "github"}, dirs...)...)
+	errs, notices := 0, 0
+	for _, l := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(l, "::error "):
+			errs++
+			if strings.Contains(l, "file=") {
+				t.Errorf("an annotation names a file: %s", l)
+			}
+		case strings.HasPrefix(l, "::notice "):
+			notices++
+			if !strings.Contains(l, "FAIL") {
+				t.Errorf("notice %s", l)
+			}
+		}
+	}
+	if code != 1 || errs == 0 || errs > 10 || notices != 1 {
+		t.Errorf("github: exit %d, %d errors, %d notices:\n%s", code, errs, notices, out)
 	}
 }
