@@ -209,7 +209,7 @@ const bulletLegend = "each DBMS against the base of its group: its throughput di
 	"(load, create index, read+write) or the tests of each sysbench part (point, range without aggregation, range with aggregation, writes; or the groups of --sb-groups), " +
 	"as the median and its spread: the interquartile range (from 4 steps or tests on), min–max and the count; and the word more, less or similar " +
 	"(the median within ±3% of 1, or every change within the noise of the runs); then the step or test of the largest change and the efficiency metrics that moved with it beyond ±3% " +
-	"(a cost per operation that rose when throughput fell, or fell when it rose; a p99 rate the other way). " +
+	"(a cost per operation that rose when throughput fell, or fell when it rose; a p99 rate the other way, when both come from the 100 intervals or more a 99th percentile needs). " +
 	"A metric is cited only when it matters: both values at least its floor (rpq, wpi, r/o 0.01; rkbpq, wkbpi, rKB/o, wKB/o 0.1 KiB; cspq, cs/o 0.05; cpupq 1 µs; cpu/o 0.000001; maxop 0.05 s; p99 1/s; " +
 	"the floors diff uses), so that no percentage is of a near-zero value, and accounting for at least 10% of the change: " +
 	"a metric that changed by the factor q accounts for |log q| / |log r| of a throughput ratio r, at most 100%. " +
@@ -251,6 +251,7 @@ func (b *builder) bullets() {
 				mt, br := b.row(st.MergeName, base)
 				if _, or := b.row(st.MergeName, e); br != nil && or != nil {
 					pr.measures = metrics.RowMeasures(mt.rowValues(br), mt.rowValues(or))
+					b.dropShortP99(pr.measures, st, base, e)
 				}
 				rs = append(rs, pr)
 			}
@@ -259,6 +260,43 @@ func (b *builder) bullets() {
 			}
 		}
 	}
+}
+
+// dropShortP99 takes the p99 out of the measures that can explain a
+// change when either DBMS's p99 comes from fewer intervals than a 99th
+// percentile needs (shortP99): it is then the slowest interval, one
+// partial second or one hiccup, and the Check notes say so; a cause read
+// from it would contradict them.
+func (b *builder) dropShortP99(ms []metrics.Measure, st parse.Step, base, other string) {
+	for i := range ms {
+		if ms[i].Name != metrics.P99.String() {
+			continue
+		}
+		for _, tag := range []string{base, other} {
+			if n, short := b.shortP99(st, tag); short {
+				ms[i].Base = metrics.NAf(ms[i].Base.Unit, "%s's p99 in %s comes from %d intervals, fewer than the 100 a 99th percentile needs", tag, st.MergeName, n)
+			}
+		}
+	}
+}
+
+// shortP99 reports whether client 1's p99 of a step comes from fewer than
+// the 100 intervals a 99th percentile needs, and from how many.
+func (b *builder) shortP99(st parse.Step, tag string) (int, bool) {
+	t := b.tree[tag]
+	if t == nil {
+		return 0, false
+	}
+	sr := t.Step(st.MergeName)
+	if sr == nil || len(sr.Percentiles) == 0 {
+		return 0, false
+	}
+	for _, p := range sr.Percentiles[0] {
+		if p.X == 99 {
+			return p.Lines, p.Lines*(100-p.X) < 100
+		}
+	}
+	return 0, false
 }
 
 // rowValues is a merged row as a metrics.Row, by column name: an
