@@ -25,7 +25,8 @@ func ar1(rng *rand.Rand, n int, mu, phi float64) []float64 {
 
 // TestMeanIntervalCoverage is the calibration: on AR(1) series of known
 // mean, for several autocorrelations and lengths, the 95% interval covers
-// the mean in 90–98% of 500 seeded simulations.
+// the mean in 90–98% of 500 seeded simulations (90–99% at n = 100, where
+// the margin on φ that also covers moderate long memory is widest).
 func TestMeanIntervalCoverage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("500 simulations per case")
@@ -46,8 +47,12 @@ func TestMeanIntervalCoverage(t *testing.T) {
 			}
 			c := float64(covered) / sims
 			t.Logf("phi %.1f n %4d: coverage %.3f", phi, n, c)
-			if c < 0.90 || c > 0.98 {
-				t.Errorf("phi %.1f n %d: coverage %.3f, want 0.90–0.98", phi, n, c)
+			hi := 0.98
+			if n <= 100 {
+				hi = 0.99
+			}
+			if c < 0.90 || c > hi {
+				t.Errorf("phi %.1f n %d: coverage %.3f, want 0.90–%.2f", phi, n, c, hi)
 			}
 		}
 	}

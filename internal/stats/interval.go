@@ -82,8 +82,10 @@ const lmRatio = 2.5
 // f = 1 + 2·Σ(1−k/n)·φ^k, the variance inflation, with s² corrected for
 // its own bias under correlation (× (n−1)/(n−f)). φ is the lag-1
 // autocorrelation r1 corrected for its small-sample bias (+ (1+4·r1)/n)
-// and raised by one standard error √((1−φ²)/n), because an interval built
-// from an underestimated φ is too narrow; a negative φ is taken as 0, never
+// and raised by two standard errors √((1−φ²)/n), because an interval built
+// from an underestimated φ is too narrow, and because the margin also
+// covers moderate long memory that a short series cannot tell from short
+// (fractional Gaussian noise of H = 0.7 at n = 30 and 60); a negative φ is taken as 0, never
 // to narrow the interval. The quantile is Student's t with ESS−1 degrees
 // of freedom, ESS = n/f. There is no pre-test: an uncorrelated series gets
 // the same formula with φ near 0.
@@ -91,8 +93,18 @@ const lmRatio = 2.5
 // The interval is marked LowConfidence, with the reason, when ESS is below
 // MinESS, when samples lie beyond stallSD robust standard deviations from
 // the median (stalls), or when the means of batches of n/8 samples vary
-// more than lmRatio times what φ predicts (long memory or a drift). It is
+// more than lmRatio times what φ predicts, or, from lmMinN samples on, when
+// overlapping batch means of n/16 or n/4 samples vary more than lmShort or
+// lmLong times what φ predicts (long memory or a drift). It is
 // deterministic: the same series gives the same interval.
+//
+// What it promises: on series of short memory the 95% interval covers the
+// mean in at least 90% of cases where it is not marked. Long memory
+// (H = 0.7) beyond about 60 samples is marked only when the long batches
+// show it (12% of series at n = 200, 46% at 400), and the others may be
+// too narrow. A run that met a stall is marked; a run that met none is an
+// interval for the steady state it measured, not for stalls it did not
+// meet (TestMeanIntervalStalls).
 func MeanInterval(y []float64, level float64) Interval {
 	n := len(y)
 	iv := Interval{Level: level, N: n, Method: MethodAR}
@@ -121,7 +133,7 @@ func MeanInterval(y []float64, level float64) Interval {
 	// φ + 2 standard errors: a series whose φ came out low by chance is
 	// otherwise both narrow and trusted.
 	iv.ESS = fn / inflation(math.Max(0, math.Min(phi+2*se, 0.995)), n)
-	phi = math.Max(0, math.Min(phi+1.5*se, 0.995))
+	phi = math.Max(0, math.Min(phi+2*se, 0.995))
 	f := inflation(phi, n)
 	iv.Phi = phi
 	// E[s²] = σ²·(n−f)/(n−1) under correlation.
@@ -138,6 +150,9 @@ func MeanInterval(y []float64, level float64) Interval {
 		if k := outliers(y); k > 0 {
 			iv.LowConfidence = fmt.Sprintf("%d samples beyond %d robust standard deviations of the median (stalls)", k, stallSD)
 			iv.Low = "stalls"
+		} else if b, r := longMemory(y, s2, phi); r > 0 {
+			iv.LowConfidence = fmt.Sprintf("the means of overlapping batches of %d samples vary %.1f× what the lag-1 autocorrelation predicts (long memory or a drift)", b, r)
+			iv.Low = "long memory or drift"
 		} else if r := batchRatio(y, sigma2, phi); r > lmRatio {
 			iv.LowConfidence = fmt.Sprintf("the means of batches of %d samples vary %.1f× what the lag-1 autocorrelation predicts (long memory or a drift)", n/8, r)
 			iv.Low = "long memory or drift"
@@ -256,4 +271,80 @@ func WithinNoise(ratio float64, a, b Interval, run float64) (within, known bool)
 		return false, false
 	}
 	return math.Abs(ratio-1) <= bound, true
+}
+
+// lmMinN is the fewest samples the long-memory test of overlapping batches
+// is made on; below it the test has no power worth its false marks.
+const lmMinN = 200
+
+// lmShort and lmLong are the thresholds of the long-memory test: how far
+// the overlapping batch means of n/16 and n/4 samples may vary beyond the
+// AR(1) model's prediction (obmRatio) before the series is marked. They
+// keep the test's false marks on AR(1) series (φ ≤ 0.9, n = 200 and 400)
+// near 1–2% (TestMeanIntervalCoverage).
+const lmShort, lmLong = 1.5, 2.5
+
+// longMemory tests y for a variance at long scales that the AR(1) model
+// with lag-1 autocorrelation phi does not explain: fractional Gaussian
+// noise, a drift. It returns the batch length and the ratio that exceeds
+// its threshold, or 0, 0.
+func longMemory(y []float64, s2, phi float64) (int, float64) {
+	n := len(y)
+	if n < lmMinN {
+		return 0, 0
+	}
+	if r := obmRatio(y, s2, phi, n/16); r > lmShort {
+		return n / 16, r
+	}
+	if r := obmRatio(y, s2, phi, n/4); r > lmLong {
+		return n / 4, r
+	}
+	return 0, 0
+}
+
+// obmRatio is the mean squared deviation of the overlapping batch means of
+// b samples from the grand mean, relative to s², over the same ratio's
+// expectation under an AR(1) process with lag-1 autocorrelation phi.
+func obmRatio(y []float64, s2, phi float64, b int) float64 {
+	n := len(y)
+	if b < 2 || b >= n {
+		return 1
+	}
+	fn := float64(n)
+	m := stat.Mean(y, nil)
+	ps := make([]float64, n+1)
+	for i, v := range y {
+		ps[i+1] = ps[i] + v
+	}
+	k := n - b + 1
+	var v float64
+	for j := range k {
+		d := (ps[j+b]-ps[j])/float64(b) - m
+		v += d * d
+	}
+	v /= float64(k)
+	// c[i] sums the autocorrelations of sample i with every sample: the
+	// covariance of a batch mean with the grand mean comes from them.
+	c := make([]float64, n+1)
+	pw := 1.0
+	pows := make([]float64, n)
+	for i := range pows {
+		pows[i] = pw
+		pw *= phi
+	}
+	for i := range n {
+		ci := 1.0
+		if phi > 0 {
+			ci += phi*(1-pows[i])/(1-phi) + phi*(1-pows[n-1-i])/(1-phi)
+		}
+		c[i+1] = c[i] + ci
+	}
+	fb, fnn := inflation(phi, b)/float64(b), inflation(phi, n)/fn
+	var e float64
+	for j := range k {
+		e += fb + fnn - 2*(c[j+b]-c[j])/(float64(b)*fn)
+	}
+	e /= float64(k)
+	es2 := (fn - inflation(phi, n)) / (fn - 1)
+	return (v / s2) / (e / es2)
 }
