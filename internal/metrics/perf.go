@@ -26,8 +26,8 @@ type PerfOp struct {
 	Procs   int      // processes sharing the operations; 1 for a whole server
 	Rate    Value    // operations per second of the test (all processes)
 
-	InsnPerOp, CyclesPerOp, IPC                        Value
-	BranchMissPerOp, CacheMissPerOp, L1DMissPerOp      Value
+	InsnPerOp, CyclesPerOp, IPC                         Value
+	BranchMissPerOp, CacheMissPerOp, L1DMissPerOp       Value
 	DTLBMissPerOp, ITLBMissPerOp, L1IMissPerOp, CSPerOp Value
 	// StallFrontend and StallBackend are stalled cycles as a share of all
 	// cycles, in percent. The counts come from another block (interval)
