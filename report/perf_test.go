@@ -3,6 +3,7 @@ package report_test
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -95,5 +96,48 @@ func TestPerfFlameGraphLinks(t *testing.T) {
 	}
 	if !strings.Contains(html.String(), `href="x.pg1.c.pk1/sb.perf.g.read-only.range100.pk1.1.svg"`) || strings.Contains(html.String(), "alert(1)") {
 		t.Error("the flame graph is not linked, or is inlined")
+	}
+}
+
+// TestPerfCompatTables: in --compat, Tables writes the author's 86 join1
+// files of the archive byte for byte (and the 10 empty files of the tests
+// the current join_perfstat_sb.sh added).
+func TestPerfCompatTables(t *testing.T) {
+	dir := "../testdata/arc/feb25.pg.perf"
+	list := filepath.Join(t.TempDir(), "dbms")
+	if err := os.WriteFile(list, []byte("x.pg1023_o2nofp.x10a_c32r128.pk1\nx.pg110_o2nofp.x10a_c32r128.pk1\nx.pg1110_o2nofp.x10a_c32r128.pk1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, _, err := report.Load(dir, report.LoadOptions{Metrics: report.MetricsOptions{Compat: true}, DBMSList: list,
+		Sysbench: report.SysbenchOptions{PerfPrefix: "pgcmp", PerfSample: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _, err := res.Tables(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]byte{}
+	for _, f := range files {
+		got[f.Name] = f.Data
+	}
+	want, _ := filepath.Glob(filepath.Join(dir, "join1.*"))
+	if len(want) != 86 {
+		t.Fatalf("%d archived join1 files", len(want))
+	}
+	for _, w := range want {
+		b, _ := os.ReadFile(w)
+		g, ok := got[filepath.Base(w)]
+		if !ok || !bytes.Equal(g, b) {
+			t.Errorf("%s differs (written: %v)", filepath.Base(w), ok)
+		}
+	}
+	raw, _ := filepath.Glob(filepath.Join(dir, "*", "sb.perf.hw.*.raw"))
+	for _, w := range raw {
+		b, _ := os.ReadFile(w)
+		name := filepath.Base(filepath.Dir(w)) + "/" + filepath.Base(w)
+		if !bytes.Equal(got[name], b) {
+			t.Errorf("%s differs", name)
+		}
 	}
 }
