@@ -217,6 +217,8 @@ type builder struct {
 	// missed[step][tag]: the DBMS missed the step's insert-rate target.
 	missed   map[string]map[string]bool
 	nClients int
+	// sbPerf holds the sysbench perf stat counters per operation.
+	sbPerf *sbPerfOps
 	// treeClients is the client count of each raw tree, by display tag.
 	treeClients map[string]int
 }

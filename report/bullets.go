@@ -158,10 +158,23 @@ func bulletText(b Bullet, n int) string {
 		if i == 3 {
 			break
 		}
-		causes = append(causes, fmt.Sprintf("%s %+.0f%%", c.Name, 100*c.Change))
+		causes = append(causes, fmt.Sprintf("%s %+.0f%%", c.Name, 100*c.Change)+detailText(c.Detail))
 	}
 	s.WriteString(": " + strings.Join(causes, ", "))
 	return s.String()
+}
+
+// detailText is a cause's explanation one level deeper: " (insn/o +48%,
+// IPC -4%)"; "" without one.
+func detailText(d []Cause) string {
+	if len(d) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, c := range d {
+		parts = append(parts, fmt.Sprintf("%s %+.0f%%", c.Name, 100*c.Change))
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 // SpreadMin is the count of ratios from which a finding gives their
@@ -345,7 +358,9 @@ func (b *builder) sysbenchBullets(set *SysbenchSet, groups []metrics.SysbenchGro
 					if !rel.QPS.OK() || rel.QPS.V <= 0 || math.IsInf(rel.QPS.V, 0) || rel.Result == nil || rel.Base == nil {
 						continue
 					}
-					rs = append(rs, partRatio{name: sbTestName(t), ratio: rel.QPS.V, measures: sysbenchMeasures(&rel.Base.HW, &rel.Result.HW)})
+					ms := sysbenchMeasures(&rel.Base.HW, &rel.Result.HW)
+					ms[0].Parts = metrics.CPUParts(b.sbPerf.get(base.Name, t.Sfx, nt), b.sbPerf.get(d.Name, t.Sfx, nt))
+					rs = append(rs, partRatio{name: sbTestName(t), ratio: rel.QPS.V, measures: ms})
 				}
 				if bl, ok := bulletOf(d.Name, base.Name, part, nt, rs); ok {
 					b.rep.Bullets = append(b.rep.Bullets, bl)

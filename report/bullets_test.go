@@ -82,10 +82,10 @@ func TestBulletsFromTables(t *testing.T) {
 		if math.Abs(b.Ratio-1) > metrics.SimilarBand && len(b.Causes) == 0 && !strings.Contains(b.Text, "unexplained") {
 			t.Errorf("%s: a change of %.2f with no explanation: %q", b.Part, b.Ratio, b.Text)
 		}
-		for _, c := range b.Causes {
+		for i, c := range b.Causes {
 			if !strings.Contains(b.Text, c.Name+" ") && !strings.Contains(b.Text, "…") {
 				// Only the three largest are printed.
-				if slices.Index(b.Causes, c) < 3 {
+				if i < 3 {
 					t.Errorf("%s: cause %s not printed: %q", b.Part, c.Name, b.Text)
 				}
 			}

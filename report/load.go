@@ -381,6 +381,10 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 			return nil, nil, inputerr.Wrap(err)
 		}
 		files, warns = append(files, f...), append(warns, w...)
+		if r.sysbenchCompat != nil {
+			f, w := r.perfCompatFiles()
+			files, warns = append(files, f...), append(warns, w...)
+		}
 	}
 	return files, warns, nil
 }

@@ -24,7 +24,10 @@ type SysbenchPart struct {
 	// Sweep has, per DBMS, the QPS of each test at every thread count and
 	// relative to the smallest count; nil with one thread count.
 	Sweep []*Table `json:"sweep,omitempty"`
-	Notes []string `json:"notes,omitempty"`
+	// Counters are the perf stat counters per operation; nil without
+	// sb.perf.hw samples (and in compat mode).
+	Counters *PerfPart `json:"counters,omitempty"`
+	Notes    []string  `json:"notes,omitempty"`
 }
 
 // SysbenchThreads is everything measured at one thread count.
@@ -87,6 +90,7 @@ func (b *builder) sysbench(set *SysbenchSet, opt SysbenchOptions) {
 	if opt.groups != nil {
 		parts = groups
 	}
+	b.sbPerf = b.sysbenchPerf(set)
 	b.sysbenchBullets(set, parts)
 	b.sysbenchComparability(set)
 	b.sysbenchPlausibility(set)
@@ -114,6 +118,7 @@ func (b *builder) sysbench(set *SysbenchSet, opt SysbenchOptions) {
 	}
 	p.PrePost = f.prePost(set)
 	p.Sweep = f.threadSweep(set)
+	p.Counters = f.perfPart(set, b.sbPerf, metrics.SysbenchParts(set.Tests), "sb", b.res.FS)
 	if len(set.DBMS) < 2 {
 		p.Notes = append(p.Notes, "Only one DBMS: there are no relative values.")
 	}

@@ -22,6 +22,12 @@ type SysbenchOptions struct {
 	// locale of the published archives; "" means en_US) or "C" (byte
 	// order).
 	Collate string
+	// PerfPrefix and PerfSample are the PREFIX and V arguments of
+	// join_perfstat_sb.sh for --compat: join<V>.{abs,rel}.<PREFIX>.…
+	// files join sample V of each DBMS. "" means Tag (else "sb"), 0 means
+	// 1 (the first sample run.sh keeps).
+	PerfPrefix string
+	PerfSample int
 
 	// groups replaces the default point / range / write grouping of the
 	// summary statistics (nil: default): LoadOptions.SysbenchGroups.

@@ -151,7 +151,10 @@ type common struct {
 	scanGen  int
 	sbEngine string
 	collate  string
-	quiet    bool
+	// perfPrefix and perfSample are join_perfstat_sb.sh's PREFIX and V.
+	perfPrefix string
+	perfSample int
+	quiet      bool
 	// stall detection and SLA thresholds
 	stall report.StallOptions
 	// runNoise is --run-noise, 0 when not given.
@@ -170,6 +173,8 @@ func flags(name string, c *common, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&c.sbTag, "sb-tag", "", "sysbench: `tag` in the summary file names (o.met.<tag>.dop<N>, qps.abs.<tag>.tsv, ...; default: the settings file's, else sb)")
 	fs.StringVar(&c.sbGroups, "sb-groups", "", "sysbench: `file` of test groups (<name>: <test> ...) replacing point/range/write")
 	fs.StringVar(&c.sbExtra, "sb-extra", "", "sysbench: CSV `file` of extra per-query columns (dbms,test[,threads],...)")
+	fs.StringVar(&c.perfPrefix, "perf-prefix", "", "sysbench --compat: `PREFIX` of the join<V>.{abs,rel}.<PREFIX>.sb.perf.hw.* files (default: the sysbench tag)")
+	fs.IntVar(&c.perfSample, "perf-sample", 1, "sysbench --compat: perf stat sample `V` the join<V>.* files join")
 	fs.IntVar(&c.scanGen, "scan-gen", 0, "sysbench: scan row-rate `generation` 1, 2 or 3 (default 3, the current one)")
 	fs.StringVar(&c.sbEngine, "sb-engine", "", "sysbench: `engine` label of the sb.r lines and summaries (default: the command lines' --mysql-storage-engine, innodb for MySQL, else the driver)")
 	fs.StringVar(&c.collate, "collate", "", "compat: `locale` order of the sorted file lists of the original summaries, en_US or C (default en_US)")
@@ -254,6 +259,14 @@ func checkFlags(fs *flag.FlagSet, c *common) error {
 			return usageError{fmt.Errorf("--sb-tag: %w", err)}
 		}
 	}
+	if has("perf-prefix") {
+		if err := report.CheckSysbenchTag(c.perfPrefix); err != nil {
+			return usageError{fmt.Errorf("--perf-prefix: %w", err)}
+		}
+	}
+	if c.perfSample < 0 {
+		return usageError{fmt.Errorf("--perf-sample %d: want a sample number, 0 or more", c.perfSample)}
+	}
 	return nil
 }
 
@@ -263,7 +276,7 @@ func (c *common) load(dir string) (*report.Results, error) {
 	res, _, err := report.Load(dir, report.LoadOptions{
 		Metrics:        report.MetricsOptions{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen, Engine: c.sbEngine, Stall: c.stall, RunNoise: c.runNoise},
 		DBMSList:       c.dbms,
-		Sysbench:       report.SysbenchOptions{Tag: c.sbTag, Collate: c.collate},
+		Sysbench:       report.SysbenchOptions{Tag: c.sbTag, Collate: c.collate, PerfPrefix: c.perfPrefix, PerfSample: c.perfSample},
 		SysbenchGroups: c.sbGroups,
 		SysbenchExtra:  c.sbExtra,
 		Progress:       c.progress,

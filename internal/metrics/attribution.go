@@ -21,6 +21,10 @@ type Measure struct {
 	Cost        bool
 	Base, Other Value
 	Floor       float64
+	// Parts are the measures one level below this one, whose changes
+	// compose its change (cpu/o: instructions per operation ÷ IPC); a cited
+	// cause carries those that explain it in Cause.Detail.
+	Parts []Measure
 }
 
 // floor is the measure's floor: its own, else that of its name.
@@ -39,6 +43,9 @@ type Cause struct {
 	What   string  `json:"what"`
 	Change float64 `json:"change"`
 	Share  float64 `json:"share"`
+	// Detail explains the cause one level deeper: the parts of its
+	// measure (instructions per operation, IPC) that moved with it.
+	Detail []Cause `json:"detail,omitempty"`
 }
 
 // AttributionRule says what a metric of a row means for throughput.
@@ -128,7 +135,7 @@ func Attribute(ms []Measure, ratio, band float64) []Cause {
 		}
 		worse := change > 0 == m.Cost // more cost, or less rate
 		if share := CauseShare(q, ratio); worse == fell && share >= MinCauseShare {
-			out = append(out, Cause{Name: m.Name, What: m.What, Change: change, Share: share})
+			out = append(out, Cause{Name: m.Name, What: m.What, Change: change, Share: share, Detail: Decompose(m.Parts, q, band)})
 		}
 	}
 	excess := func(c Cause) float64 { return math.Abs(math.Abs(math.Log1p(c.Change)) - lr) }
@@ -150,4 +157,58 @@ func Attribute(ms []Measure, ratio, band float64) []Cause {
 // ratio: finite, above 0 and at least floor.
 func material(v, floor float64) bool {
 	return v > 0 && v >= floor && !math.IsInf(v, 0)
+}
+
+// Decompose explains a cost's change by its parts, the level below it: the
+// parts that moved beyond band in the direction that explains the cost's
+// factor q (a cost part up or a rate part down when the cost rose), with
+// both values at or above their floor and a CauseShare of q of at least
+// MinCauseShare, largest share first. A CPU cost per operation is
+// instructions per operation ÷ instructions per cycle (× the clock), so
+// "cpu/o +54%" splits into "insn/o +48%" (more work per query) and "IPC
+// -4%" (the same work done slower: cache and TLB misses, stalls). Nil when
+// q is within band or no part explains it.
+func Decompose(parts []Measure, q, band float64) []Cause {
+	if len(parts) == 0 || !(math.Abs(q-1) > band) || math.IsInf(q, 0) || !(q > 0) {
+		return nil
+	}
+	rose := q > 1
+	var out []Cause
+	for _, m := range parts {
+		if !m.Base.OK() || !m.Other.OK() || !material(m.Base.V, m.floor()) || !material(m.Other.V, m.floor()) {
+			continue
+		}
+		pq := m.Other.V / m.Base.V
+		change := pq - 1
+		if parse.Plausible(parse.Ratio, pq) != nil || math.Abs(change) <= band {
+			continue
+		}
+		costlier := change > 0 == m.Cost
+		if share := CauseShare(pq, q); costlier == rose && share >= MinCauseShare {
+			out = append(out, Cause{Name: m.Name, What: m.What, Change: change, Share: share})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Share > out[j].Share })
+	return out
+}
+
+// Floors of the perf stat parts: a thousand instructions or cycles per
+// operation is less than any database operation costs, and IPC is printed
+// to two decimals.
+const (
+	InsnFloor = 1000
+	IPCFloor  = 0.05
+)
+
+// CPUParts are the parts of a CPU cost per operation from perf stat
+// counters of two runs: instructions per operation and IPC. Nil when
+// either run has no counters.
+func CPUParts(base, other *PerfOp) []Measure {
+	if base == nil || other == nil {
+		return nil
+	}
+	return []Measure{
+		{Name: "insn/o", What: "instructions per operation", Cost: true, Base: base.InsnPerOp, Other: other.InsnPerOp, Floor: InsnFloor},
+		{Name: "IPC", What: "instructions per cycle", Cost: false, Base: base.IPC, Other: other.IPC, Floor: IPCFloor},
+	}
 }

@@ -490,3 +490,28 @@ func FuzzReadSysbenchMet(f *testing.F) {
 		}
 	})
 }
+
+func FuzzReadPerfStat(f *testing.F) {
+	addSeeds(f, []string{perfBlock}, filepath.Join(perfArc, "*", "sb.perf.hw.read-only.range100.pk1.1"))
+	f.Fuzz(func(t *testing.T, input string) {
+		p, err := parse.ReadPerfStat(strings.NewReader(input), fuzzName)
+		lines := countLines(input)
+		checkSyntaxErrorList(t, err, lines)
+		if p == nil {
+			t.Fatal("nil PerfStat")
+		}
+		for _, b := range p.Blocks {
+			if b.Line < 1 || b.Line > lines || b.ElapsedLine > lines || b.Elapsed < 0 {
+				t.Errorf("block %+v outside the input", b)
+			}
+			for _, c := range b.Counters {
+				if c.Line <= b.Line || c.Line > lines || c.Event == "" {
+					t.Errorf("counter %+v of block at %d", c, b.Line)
+				}
+				if c.Usable() && (parse.Plausible(parse.Count, c.Value) != nil && c.Unit == "" || c.Running < 0 || c.Running > 100) {
+					t.Errorf("usable counter %+v breaks its rule", c)
+				}
+			}
+		}
+	})
+}

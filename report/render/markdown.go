@@ -332,6 +332,32 @@ func outline(r *report.Report) *doc {
 				table(p, t)
 			}
 		}
+		if c := sb.Counters; c != nil {
+			p := add("Sysbench perf stat counters")
+			p.Group, p.Short = "Sysbench", "perf stat"
+			para(p, c.Caption)
+			for _, note := range c.Notes {
+				para(p, note)
+			}
+			for _, t := range c.Tables {
+				table(p, t)
+			}
+			if len(c.FlameGraphs) > 0 {
+				para(p, "Flame graphs, linked (they carry scripts), paths relative to the results folder:")
+				var l []string
+				for _, fg := range c.FlameGraphs {
+					l = append(l, strings.TrimSuffix(fg.DBMS+": "+fg.Test, ": ")+": "+fg.Href)
+				}
+				p.Items = append(p.Items, &docItem{Bullets: l})
+			}
+			if len(c.Details) > 0 {
+				p := add("Sysbench perf stat counters per test")
+				p.Group, p.Short = "Sysbench", "perf stat per test"
+				for _, t := range c.Details {
+					table(p, t)
+				}
+			}
+		}
 		if sb.Load != nil || len(sb.PrePost) > 0 || len(sb.Threads) == 0 {
 			p := add("Sysbench load and before/after the writes")
 			p.Group, p.Short = "Sysbench", "load and before/after"
