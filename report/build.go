@@ -66,6 +66,8 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 		},
 	}
 	b.rep.Notes = append(b.rep.Notes, res.settingsWarnings...)
+	// The device and scan generation chosen, named in the notes.
+	b.rep.Notes = append(b.rep.Notes, res.setupNotes...)
 	hasIbench := res.Archived() || len(res.Trees) > 0
 	if hasIbench {
 		if err := b.model(); err != nil {

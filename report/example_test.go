@@ -23,7 +23,7 @@ func ExampleLoad() {
 	// Output:
 	// 2m.pg15.c1: 10 steps, 2 clients
 	// 2m.pg15.c2: 10 steps, 2 clients
-	// 6 warnings, the first: 2m.pg15.c1 l.x: p50 is NA: 2m.pg15.c1/l.x/o.ib.dop2.1 has 1 interval, 0 of them full (the first and last are partial), fewer than 10
+	// 7 warnings, the first: 2m.pg15.c1 l.x: p50 is NA: 2m.pg15.c1/l.x/o.ib.dop2.1 has 1 interval, 0 of them full (the first and last are partial), fewer than 10
 }
 
 // Read the typed metrics of one step of one DBMS: each is a Value with its

@@ -124,9 +124,22 @@ type Results struct {
 	// sysbenchCompat is the compat edge's computation of Sysbench, in
 	// compat mode.
 	sysbenchCompat *compat.Sysbench
+	// ScanGen is the sysbench scan row-rate generation used and how it was
+	// chosen (given, or inferred from the archived rates); zero without
+	// sysbench folders.
+	ScanGen ScanGenChoice
+	// Devices are the block devices whose iostat rows the hardware columns
+	// use, with the runs (sysbench) or steps (insert benchmark) that use
+	// each, the most used first. One entry is the usual case; more mean the
+	// choice differed between runs.
+	Devices []DeviceUse
 	// settingsWarnings are those of the settings file (unknown keys),
 	// first among the warnings of Load, Tables and Build.
 	settingsWarnings []string
+	// setupNotes name the scan generation (when not the current one) and
+	// the device chosen; they close the warnings of Load and Tables, so
+	// that stderr and the report's notes say them.
+	setupNotes []string
 }
 
 // Tree returns the computed tree of a DBMS by its folder name, or nil.
@@ -172,7 +185,8 @@ func Load(dir string, opt LoadOptions) (*Results, []string, error) {
 	case !st.IsDir():
 		return nil, nil, inputerr.Errorf("%s is not a folder of results", parse.Quoted(dir))
 	}
-	return LoadFS(os.DirFS(dir), dir, opt)
+	// Compressed files and archives of DBMS folders read as unpacked.
+	return LoadFS(parse.Packed(os.DirFS(dir)), dir, opt)
 }
 
 // LoadFS is Load on the root of fsys; dir is the folder's name in messages.
@@ -196,7 +210,7 @@ func (r *Results) Warnings() []string {
 	if r.Sysbench != nil {
 		warns = append(warns, sysbenchWarnings(r)...)
 	}
-	return warns
+	return append(warns, r.setupNotes...)
 }
 
 // load is LoadFS without the warnings.
@@ -263,11 +277,30 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		if sbDirs, rest, err = orderSysbench(sbDirs, list); err != nil {
 			return nil, inputerr.Wrap(err)
 		}
+		if len(trees) == 0 {
+			if err := unknownSysbenchNames(rest); err != nil {
+				return nil, inputerr.Wrap(err)
+			}
+		}
 		if firstName(rest) != "" || len(sbDirs) == 0 {
 			r.List = rest
 		}
 	}
 	if len(sbDirs) > 0 {
+		r.ScanGen = ScanGenChoice{Gen: mopt.ScanGen, Source: "option"}
+		if opt.Metrics.ScanGen == 0 && mopt.ScanGen != 0 {
+			r.ScanGen.Source = "settings"
+		}
+		if mopt.ScanGen == 0 {
+			r.ScanGen = inferScanGen(fsys, sbDirs)
+			mopt.ScanGen = r.ScanGen.Gen
+			r.Options = mopt
+			if r.ScanGen.Gen != metrics.ScanGenRowsPerLatency {
+				// Named when it is not the current one, which a reader
+				// would assume.
+				r.setupNotes = append(r.setupNotes, r.ScanGen.note())
+			}
+		}
 		if err := readSysbenchUser(&r.SysbenchOptions, opt); err != nil {
 			return nil, err
 		}
@@ -280,6 +313,8 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 			return nil, err
 		}
 	}
+	r.Devices = devicesUsed(r)
+	r.setupNotes = append(r.setupNotes, deviceNotes(r.Devices, mopt.Device)...)
 	return r, nil
 }
 
@@ -386,7 +421,7 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 			files, warns = append(files, f...), append(warns, w...)
 		}
 	}
-	return files, warns, nil
+	return files, append(warns, r.setupNotes...), nil
 }
 
 // sysbenchWarnings are the warnings of the sysbench part.

@@ -44,14 +44,16 @@
 //	--compat        reproduce the original scripts byte for byte, quirks included
 //	--cores N       CPUs of the database host (for cpupq)
 //	--ps-user NAME  OS user of the DBMS processes in the ps samples
-//	--device NAME   block device of the database in the iostat files
+//	--device NAME   block device of the database in the iostat files (default:
+//	                the md/dm volume covering its members, else the busiest)
 //	--dbms FILE     DBMS in report order; "-" or BREAK starts a group
 //	--some LIST     comma-separated steps for mrg.some and rel.some
 //	-o PATH         output folder (tables) or file (build)
 //	--sb-tag TAG    sysbench: tag in the summary file names (default sb)
 //	--sb-groups F   sysbench: test groups for qps.groups ("<name>: <test> ..." lines)
 //	--sb-extra F    sysbench: CSV of extra per-query columns (dbms,test[,threads],...)
-//	--scan-gen N    sysbench: scan row-rate generation 1, 2 or 3 (default 3)
+//	--scan-gen N    sysbench: scan row-rate generation 1, 2 or 3 (default: the
+//	                one the archived rates show, else 3)
 //
 // --cores, --ps-user and --device may also be given by an ibreport.settings
 // file ("key = value" lines) in RESULTS.

@@ -175,7 +175,7 @@ func flags(name string, c *common, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&c.sbExtra, "sb-extra", "", "sysbench: CSV `file` of extra per-query columns (dbms,test[,threads],...)")
 	fs.StringVar(&c.perfPrefix, "perf-prefix", "", "sysbench --compat: `PREFIX` of the join<V>.{abs,rel}.<PREFIX>.sb.perf.hw.* files (default: the sysbench tag)")
 	fs.IntVar(&c.perfSample, "perf-sample", 1, "sysbench --compat: perf stat sample `V` the join<V>.* files join")
-	fs.IntVar(&c.scanGen, "scan-gen", 0, "sysbench: scan row-rate `generation` 1, 2 or 3 (default 3, the current one)")
+	fs.IntVar(&c.scanGen, "scan-gen", 0, "sysbench: scan row-rate `generation` 1, 2 or 3 (default: the one that reproduces the archived sb.met/sb.r.qps rates, else 3)")
 	fs.StringVar(&c.sbEngine, "sb-engine", "", "sysbench: `engine` label of the sb.r lines and summaries (default: the command lines' --mysql-storage-engine, innodb for MySQL, else the driver)")
 	fs.StringVar(&c.collate, "collate", "", "compat: `locale` order of the sorted file lists of the original summaries, en_US or C (default en_US)")
 	fs.BoolVar(&c.quiet, "quiet", false, "no progress line on a terminal")
@@ -187,7 +187,7 @@ func flags(name string, c *common, stderr io.Writer) *flag.FlagSet {
 func hostFlags(fs *flag.FlagSet, c *common) {
 	fs.IntVar(&c.cores, "cores", 0, "`CPUs` of the database host (for cpupq)")
 	fs.StringVar(&c.psUser, "ps-user", "", "OS `user` of the DBMS processes (default: owner of the largest process)")
-	fs.StringVar(&c.device, "device", "", "block `device` of the database (default: the device with the most I/O)")
+	fs.StringVar(&c.device, "device", "", "block `device` of the database (default: the md/dm volume with the most I/O when it covers its members, else the busiest device)")
 	fs.Float64Var(&c.stall.RateFraction, "stall-rate", report.DefaultStallOptions.RateFraction, "an interval below this `fraction` of the step's reference rate (the upper quartile) is a stall")
 	fs.Float64Var(&c.stall.RTMultiple, "stall-rt", report.DefaultStallOptions.RTMultiple, "an interval whose response time exceeds this `multiple` of its median is a stall")
 	fs.Float64Var(&c.stall.SLAFraction, "sla", report.DefaultStallOptions.SLAFraction, "read+write steps: the SLA passes when the mean insert rate reaches this `fraction` of the target and no 10 consecutive intervals stay below it")

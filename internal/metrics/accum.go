@@ -179,13 +179,13 @@ func (a *stepAcc) iostatRow(s *parse.Iostat, row *parse.IostatRow) {
 // busiest is the device with the most I/O (KiB read and written over all
 // rows); ties go to the device seen first.
 func (a *stepAcc) busiest() string {
-	best, bestV := "", -1.0
+	var names []string
+	total := map[string]float64{}
 	for _, d := range a.devices {
-		if v := d.rkb + d.wkb; v > bestV {
-			best, bestV = d.name, v
-		}
+		names = append(names, d.name)
+		total[d.name] = d.rkb + d.wkb
 	}
-	return best
+	return parse.ChooseDevice(names, total)
 }
 
 func (a *stepAcc) vmstatSample(s *parse.VmstatSample) {

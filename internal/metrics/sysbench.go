@@ -677,3 +677,11 @@ func (d *SysbenchDBMS) Engine() string {
 	}
 	return ""
 }
+
+// ScanRowRate is the rate a scan test's sb.o gives in generation gen, as
+// run.sh wrote it to sb.r.qps and sb.met (rounded to an integer); NA when
+// the output lacks a value the generation needs.
+func ScanRowRate(o *parse.SysbenchOutput, gen int) Value {
+	_, rate := scanRate(o, gen)
+	return rate
+}

@@ -288,9 +288,8 @@ func (s *Iostat) Devices() []string {
 	return out
 }
 
-// BusiestDevice returns the device with the most I/O (reads plus writes in
-// KiB summed over all rows), the default device of a report. Ties go to the
-// device seen first.
+// BusiestDevice returns the database device of the file: see ChooseDevice.
+// (The name stays from when it was the device with the most I/O.)
 func (s *Iostat) BusiestDevice() string {
 	if !s.HasRates() {
 		return ""
@@ -299,13 +298,46 @@ func (s *Iostat) BusiestDevice() string {
 	for _, r := range s.Rows {
 		total[r.Device] += r.Values[s.Col.RKB] + r.Values[s.Col.WKB]
 	}
+	return ChooseDevice(s.Devices(), total)
+}
+
+// ChooseDevice picks the database device among devices (in the order
+// iostat printed them) from their I/O (KiB read plus written, summed over
+// the samples). The database is usually on a software RAID (md) or
+// device-mapper (dm-) volume, whose members iostat lists too; a member
+// then has as much I/O as the volume or more (a mirror writes every block
+// to each member, metadata adds some), so "the busiest device" picks a
+// member and every per-operation value counts the member's share. The
+// rule: the md/dm device with the most I/O when that is at least half the
+// I/O of the busiest device (it covers its members), else the busiest
+// device; ties go to the device seen first. Without any I/O the first
+// md/dm device, else the first device.
+func ChooseDevice(devices []string, total map[string]float64) string {
 	best, bestV := "", -1.0
-	for _, d := range s.Devices() {
+	vol, volV := "", -1.0
+	for _, d := range devices {
 		if total[d] > bestV {
 			best, bestV = d, total[d]
 		}
+		if IsVolumeDevice(d) && total[d] > volV {
+			vol, volV = d, total[d]
+		}
+	}
+	if vol != "" && volV >= bestV/2 {
+		return vol
 	}
 	return best
+}
+
+// IsVolumeDevice reports whether an iostat device name is a software RAID
+// (md0, md127) or device-mapper (dm-0) volume built on other devices.
+func IsVolumeDevice(name string) bool {
+	for _, p := range []string{"md", "dm-"} {
+		if rest, ok := strings.CutPrefix(name, p); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // ioPlausible checks the values of an iostat device row: rates, sizes,

@@ -1,0 +1,118 @@
+package parse
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"io/fs"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+func gz(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(b)
+	zw.Close()
+	return buf.Bytes()
+}
+
+func tgz(t *testing.T, top string, files map[string]string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	if top != "" {
+		tw.WriteHeader(&tar.Header{Name: top + "/", Typeflag: tar.TypeDir, Mode: 0o755, ModTime: time.Unix(1e9, 0)})
+		top += "/"
+	}
+	for n, c := range files {
+		tw.WriteHeader(&tar.Header{Name: top + n, Typeflag: tar.TypeReg, Mode: 0o644, Size: int64(len(c)), ModTime: time.Unix(1e9, 0)})
+		tw.Write([]byte(c))
+	}
+	tw.Close()
+	return gz(t, buf.Bytes())
+}
+
+// TestPacked checks the unpacked view with fstest.TestFS (every listed
+// entry opens, reads and stats consistently) and the contents.
+func TestPacked(t *testing.T) {
+	m := fstest.MapFS{
+		"plain":                   {Data: []byte("plain\n")},
+		"res/sb.o.scan.dop1.gz":   {Data: gz(t, []byte("sysbench\n"))},
+		"x.a.pk1.tar.gz":          {Data: tgz(t, "x.a.pk1", map[string]string{"sb.o.t.dop1": "a1\n", "sub/f": "a2\n"})},
+		"x.b.pk1.tgz":             {Data: tgz(t, "", map[string]string{"sb.o.t.dop1": "b1\n", "g": "b2\n"})},
+		"both":                    {Data: []byte("real\n")},
+		"both.gz":                 {Data: gz(t, []byte("packed\n"))},
+		"x.c.pk1/sb.o.t.dop1":     {Data: []byte("real c\n")},
+		"x.c.pk1.tar.gz":          {Data: tgz(t, "x.c.pk1", map[string]string{"other": "packed c\n"})},
+		"res/nested/keep.tar.gz0": {Data: []byte("not an archive\n")},
+	}
+	p := Packed(m)
+	if err := fstest.TestFS(p, "plain", "res/sb.o.scan.dop1", "x.a.pk1/sb.o.t.dop1", "x.a.pk1/sub/f", "x.b.pk1/g", "both", "x.c.pk1/sb.o.t.dop1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, want string }{
+		{"res/sb.o.scan.dop1", "sysbench\n"},
+		{"x.a.pk1/sb.o.t.dop1", "a1\n"},
+		{"x.a.pk1/sub/f", "a2\n"},
+		{"x.b.pk1/sb.o.t.dop1", "b1\n"},
+		{"both", "real\n"},                  // a real file wins
+		{"x.c.pk1/sb.o.t.dop1", "real c\n"}, // a real folder wins
+	} {
+		b, err := fs.ReadFile(p, c.name)
+		if err != nil || string(b) != c.want {
+			t.Errorf("%s: %q, %v; want %q", c.name, b, err, c.want)
+		}
+	}
+	if _, err := fs.Stat(p, "x.c.pk1/other"); err == nil {
+		t.Error("a real folder's archive twin was read")
+	}
+	fi, err := fs.Stat(p, "x.a.pk1/sb.o.t.dop1")
+	if err != nil || !fi.ModTime().Equal(time.Unix(1e9, 0)) {
+		t.Errorf("member time %v, %v", fi, err)
+	}
+	if _, err := fs.ReadFile(p, "x.a.pk1/nope"); err == nil {
+		t.Error("a missing member opened")
+	}
+}
+
+// TestPackedBroken: a corrupt archive is an error naming it, not a panic.
+func TestPackedBroken(t *testing.T) {
+	p := Packed(fstest.MapFS{"x.a.pk1.tar.gz": {Data: []byte("not gzip")}, "f.gz": {Data: []byte("nor this")}})
+	if _, err := fs.ReadDir(p, "x.a.pk1"); err == nil {
+		t.Error("corrupt archive listed")
+	}
+	if _, err := fs.ReadFile(p, "f"); err == nil {
+		t.Error("corrupt .gz read")
+	}
+}
+
+func TestChooseDevice(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		devices []string
+		total   map[string]float64
+		want    string
+	}{
+		{"mirror over two disks", []string{"md0", "md2", "md3", "nvme0n1", "nvme1n1"},
+			map[string]float64{"md0": 98, "md2": 268590237, "md3": 14091, "nvme0n1": 268759865, "nvme1n1": 268642870}, "md2"},
+		{"no volume", []string{"sda", "sdb"}, map[string]float64{"sda": 10, "sdb": 30}, "sdb"},
+		{"idle volume beside a busy disk", []string{"md0", "sdb"}, map[string]float64{"md0": 10, "sdb": 1000}, "sdb"},
+		{"striped volume", []string{"md0", "sda", "sdb"}, map[string]float64{"md0": 200, "sda": 100, "sdb": 100}, "md0"},
+		{"device mapper", []string{"dm-0", "nvme0n1"}, map[string]float64{"dm-0": 90, "nvme0n1": 100}, "dm-0"},
+		{"no I/O: first volume", []string{"loop0", "md1", "sda"}, map[string]float64{}, "md1"},
+		{"no I/O, no volume: first device", []string{"loop0", "sda"}, map[string]float64{}, "loop0"},
+		{"tie: first seen", []string{"sda", "sdb"}, map[string]float64{"sda": 5, "sdb": 5}, "sda"},
+	} {
+		if got := ChooseDevice(c.devices, c.total); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+	for name, want := range map[string]bool{"md0": true, "md127": true, "dm-3": true, "md": false, "mdx": false, "dm-": false, "nvme0n1": false, "sda": false} {
+		if IsVolumeDevice(name) != want {
+			t.Errorf("IsVolumeDevice(%q) = %v", name, !want)
+		}
+	}
+}
