@@ -213,6 +213,15 @@ func (f sbText) sbBands() string {
 	return ratioBandsCaption
 }
 
+// sbBandsShort is sbBands for the first table of a report, which the
+// findings should not push off the first screen: the legend has the rest.
+func (f sbText) sbBandsShort() string {
+	if f.compat {
+		return f.sbBands()
+	}
+	return "Blue is better, orange worse than the base: light beyond 5%, strong beyond 20%, none within noise (~)."
+}
+
 func sbTestName(t parse.SysbenchTest) string { return t.Label() }
 
 func (f sbText) loadTable(set *SysbenchSet) *Table {
@@ -235,8 +244,8 @@ func (f sbText) loadTable(set *SysbenchSet) *Table {
 func (f sbText) groupTable(set *SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
 	others := set.DBMS[1:]
 	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + metrics.Plural(nt, "thread"),
-		Caption: "Statistics of each DBMS's QPS relative to the base DBMS " + set.DBMS[0].Name +
-			" over the tests of a group, as the result posts print them. " + f.sbBands()}
+		Caption: "Each DBMS's QPS relative to the base " + set.DBMS[0].Name +
+			" over the tests of a group. " + f.sbBandsShort()}
 	t.Header = []string{"group", "statistic"}
 	for _, d := range others {
 		t.Header = append(t.Header, d.Name)
