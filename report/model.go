@@ -24,6 +24,9 @@ type Report struct {
 	// generated description of the steps and DBMS.
 	IntroGiven bool `json:"intro_given,omitempty"`
 	Clients    int  `json:"clients"`
+	// Setup states the setup the results hold, in words: DBMS, tests,
+	// thread counts, seconds per test, tables and rows; "" when unknown.
+	Setup string `json:"setup,omitempty"`
 	// Source is "raw" for result trees and "archive" for a folder of
 	// mrg.<step> files, which lacks what only raw logs hold.
 	Source string     `json:"source"`
