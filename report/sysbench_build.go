@@ -219,7 +219,7 @@ func (f sbText) sbBandsShort() string {
 	if f.compat {
 		return f.sbBands()
 	}
-	return "Blue is better, orange worse than the base: light beyond 5%, strong beyond 20%, none within noise (~)."
+	return "Better than the base: △ beyond 5%, ▲ beyond 20%; worse: ▽ and ▼; none within noise (~)."
 }
 
 func sbTestName(t parse.SysbenchTest) string { return t.Label() }

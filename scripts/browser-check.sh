@@ -256,6 +256,25 @@ if [ "${BROWSER_CHECK_SELFTEST:-}" = 1 ]; then
 		echo "browser-check: self-test: $(grep "^$c: " "$work/$c.txt")"
 	done
 
+	# The budgets: a page of 3 screens with a budget of 2, and 200
+	# characters before the first table with a budget of 100; the text in
+	# a closed <details> does not count.
+	printf '%s%s<div style="height:2000px"></div>%s\n' "$pre" "$table" "$post" >"$work/screens.html"
+	words=$(printf 'abcd %.0s' $(seq 40))
+	printf '%s<p>%s</p><details><summary>s</summary>%s%s</details>%s%s\n' "$pre" "$words" "$words" "$words" "$table" "$post" >"$work/findings.html"
+	for c in screens findings; do
+		screens=2 before=100
+		measure "$work/$c.html" "$work/$c.txt"
+		screens= before=
+		if [ "$(tail -1 "$work/$c.txt")" = OK ] || [ ! -s "$work/$c.txt" ] ||
+			grep -v -e '^stats ' -e '^FAIL [0-9]*$' -e "^$c: " "$work/$c.txt" >/dev/null; then
+			echo "browser-check: self-test failed: the page made to fail the $c check gave:" >&2
+			cat "$work/$c.txt" >&2
+			exit 1
+		fi
+		echo "browser-check: self-test: $(grep "^$c: " "$work/$c.txt")"
+	done
+
 	# A page that must pass: a wide table in its own scrolling box, and an
 	# svg with two texts apart, plus a blank text and a <title> text on top
 	# of the first, which do not count.
