@@ -88,6 +88,11 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	if b.rep.Title == "" {
 		b.rep.Title = b.defaultTitle()
 	}
+	setup := setupOf(res)
+	b.rep.Setup = setup.sentence()
+	if opt.Title == "" && len(b.steps) == 0 && !b.compat {
+		b.rep.Title = setup.sysbenchTitle()
+	}
 	if hasIbench {
 		b.summary()
 		b.relative()

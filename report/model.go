@@ -24,6 +24,9 @@ type Report struct {
 	// generated description of the steps and DBMS.
 	IntroGiven bool `json:"intro_given,omitempty"`
 	Clients    int  `json:"clients"`
+	// Setup states the setup the results hold, in words: DBMS, tests,
+	// thread counts, seconds per test, tables and rows; "" when unknown.
+	Setup string `json:"setup,omitempty"`
 	// Source is "raw" for result trees and "archive" for a folder of
 	// mrg.<step> files, which lacks what only raw logs hold.
 	Source string     `json:"source"`
@@ -67,9 +70,13 @@ type Report struct {
 	Sysbench *SysbenchPart `json:"sysbench,omitempty"`
 	// History is the verdict of `ibreport diff --history`; nil otherwise.
 	History *HistoryStatus `json:"history,omitempty"`
-	Legend  []LegendItem   `json:"legend"`
-	Bands   []BandInfo     `json:"bands"`
-	Notes   []string       `json:"notes"` // warnings: missing steps, NA cells, skipped lines
+	// Names is the key of the short names the report shows for the DBMS
+	// (Report.WithShortNames); nil when it shows the full names, as the
+	// JSON output does.
+	Names  []NameKey    `json:"names,omitempty"`
+	Legend []LegendItem `json:"legend"`
+	Bands  []BandInfo   `json:"bands"`
+	Notes  []string     `json:"notes"` // warnings: missing steps, NA cells, skipped lines
 	// ModeNote says how the numbers were computed when they may differ
 	// from the original scripts' (the default mode on raw results); it is
 	// not a warning.

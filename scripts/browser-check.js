@@ -120,17 +120,77 @@
 		return { svgs: svgs.length, texts: texts, overlaps: overlaps };
 	}
 
+	// budgets reads the limits browser-check.sh put in the page's
+	// data-check-* attributes of <html> (none: no limit).
+	function budget(name) {
+		var v = document.documentElement.getAttribute('data-check-' + name);
+		return v === null || v === '' ? null : Number(v);
+	}
+
+	// screens checks the page's height with every <details> closed, in
+	// screens of the window's height, against the budget, and returns it.
+	function screens(fails) {
+		var ds = document.querySelectorAll('details');
+		var open = 0;
+		for (var i = 0; i < ds.length; i++) {
+			if (ds[i].open) {
+				open++;
+			}
+			ds[i].open = false;
+		}
+		var h = document.documentElement.scrollHeight;
+		var n = h / window.innerHeight;
+		var max = budget('screens');
+		if (max !== null && n > max) {
+			fails.push('screens: with all ' + ds.length + ' <details> closed the page is ' + h + ' px high, ' +
+				(Math.round(n * 10) / 10) + ' screens of ' + window.innerHeight + ' px, more than ' + max);
+		}
+		return { height: h, screens: Math.round(n * 10) / 10, details: ds.length, open: open };
+	}
+
+	// findingsBeforeTable checks that the text of <main> before its first
+	// table (the title, setup and findings) stays within the budget of
+	// characters, and returns its length.
+	function findingsBeforeTable(fails) {
+		var main = document.querySelector('main');
+		var t = document.querySelector('main table');
+		if (!main || !t) {
+			return -1;
+		}
+		var r = document.createRange();
+		r.setStart(main, 0);
+		r.setEndBefore(t);
+		// Text in a closed <details> is not on the screen: drop it.
+		var frag = r.cloneContents();
+		var closed = frag.querySelectorAll('details:not([open])');
+		for (var i = 0; i < closed.length; i++) {
+			var keep = closed[i].querySelector('summary');
+			closed[i].textContent = keep ? keep.textContent : '';
+		}
+		var n = frag.textContent.replace(/\s+/g, ' ').trim().length;
+		var max = budget('before-table');
+		if (max !== null && n > max) {
+			fails.push('findings: ' + n + ' characters of text before the first table of main, more than ' + max);
+		}
+		return n;
+	}
+
 	function measure() {
 		var fails = [];
 		var stats = '';
 		try {
 			var top = firstTable(fails);
+			var before = findingsBeforeTable(fails);
+			var s = screens(fails);
 			var w = pageWidth(fails);
 			var t = svgTexts(fails);
 			stats = 'stats viewport=' + window.innerWidth + 'x' + window.innerHeight +
 				' table-top=' + top + ' table-limit=' + (window.innerHeight - tableMargin) +
 				' scroll-width=' + w + ' svgs=' + t.svgs +
-				' texts=' + t.texts + ' overlaps=' + t.overlaps;
+				' texts=' + t.texts + ' overlaps=' + t.overlaps +
+				' height=' + s.height + ' screens=' + s.screens + ' details=' + s.details +
+				' details-open=' + s.open + ' before-table=' + before +
+				' tables=' + document.querySelectorAll('main table').length;
 		} catch (e) {
 			fails.push('error: the measurement failed: ' + e);
 		}

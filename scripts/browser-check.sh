@@ -8,11 +8,19 @@
 #     screen;
 #   - the page does not scroll sideways in that window (a table may scroll in
 #     its own box);
-#   - no two text boxes of one SVG chart overlap (by more than 1 px each way).
+#   - no two text boxes of one SVG chart overlap (by more than 1 px each way);
+#   - with every <details> closed, the page is no higher than its budget of
+#     768 px screens: 15 for the nine MySQL releases, 20 for testdata/example
+#     and the PostgreSQL series;
+#   - on the nine MySQL releases, the text above the first table (title,
+#     setup, findings) is at most 1,500 characters.
 # It also saves a screenshot of each report.
 #
 #   scripts/browser-check.sh REPORT.html [SCREENSHOT.png]
 #   scripts/browser-check.sh
+#
+# With REPORT, set BROWSER_CHECK_SCREENS and BROWSER_CHECK_BEFORE to give it
+# the budgets of screens and of characters before its first table.
 #
 # Without REPORT it builds and checks the reports of testdata/example,
 # testdata/longnames (when present), testdata/sysbench/raw, the nine
@@ -131,10 +139,18 @@ instrument() {
 	fi
 }
 
+# Budgets of the report being checked, empty for none: its height in
+# screens of $height px with every <details> closed, and the characters of
+# text above its first table. They reach browser-check.js as data-check-*
+# attributes of the copy's <html>.
+screens=
+before=
+
 # measure PAGE OUT: run browser-check.js on PAGE in the geometry window and
 # write its findings to OUT (empty when it did not run).
 measure() {
 	instrument "$1" "$work/measured.html" || { : >"$2"; return 0; }
+	sed -i "0,/<html/s//<html data-check-screens=\"$screens\" data-check-before-table=\"$before\"/" "$work/measured.html"
 	# The virtual time budget lets the load event and the fonts settle
 	# before the DOM is dumped, without waiting in real time.
 	run --window-size="$width,$((height + frame))" --virtual-time-budget=10000 \
@@ -206,7 +222,7 @@ report() {
 	verdict "$work/$1.txt" || result=FAIL
 	[ "$n" -eq 0 ] || result=FAIL
 	f=$work/$1.txt
-	echo "browser-check: $1: $result: first table top $(figure "$f" table-top) px (limit $(figure "$f" table-limit)), scrollWidth $(figure "$f" scroll-width) px (window $width), $(figure "$f" texts) svg texts in $(figure "$f" svgs) svgs, $(figure "$f" overlaps) overlaps, $n console messages; screenshot $3"
+	echo "browser-check: $1: $result: $(figure "$f" height) px high with $(figure "$f" details) <details> closed, $(figure "$f" screens) screens (limit ${screens:-none}), $(figure "$f" tables) tables, $(figure "$f" before-table) characters before the first table (limit ${before:-none}); first table top $(figure "$f" table-top) px (limit $(figure "$f" table-limit)), scrollWidth $(figure "$f" scroll-width) px (window $width), $(figure "$f" texts) svg texts in $(figure "$f" svgs) svgs, $(figure "$f" overlaps) overlaps, $n console messages; screenshot $3"
 	[ "$result" = ok ]
 }
 
@@ -240,6 +256,25 @@ if [ "${BROWSER_CHECK_SELFTEST:-}" = 1 ]; then
 		echo "browser-check: self-test: $(grep "^$c: " "$work/$c.txt")"
 	done
 
+	# The budgets: a page of 3 screens with a budget of 2, and 200
+	# characters before the first table with a budget of 100; the text in
+	# a closed <details> does not count.
+	printf '%s%s<div style="height:2000px"></div>%s\n' "$pre" "$table" "$post" >"$work/screens.html"
+	words=$(printf 'abcd %.0s' $(seq 40))
+	printf '%s<p>%s</p><details><summary>s</summary>%s%s</details>%s%s\n' "$pre" "$words" "$words" "$words" "$table" "$post" >"$work/findings.html"
+	for c in screens findings; do
+		screens=2 before=100
+		measure "$work/$c.html" "$work/$c.txt"
+		screens= before=
+		if [ "$(tail -1 "$work/$c.txt")" = OK ] || [ ! -s "$work/$c.txt" ] ||
+			grep -v -e '^stats ' -e '^FAIL [0-9]*$' -e "^$c: " "$work/$c.txt" >/dev/null; then
+			echo "browser-check: self-test failed: the page made to fail the $c check gave:" >&2
+			cat "$work/$c.txt" >&2
+			exit 1
+		fi
+		echo "browser-check: self-test: $(grep "^$c: " "$work/$c.txt")"
+	done
+
 	# A page that must pass: a wide table in its own scrolling box, and an
 	# svg with two texts apart, plus a blank text and a <title> text on top
 	# of the first, which do not count.
@@ -257,6 +292,7 @@ if [ "${BROWSER_CHECK_SELFTEST:-}" = 1 ]; then
 fi
 
 if [ -n "$page" ]; then
+	screens=${BROWSER_CHECK_SCREENS:-} before=${BROWSER_CHECK_BEFORE:-}
 	report "$(basename "$page" .html)" "$page" "$shot"
 	exit
 fi
@@ -272,6 +308,11 @@ for t in example:testdata/example longnames:testdata/longnames sysbench:testdata
 	name=${t%%:*}
 	dir=${t#*:}
 	args=
+	case $name in
+	archive) screens=15 before=1500 ;;
+	example | series) screens=20 before= ;;
+	*) screens= before= ;;
+	esac
 	if [ "$name" = series ]; then
 		args="--series --dbms $dir.series"
 	fi

@@ -32,15 +32,17 @@ func pageTemplate() *template.Template {
 			panic(err)
 		}
 		htmlTmpl = template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
-			"css":         func() template.CSS { return template.CSS(css) },
-			"intro":       introHTML,
-			"cell":        cellHTML,
-			"chart":       func(*report.Chart) template.HTML { return "" }, // replaced per page
-			"rowClass":    rowClass,
-			"plural":      metrics.Plural,
-			"shaded":      shaded,
-			"breakable":   breakable,
-			"bulletLines": report.BulletLines,
+			"css":          func() template.CSS { return template.CSS(css) },
+			"intro":        introHTML,
+			"cell":         cellHTML,
+			"chart":        func(*report.Chart) template.HTML { return "" }, // replaced per page
+			"rowClass":     rowClass,
+			"plural":       metrics.Plural,
+			"shaded":       shaded,
+			"breakable":    breakable,
+			"bulletLines":  report.BulletLines,
+			"headlines":    report.Headlines,
+			"headlineLead": report.HeadlineLead,
 		}).ParseFS(templates.FS, "report.html.tmpl"))
 	})
 	return htmlTmpl
@@ -49,6 +51,7 @@ func pageTemplate() *template.Template {
 // WriteHTML writes the report as one self-contained HTML page: CSS inline,
 // charts as inline SVG, no external resource.
 func WriteHTML(w io.Writer, r *report.Report) error {
+	r = r.WithShortNames()
 	svgs, err := chart.Render(r)
 	if err != nil {
 		return err

@@ -107,6 +107,7 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // every table as its own block under a heading of its own, markers for the
 // bands.
 func WriteMarkdown(w io.Writer, r *report.Report) error {
+	r = r.WithShortNames()
 	var buf bytes.Buffer
 	if err := markdownTemplate().ExecuteTemplate(&buf, "page", outline(r)); err != nil {
 		return err

@@ -1,0 +1,233 @@
+package report
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// NameKey is one line of the key of short names: the name a report shows
+// and the full name of the DBMS.
+type NameKey struct {
+	Short string `json:"short"`
+	Full  string `json:"full"`
+}
+
+// shortNameMin is the length of the longest DBMS name from which names are
+// shortened: below it the full names read as easily as short ones.
+const shortNameMin = 14
+
+// ShortNames is the key of short names for DBMS names: each name without
+// the parts all of them share, the parts being what dots, underscores and
+// dashes separate ("x.my5651_rel_o2nofp.z12a_c8r32.pk1" and
+// "x.my8043_rel_o2nofp.z12a_c8r32.pk1" give "my5651" and "my8043"). It is
+// nil when the names are too short to need it, when fewer than two, or
+// when short names would not tell them apart.
+func ShortNames(names []string) []NameKey {
+	names = uniqueNames(names)
+	if len(names) < 2 || len(slices.MaxFunc(names, func(a, b string) int { return len(a) - len(b) })) < shortNameMin {
+		return nil
+	}
+	short := shortByParts(names)
+	seen := map[string]bool{}
+	for _, s := range short {
+		if s == "" || seen[s] {
+			return nil
+		}
+		seen[s] = true
+	}
+	var key []NameKey
+	for i, n := range names {
+		if short[i] != n {
+			key = append(key, NameKey{Short: short[i], Full: n})
+		}
+	}
+	return key
+}
+
+func uniqueNames(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if n != "" && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// splitName splits a name into its parts, each with the separator before
+// it ("" for the first).
+func splitName(n string) (parts, seps []string) {
+	start, sep := 0, ""
+	for i, r := range n {
+		if r == '.' || r == '_' || r == '-' {
+			parts, seps = append(parts, n[start:i]), append(seps, sep)
+			start, sep = i+1, string(r)
+		}
+	}
+	return append(parts, n[start:]), append(seps, sep)
+}
+
+// shortByParts drops the parts every name has at the same place when all
+// names have as many parts; otherwise the parts they all start or end
+// with.
+func shortByParts(names []string) []string {
+	parts := make([][]string, len(names))
+	seps := make([][]string, len(names))
+	same := true
+	for i, n := range names {
+		parts[i], seps[i] = splitName(n)
+		same = same && len(parts[i]) == len(parts[0])
+	}
+	keep := func(j int) bool { // part j differs between the names
+		for i := range names {
+			if parts[i][j] != parts[0][j] || seps[i][j] != seps[0][j] {
+				return true
+			}
+		}
+		return false
+	}
+	out := make([]string, len(names))
+	if same {
+		for i := range names {
+			var b strings.Builder
+			for j := range parts[i] {
+				if keep(j) {
+					if b.Len() > 0 {
+						b.WriteString(seps[i][j])
+					}
+					b.WriteString(parts[i][j])
+				}
+			}
+			out[i] = b.String()
+		}
+		return out
+	}
+	// Leading and trailing parts in common.
+	lead, trail := len(parts[0]), len(parts[0])
+	for i := range names {
+		l := 0
+		for l < len(parts[i]) && l < len(parts[0]) && parts[i][l] == parts[0][l] && (l == 0 || seps[i][l] == seps[0][l]) {
+			l++
+		}
+		t := 0
+		for t < len(parts[i]) && t < len(parts[0]) && parts[i][len(parts[i])-1-t] == parts[0][len(parts[0])-1-t] {
+			t++
+		}
+		lead, trail = min(lead, l), min(trail, t)
+	}
+	for i := range names {
+		lo, hi := lead, len(parts[i])-trail
+		if lo >= hi {
+			return names
+		}
+		var b strings.Builder
+		for j := lo; j < hi; j++ {
+			if j > lo {
+				b.WriteString(seps[i][j])
+			}
+			b.WriteString(parts[i][j])
+		}
+		out[i] = b.String()
+	}
+	return out
+}
+
+// reportNames lists the DBMS a report compares, in order.
+func (r *Report) reportNames() []string {
+	names := append([]string(nil), r.DBMS...)
+	if r.Sysbench != nil {
+		names = append(names, r.Sysbench.DBMS...)
+	}
+	return uniqueNames(names)
+}
+
+// WithShortNames returns a copy of the report that names every DBMS by its
+// short name (ShortNames) in every text, table, chart and finding, with
+// the key in Names; the report itself when no name is shortened or in
+// compat mode, whose outputs keep the original's names. The JSON output
+// is the report itself, with the full names: the human formats show the
+// copy.
+func (r *Report) WithShortNames() *Report {
+	if r == nil || r.Compat || r.Names != nil {
+		return r
+	}
+	key := ShortNames(r.reportNames())
+	if len(key) == 0 {
+		return r
+	}
+	// Longest names first, so that no name is replaced inside a longer one.
+	slices.SortStableFunc(key, func(a, b NameKey) int { return len(b.Full) - len(a.Full) })
+	pairs := make([]string, 0, 2*len(key))
+	for _, k := range key {
+		pairs = append(pairs, k.Full, k.Short)
+	}
+	rep := strings.NewReplacer(pairs...)
+	out := deepCopy(reflect.ValueOf(r), rep.Replace).Interface().(*Report)
+	// The key in the order of the report.
+	order := r.reportNames()
+	slices.SortStableFunc(key, func(a, b NameKey) int {
+		return slices.Index(order, a.Full) - slices.Index(order, b.Full)
+	})
+	out.Names = key
+	return out
+}
+
+// deepCopy copies v, passing every string through f. Unexported fields
+// are zero in the copy (the model has none that renderers read).
+func deepCopy(v reflect.Value, f func(string) string) reflect.Value {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.New(v.Type().Elem())
+		c.Elem().Set(deepCopy(v.Elem(), f))
+		return c
+	case reflect.Interface:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.New(v.Type()).Elem()
+		c.Set(deepCopy(v.Elem(), f))
+		return c
+	case reflect.Struct:
+		c := reflect.New(v.Type()).Elem()
+		for i := 0; i < v.NumField(); i++ {
+			if c.Field(i).CanSet() {
+				c.Field(i).Set(deepCopy(v.Field(i), f))
+			}
+		}
+		return c
+	case reflect.Slice:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		for i := 0; i < v.Len(); i++ {
+			c.Index(i).Set(deepCopy(v.Index(i), f))
+		}
+		return c
+	case reflect.Array:
+		c := reflect.New(v.Type()).Elem()
+		for i := 0; i < v.Len(); i++ {
+			c.Index(i).Set(deepCopy(v.Index(i), f))
+		}
+		return c
+	case reflect.Map:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.MakeMapWithSize(v.Type(), v.Len())
+		it := v.MapRange()
+		for it.Next() {
+			c.SetMapIndex(deepCopy(it.Key(), f), deepCopy(it.Value(), f))
+		}
+		return c
+	case reflect.String:
+		c := reflect.New(v.Type()).Elem()
+		c.SetString(f(v.String()))
+		return c
+	}
+	return v
+}

@@ -1,0 +1,84 @@
+package report_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ibreport/ibreport/report"
+)
+
+func TestShortNames(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		names []string
+		want  []string // short names, in order; nil: none
+	}{
+		{"releases", []string{"x.my5651_rel_o2nofp.z12a_c8r32.pk1", "x.my8043_rel_o2nofp.z12a_c8r32.pk1", "x.my8406v2_rel_o2nofp.z12a_c8r32.pk1"},
+			[]string{"my5651", "my8043", "my8406v2"}},
+		{"two parts differ", []string{"x.pg177_o2nofp.x10a_c32r128.pk1", "x.pg180_o2nofp.x10b_c32r128.pk1"},
+			[]string{"pg177.x10a", "pg180.x10b"}},
+		{"short already", []string{"pg15.c1", "pg15.c2"}, nil},
+		{"one name", []string{"x.my5651_rel_o2nofp.z12a_c8r32.pk1"}, nil},
+		{"parts differ in number", []string{"x.my5651_rel.z12a_c8r32.pk1", "x.my8043_rel_extra.z12a_c8r32.pk1"},
+			[]string{"my5651_rel", "my8043_rel_extra"}},
+		// One short name would be empty: the full names stay.
+		{"one is a part of the other", []string{"longname_prefix_a", "longname_prefix_a_b"}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			key := report.ShortNames(c.names)
+			var got []string
+			for _, k := range key {
+				got = append(got, k.Short)
+				if !slices.Contains(c.names, k.Full) {
+					t.Errorf("key names %q, not a DBMS", k.Full)
+				}
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("ShortNames(%q) = %q, want %q", c.names, got, c.want)
+			}
+		})
+	}
+}
+
+// TestWithShortNames checks that the human formats' copy names no DBMS by
+// its full name outside the key, and that the report itself (the JSON) is
+// left with the full names.
+func TestWithShortNames(t *testing.T) {
+	r := formatReports(t)["nov25"]
+	s := r.WithShortNames()
+	if s == r || len(s.Names) != 9 || r.Names != nil {
+		t.Fatalf("copy %p of %p, %d names in the key, %d in the report", s, r, len(s.Names), len(r.Names))
+	}
+	md := string(renderAs(t, r, "md"))
+	for _, k := range s.Names {
+		if n := strings.Count(md, k.Full); n != 0 {
+			t.Errorf("the Markdown names %s %d times", k.Full, n)
+		}
+	}
+	js := string(renderAs(t, r, "json"))
+	if !strings.Contains(js, `"`+r.Sysbench.DBMS[0]+`"`) || strings.Contains(js, `"names"`) {
+		t.Errorf("the JSON lost the full names")
+	}
+}
+
+func TestHeadlines(t *testing.T) {
+	bs := []report.Bullet{
+		{DBMS: "b", Base: "a", Part: "point", Median: 0.9, Ratio: 0.8, N: 3, Largest: "t1"},
+		{DBMS: "b", Base: "a", Part: "writes", Median: 0.95, Ratio: 0.95, N: 3},
+		{DBMS: "c", Base: "a", Part: "point", Median: 0.5, Ratio: 0.4, N: 3, Largest: "t2",
+			Causes: []report.Cause{{Name: "cpu/o", Change: 0.9}}},
+		{DBMS: "c", Base: "a", Part: "writes", Median: 0.6, Ratio: 0.6, N: 3},
+	}
+	got := report.Headlines(bs)
+	want := []string{
+		"c: point 0.50×, writes 0.60×; most on t2, 0.40× (cpu/o +90%).",
+		"b: point 0.90×, writes 0.95×; most on t1, 0.80×.",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Headlines = %q, want %q", got, want)
+	}
+	if l := report.HeadlineLead(bs); l != "Throughput relative to a, median per part, largest change first:" {
+		t.Errorf("lead %q", l)
+	}
+}
