@@ -3,12 +3,10 @@ package report
 import (
 	"math"
 	"os"
-	"path"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/ibreport/ibreport/internal/metrics"
 )
@@ -182,21 +180,7 @@ func TestSpreadText(t *testing.T) {
 // the test, the thread count and the numbers; the runs of thousands of
 // events get none.
 func TestSysbenchShortPercentileNote(t *testing.T) {
-	const raw = "../testdata/sysbench/raw"
-	m := fstest.MapFS{}
-	for _, dir := range []string{"x.pg15.c1.pk1", "x.pg15.c2.pk1"} {
-		ents, err := os.ReadDir(path.Join(raw, dir))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range ents {
-			b, err := os.ReadFile(path.Join(raw, dir, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			m[dir+"/"+e.Name()] = &fstest.MapFile{Data: b}
-		}
-	}
+	m := sysbenchFixtureFS(t)
 	build := func() *Report {
 		res, _, err := LoadFS(m, "sb", LoadOptions{Metrics: metrics.Options{Cores: 2, Device: "vda"}})
 		if err != nil {
