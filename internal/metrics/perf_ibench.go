@@ -36,3 +36,15 @@ func IbenchPerfProcs(tree string, dop int) int {
 	}
 	return PerfProcs(name, dop)
 }
+
+// WithCPUParts gives the cpupq measure of RowMeasures its parts,
+// instructions per operation and IPC (CPUParts), from the perf stat
+// counters of the base and the other DBMS in the step; without counters
+// for both it stays a cause without detail.
+func WithCPUParts(ms []Measure, base, other *PerfOp) {
+	for i := range ms {
+		if ms[i].Name == CPUPQ.String() {
+			ms[i].Parts = CPUParts(base, other)
+		}
+	}
+}

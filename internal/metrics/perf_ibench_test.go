@@ -115,3 +115,56 @@ func TestPerfSamplesIbench(t *testing.T) {
 		t.Errorf("without o.perf.last: %+v, want samples 1 to 3", l)
 	}
 }
+
+// TestAttributeCPUPQParts is the attribution table of an insert benchmark
+// step with counters: a cited cpupq carries the parts that explain it,
+// with the rules of Decompose; the counters never make a cause of their
+// own.
+func TestAttributeCPUPQParts(t *testing.T) {
+	k := func(v float64) metrics.Value { return metrics.Known(v, "") }
+	op := func(insn, ipc float64) *metrics.PerfOp { return &metrics.PerfOp{InsnPerOp: k(insn), IPC: k(ipc)} }
+	row := func(cpupq float64) metrics.Row {
+		var r metrics.Row
+		for i := range r {
+			r[i] = metrics.NA("", "not in this test")
+		}
+		r[metrics.CPUPQ] = metrics.Known(cpupq, "usecs/op")
+		return r
+	}
+	tests := []struct {
+		name        string
+		ratio       float64 // throughput other ÷ base
+		cpu         [2]float64
+		base, other *metrics.PerfOp
+		want        string
+	}{
+		{"slower: more instructions", 0.65, [2]float64{100, 154}, op(100000, 1.25), op(148000, 1.20), "cpupq +54% (insn/o +48%)"},
+		{"faster: fewer instructions, higher IPC", 1.61, [2]float64{100, 62}, op(643130, 2.00), op(450459, 2.20), "cpupq -38% (insn/o -30%, IPC +10%)"},
+		{"slower: IPC only", 0.7, [2]float64{100, 150}, op(100000, 1.5), op(100000, 1.0), "cpupq +50% (IPC -33%)"},
+		{"counters of one DBMS only", 0.65, [2]float64{100, 154}, nil, op(148000, 1.20), "cpupq +54%"},
+		{"parts against cpupq explain nothing", 0.65, [2]float64{100, 154}, op(100000, 1.0), op(80000, 1.5), "cpupq +54%"},
+		{"cpupq within the band: no cause, no detail", 0.65, [2]float64{100, 102}, op(100000, 1.25), op(148000, 1.20), ""},
+		{"cpupq the wrong way: no cause", 1.5, [2]float64{100, 154}, op(100000, 1.25), op(148000, 1.20), ""},
+		{"cpupq below its floor", 0.5, [2]float64{0.1, 0.3}, op(100000, 1.25), op(300000, 1.20), ""},
+		{"throughput within the band", 1.02, [2]float64{100, 154}, op(100000, 1.25), op(148000, 1.20), ""},
+	}
+	for _, tc := range tests {
+		ms := metrics.RowMeasures(row(tc.cpu[0]), row(tc.cpu[1]))
+		metrics.WithCPUParts(ms, tc.base, tc.other)
+		var got []string
+		for _, c := range metrics.Attribute(ms, tc.ratio, metrics.SimilarBand) {
+			s := c.Name + " " + signedPct(c.Change)
+			var d []string
+			for _, p := range c.Detail {
+				d = append(d, p.Name+" "+signedPct(p.Change))
+			}
+			if len(d) > 0 {
+				s += " (" + strings.Join(d, ", ") + ")"
+			}
+			got = append(got, s)
+		}
+		if g := strings.Join(got, "; "); g != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, g, tc.want)
+		}
+	}
+}
