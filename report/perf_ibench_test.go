@@ -16,12 +16,12 @@ import (
 )
 
 // ibPerfFS is testdata/example with the perf stat samples of
-// testdata/ibperf laid into its step folders (np.sh writes them beside the
+// testdata/arc/ibperf laid into its step folders (np.sh writes them beside the
 // client logs).
 func ibPerfFS(t *testing.T) fstest.MapFS {
 	t.Helper()
 	m := fstest.MapFS{}
-	for _, dir := range []string{"../testdata/example", "../testdata/ibperf"} {
+	for _, dir := range []string{"../testdata/example", "../testdata/arc/ibperf"} {
 		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
@@ -180,7 +180,7 @@ func TestIbenchPerfCompat(t *testing.T) {
 			got[f.Name] = f.Data
 		}
 	}
-	exp := "../testdata/ibperf/expected"
+	exp := "../testdata/arc/ibperf/expected"
 	n := 0
 	err = filepath.WalkDir(exp, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
