@@ -103,6 +103,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 		if opt.Layout == LayoutStudy {
 			b.study()
 		}
+		b.ibPerf = b.ibenchPerf()
 		b.bullets()
 		b.comparability()
 		b.sweepPlausibility()
@@ -116,6 +117,9 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 		}
 		b.dropRepeats()
 		b.rep.Legend = legend()
+		if b.rep.Counters = b.ibenchCounters(); b.rep.Counters != nil {
+			b.rep.Legend = append(b.rep.Legend, LegendItem{"perf stat", ibenchPerfLegend})
+		}
 	}
 	if res.Sysbench != nil && len(res.Sysbench.DBMS) > 0 {
 		b.sysbench(res.Sysbench, res.SysbenchOptions)
@@ -226,6 +230,8 @@ type builder struct {
 	nClients int
 	// sbPerf holds the sysbench perf stat counters per operation.
 	sbPerf *sbPerfOps
+	// ibPerf holds the insert benchmark's perf stat counters per operation.
+	ibPerf *ibPerfOps
 	// treeClients is the client count of each raw tree, by display tag.
 	treeClients map[string]int
 }

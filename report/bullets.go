@@ -265,6 +265,7 @@ func (b *builder) bullets() {
 				if _, or := b.row(st.MergeName, e); br != nil && or != nil {
 					pr.measures = metrics.RowMeasures(mt.rowValues(br), mt.rowValues(or))
 					b.dropShortP99(pr.measures, st, base, e)
+					b.ibenchCPUParts(pr.measures, st.MergeName, base, e)
 				}
 				rs = append(rs, pr)
 			}

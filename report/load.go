@@ -409,6 +409,10 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 			return nil, nil, err
 		}
 		files = append(files, sw...)
+		if r.Options.Compat {
+			f, w := r.ibenchPerfCompatFiles()
+			files, warns = append(files, f...), append(warns, w...)
+		}
 	}
 	if r.Sysbench != nil {
 		f, w, err := sysbenchTables(r.Sysbench, r.sysbenchCompat, r.SysbenchOptions)

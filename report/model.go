@@ -66,6 +66,9 @@ type Report struct {
 	// step; nil unless BuildOptions.Series is set or the report is made by
 	// BuildSeries.
 	Series *SeriesPart `json:"series,omitempty"`
+	// Counters are the insert benchmark's perf stat counters per
+	// operation; nil without o.perf.hw samples (and in compat mode).
+	Counters *PerfPart `json:"counters,omitempty"`
 	// Sysbench is the sysbench part; nil when RESULTS holds no sysbench runs.
 	Sysbench *SysbenchPart `json:"sysbench,omitempty"`
 	// History is the verdict of `ibreport diff --history`; nil otherwise.

@@ -151,8 +151,9 @@ var rePerfSample = regexp.MustCompile(`^(sb|o)\.perf\.hw\.(.+)\.([0-9]+)$`)
 
 // PerfSamples lists the perf stat sample files in dir by test (sysbench,
 // sb.perf.hw.<test>.<n>) or step (o.perf.hw.<step>.<n>) name, each with
-// the samples to use: 1 to the number in sb.perf.last.<test> when that file
-// exists, as run.sh's post-processing does (sample 0 covers the warm-up
+// the samples to use: 1 to the number in sb.perf.last.<test> (np.sh:
+// o.perf.last.<step suffix>) when that file exists, as run.sh's and np.sh's
+// post-processing do (sample 0 covers the warm-up
 // when present, and the sample after the last recorded one was still
 // running when the test ended, so it counted idle time); all samples from 1
 // on otherwise.
@@ -162,6 +163,7 @@ func PerfSamples(fsys fs.FS, dir string) (map[string][]PerfSample, error) {
 		return nil, err
 	}
 	out := map[string][]PerfSample{}
+	prefix := map[string]string{} // test → "sb" or "o", naming its .perf.last file
 	for _, e := range ents {
 		m := rePerfSample.FindStringSubmatch(e.Name())
 		if m == nil || e.IsDir() {
@@ -172,10 +174,11 @@ func PerfSamples(fsys fs.FS, dir string) (map[string][]PerfSample, error) {
 			continue
 		}
 		out[m[2]] = append(out[m[2]], PerfSample{Name: e.Name(), N: n})
+		prefix[m[2]] = m[1]
 	}
 	for test, l := range out {
 		sort.Slice(l, func(i, j int) bool { return l[i].N < l[j].N })
-		if b, err := fs.ReadFile(fsys, path.Join(dir, "sb.perf.last."+test)); err == nil {
+		if b, err := fs.ReadFile(fsys, path.Join(dir, prefix[test]+".perf.last."+test)); err == nil {
 			if last, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
 				k := 0
 				for _, s := range l {

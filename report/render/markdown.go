@@ -306,6 +306,9 @@ func outline(r *report.Report) *doc {
 			}
 		}
 	}
+	if c := r.Counters; c != nil {
+		counterParts(c, add, para, table)
+	}
 	if sb := r.Sysbench; sb != nil {
 		for i, th := range sb.Threads {
 			p := add("Sysbench, " + metrics.Plural(th.Threads, "thread"))
