@@ -378,10 +378,23 @@ func pText(p float64) string {
 	return strconv.FormatFloat(p, 'g', 2, 64)
 }
 
-// seriesLabels numbers the members and drops from their names the leading
-// and trailing parts (split at '.', '_' and '-') that all share:
-// "x.pg1222_o2nofp.x10a_c32r128.pk1" becomes "1 pg1222_o2nofp.x10a".
+// seriesLabels numbers the members and names each by its short name, the
+// one of the report's key (ShortNames: "x.pg1222_o2nofp.x10a_c32r128.pk1"
+// and "x.pg180_o2nofp.x10b_c32r128.pk1" become "1 pg1222.x10a" and "2
+// pg180.x10b"); names too short for a key lose the leading and trailing
+// parts (split at '.', '_' and '-') that all share.
 func seriesLabels(names []string) []string {
+	if key := ShortNames(names); key != nil {
+		out := make([]string, len(names))
+		for i, n := range names {
+			s := n
+			if k := slices.IndexFunc(key, func(k NameKey) bool { return k.Full == n }); k >= 0 {
+				s = key[k].Short
+			}
+			out[i] = strconv.Itoa(i+1) + " " + s
+		}
+		return out
+	}
 	toks := make([][]string, len(names))
 	short := math.MaxInt
 	for i, n := range names {
