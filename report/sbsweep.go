@@ -56,7 +56,7 @@ func sbSweepSummary(set *SysbenchSet) (*Table, *Chart, []string) {
 	tests := sbsum.Tests(set)
 	t := &Table{ID: "sb.sweep.efficiency", Title: "Scaling efficiency by thread count", Header: []string{"dbms"},
 		Caption: fmt.Sprintf("Per DBMS, the median over the %s of the QPS at N threads divided by N/%d times the QPS at %s: "+
-			"1.00 is linear scaling, 0.50 half of it; coloured against linear scaling (light orange ▽ below 0.95, red ▼ below 0.80; blue above 1.05). "+
+			"1.00 is linear scaling, 0.50 half of it; marked against linear scaling: ▽ below 0.95, ▼ below 0.80, △ above 1.05, ▲ above 1.20. "+
 			"The range over the tests is in brackets.", metrics.Plural(len(tests), "test"), n0, metrics.Plural(n0, "thread"))}
 	c := &Chart{ID: "sb.sweep.chart", Kind: "line", Title: "Median scaling efficiency by thread count", XLabel: "threads",
 		YLabel: "efficiency (1 = linear)", Reference: 1}
@@ -114,7 +114,7 @@ func sweepLead(part *SweepPart) {
 	n0 := part.Clients[0]
 	t := &Table{ID: "sweep.efficiency", Title: "Scaling efficiency by number of clients", Header: []string{"step"},
 		Caption: fmt.Sprintf("Per step, the rate at N clients divided by N/%d times the rate at %s (1.00 is linear scaling), "+
-			"coloured against linear scaling: light orange (▽) below 0.95, red (▼) below 0.80, blue above 1.05. "+
+			"marked against linear scaling: ▽ below 0.95, ▼ below 0.80, △ above 1.05, ▲ above 1.20. "+
 			"The last row is the median over the steps; each step's rates are in its table below.", n0, metrics.Plural(n0, "client"))}
 	c := &Chart{ID: "sweep.chart", Kind: "line", Title: "Median scaling efficiency by number of clients", XLabel: "clients",
 		YLabel: "efficiency (1 = linear)", Reference: 1}

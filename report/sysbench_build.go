@@ -569,8 +569,8 @@ func (f sbText) threadSweep(set *SysbenchSet) []*Table {
 				"%s", metrics.Plural(n0, "thread"), n0, f.sbBands())}
 		if !f.compat {
 			t.Caption = fmt.Sprintf("QPS of each test at each thread count, then the QPS at N threads divided by the QPS at %s (N vs %d) "+
-				"with the scaling efficiency in brackets, that ratio divided by N/%d (1.00 is linear scaling); the colour is the efficiency's, "+
-				"against linear scaling: light orange (▽) below 0.95, red (▼) below 0.80, blue above 1.05.", metrics.Plural(n0, "thread"), n0, n0)
+				"with the scaling efficiency in brackets, that ratio divided by N/%d (1.00 is linear scaling); the marks are the efficiency's, "+
+				"against linear scaling, not the ratio's: ▽ below 0.95, ▼ below 0.80, △ above 1.05, ▲ above 1.20.", metrics.Plural(n0, "thread"), n0, n0)
 		}
 		for _, nt := range threads {
 			t.Header = append(t.Header, strconv.Itoa(nt))
