@@ -372,11 +372,27 @@ type Chart struct {
 	// Reference, when not 0, is drawn as a dashed line: 1 on relative
 	// charts.
 	Reference float64 `json:"reference,omitempty"`
-	// Marks are x values to mark with a thin line: where stalls began.
+	// Marks are x values to mark with a thin line: where stalls began, or
+	// where a series' level shifted.
 	Marks []float64 `json:"marks,omitempty"`
+	// MarkSeries, when set, has for each mark the index of the series it
+	// belongs to (the DBMS that stalled), drawn in that series' colour.
+	MarkSeries []int `json:"mark_series,omitempty"`
 	// XTicks, when set, are the x values to label (the client counts of a
-	// sweep) instead of evenly spaced ones.
-	XTicks []float64 `json:"x_ticks,omitempty"`
+	// sweep) instead of evenly spaced ones; XLabels, when set, name them
+	// (the releases of a series).
+	XTicks  []float64 `json:"x_ticks,omitempty"`
+	XLabels []string  `json:"x_labels,omitempty"`
+	// Levels are horizontal segments: the median level of a series between
+	// its change points.
+	Levels []Level `json:"levels,omitempty"`
+}
+
+// Level is a horizontal segment of a line chart from X0 to X1 at Y.
+type Level struct {
+	X0 Num `json:"x0"`
+	X1 Num `json:"x1"`
+	Y  Num `json:"y"`
 }
 
 // HasData reports whether a chart has a finite value to draw.

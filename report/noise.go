@@ -245,12 +245,14 @@ func (b *builder) targetNotes(rw []parse.Step) []string {
 }
 
 // markStalls marks, on a step's per-interval rate charts, where the stalls
-// of each DBMS began.
+// of each DBMS began, each mark tied to its DBMS's line (the charts have a
+// line per shown DBMS, in order) so that it is drawn in its colour.
 func (b *builder) markStalls(st parse.Step, c *Chart) {
-	for _, tag := range b.shown {
+	for i, tag := range b.shown {
 		if sr := rowOf(b.tree[tag], st); sr != nil {
 			for _, e := range sr.Stalls.Events {
 				c.Marks = append(c.Marks, e.Start)
+				c.MarkSeries = append(c.MarkSeries, i)
 			}
 		}
 	}

@@ -76,7 +76,9 @@ func TestNoiseOnFixtures(t *testing.T) {
 	if marks == 0 {
 		t.Error("no stall marked on the charts")
 	}
-	if !strings.Contains(string(renderAs(t, r, "html")), "stroke:#D02020") {
-		t.Error("the stall marks are not drawn")
+	// Each mark is drawn in the colour of its DBMS's line: the first
+	// DBMS's is the palette's first.
+	if !strings.Contains(string(renderAs(t, r, "html")), "stroke:#4E79A7;stroke-width:0.8;stroke-dasharray:2,2") {
+		t.Error("the stall marks are not drawn in their DBMS's colour")
 	}
 }

@@ -128,8 +128,8 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 	heat.Header = append([]string{"test"}, g.Labels...)
 	cps := map[string]map[int]bool{}
 	type chartOf struct {
-		c       *Chart
-		changes int
+		c     *Chart
+		shift float64 // the largest |shift| of the test's change points
 	}
 	var charts []chartOf
 	for _, t := range in.tests {
@@ -212,7 +212,7 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 		// An HTML id has no spaces: "hot-points range=100" is
 		// "hot-points_range=100" in it.
 		chart := &Chart{ID: in.id + ".chart." + strings.ReplaceAll(t.name, " ", "_"), Kind: "line", Title: title,
-			XLabel: "member (numbered as in the heat table)", YLabel: "relative throughput", Reference: 1}
+			XLabel: "member", YLabel: "relative throughput", Reference: 1}
 		s := Series{Name: t.name}
 		for i := range n {
 			v := metrics.NA(metrics.RatioUnit, why[i])
@@ -236,14 +236,25 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 		heat.Rows = append(heat.Rows, row)
 		chart.Series = []Series{s}
 		for i := range n {
+			// The axis names the members: the label without its number.
+			_, name, _ := strings.Cut(g.Labels[i], " ")
 			chart.XTicks = append(chart.XTicks, float64(i+1))
+			chart.XLabels = append(chart.XLabels, name)
 			if cps[t.name][i] {
 				chart.Marks = append(chart.Marks, float64(i)+0.5)
 			}
 		}
-		charts = append(charts, chartOf{chart, len(found)})
+		chart.Levels = seriesLevels(s.Points, found)
+		shift := 0.0
+		for _, c := range found {
+			if a := math.Abs(c.Shift); !math.IsNaN(a) && !math.IsInf(a, 0) {
+				shift = max(shift, a)
+			}
+		}
+		charts = append(charts, chartOf{chart, shift})
 	}
-	slices.SortStableFunc(charts, func(a, b chartOf) int { return cmp.Compare(b.changes, a.changes) })
+	// The largest shift first: the charts a reader must see.
+	slices.SortStableFunc(charts, func(a, b chartOf) int { return cmp.Compare(b.shift, a.shift) })
 	for _, c := range charts {
 		g.Charts = append(g.Charts, c.c)
 	}
@@ -255,6 +266,45 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 		g.ChangeTable = changeTable(g)
 	}
 	return g
+}
+
+// seriesLevels are the levels of a series chart's line between its change
+// points (a level of one member, a dip or spike, does not split a level):
+// the median of the points of each level, from its first member to its
+// last. Nil without change points.
+func seriesLevels(pts []Point, found []stats.ChangePoint) []Level {
+	var cuts []int // member indexes where a level starts
+	for _, c := range found {
+		if !c.Single {
+			cuts = append(cuts, c.Index)
+		}
+	}
+	if len(cuts) == 0 {
+		return nil
+	}
+	slices.Sort(cuts)
+	var out []Level
+	lo := 0
+	for k := 0; k <= len(cuts); k++ {
+		hi := math.MaxInt
+		if k < len(cuts) {
+			hi = cuts[k]
+		}
+		var ys []float64
+		x0, x1 := math.Inf(1), math.Inf(-1)
+		for _, p := range pts {
+			i := int(p.X) - 1 // points are at member index + 1
+			if i >= lo && i < hi {
+				ys = append(ys, float64(p.Y))
+				x0, x1 = math.Min(x0, float64(p.X)), math.Max(x1, float64(p.X))
+			}
+		}
+		if len(ys) > 0 {
+			out = append(out, Level{X0: Num(x0), X1: Num(x1), Y: Num(medianOf(ys))})
+		}
+		lo = hi
+	}
+	return out
 }
 
 // seriesFindings is a line per member at which some test's level shifted,
@@ -378,10 +428,23 @@ func pText(p float64) string {
 	return strconv.FormatFloat(p, 'g', 2, 64)
 }
 
-// seriesLabels numbers the members and drops from their names the leading
-// and trailing parts (split at '.', '_' and '-') that all share:
-// "x.pg1222_o2nofp.x10a_c32r128.pk1" becomes "1 pg1222_o2nofp.x10a".
+// seriesLabels numbers the members and names each by its short name, the
+// one of the report's key (ShortNames: "x.pg1222_o2nofp.x10a_c32r128.pk1"
+// and "x.pg180_o2nofp.x10b_c32r128.pk1" become "1 pg1222.x10a" and "2
+// pg180.x10b"); names too short for a key lose the leading and trailing
+// parts (split at '.', '_' and '-') that all share.
 func seriesLabels(names []string) []string {
+	if key := ShortNames(names); key != nil {
+		out := make([]string, len(names))
+		for i, n := range names {
+			s := n
+			if k := slices.IndexFunc(key, func(k NameKey) bool { return k.Full == n }); k >= 0 {
+				s = key[k].Short
+			}
+			out[i] = strconv.Itoa(i+1) + " " + s
+		}
+		return out
+	}
 	toks := make([][]string, len(names))
 	short := math.MaxInt
 	for i, n := range names {

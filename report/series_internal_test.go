@@ -15,7 +15,7 @@ func TestSeriesLabels(t *testing.T) {
 	for _, tc := range []struct {
 		in, want []string
 	}{
-		{[]string{"x.pg1222_o2nofp.x10a_c32r128.pk1", "x.pg180_o2nofp.x10b_c32r128.pk1"}, []string{"1 pg1222_o2nofp.x10a", "2 pg180_o2nofp.x10b"}},
+		{[]string{"x.pg1222_o2nofp.x10a_c32r128.pk1", "x.pg180_o2nofp.x10b_c32r128.pk1"}, []string{"1 pg1222.x10a", "2 pg180.x10b"}},
 		{[]string{"my8043_rel.z12a", "my8044_rel.z12a", "my9500_rel.z12a"}, []string{"1 my8043", "2 my8044", "3 my9500"}},
 		{[]string{"pg15.c1"}, []string{"1 pg15.c1"}},
 		{[]string{"a", "a"}, []string{"1 a", "2 a"}},

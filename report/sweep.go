@@ -19,6 +19,11 @@ type SweepPart struct {
 	Steps   []*SweepStep `json:"steps"`
 	// Caption explains the tables of every step, once.
 	Caption string `json:"caption"`
+	// Findings, Efficiency and Chart lead the part: per DBMS and client
+	// count, the scaling efficiency of each step and their median.
+	Findings   []string `json:"findings,omitempty"`
+	Efficiency *Table   `json:"efficiency,omitempty"`
+	Chart      *Chart   `json:"chart,omitempty"`
 }
 
 // SweepStep is the sweep of one step.
@@ -96,6 +101,9 @@ func (b *builder) sweep() {
 		"1.00 is linear scaling, 0.50 half of it.", fmt.Sprintf("%d swept DBMS", len(names)), joinInts(clients))}
 	for i, st := range b.steps {
 		part.Steps = append(part.Steps, b.sweepStep(st, b.rep.Steps[i], names, runs, clients))
+	}
+	if !b.compat {
+		sweepLead(part)
 	}
 	b.rep.Sweep = part
 }

@@ -24,6 +24,11 @@ type SysbenchPart struct {
 	// Sweep has, per DBMS, the QPS of each test at every thread count and
 	// relative to the smallest count; nil with one thread count.
 	Sweep []*Table `json:"sweep,omitempty"`
+	// SweepFindings, SweepSummary and SweepChart lead the sweep: per DBMS
+	// the median scaling efficiency at each thread count.
+	SweepFindings []string `json:"sweep_findings,omitempty"`
+	SweepSummary  *Table   `json:"sweep_summary,omitempty"`
+	SweepChart    *Chart   `json:"sweep_chart,omitempty"`
 	// Counters are the perf stat counters per operation; nil without
 	// sb.perf.hw samples (and in compat mode).
 	Counters *PerfPart `json:"counters,omitempty"`
@@ -118,6 +123,9 @@ func (b *builder) sysbench(set *SysbenchSet, opt SysbenchOptions) {
 	}
 	p.PrePost = f.prePost(set)
 	p.Sweep = f.threadSweep(set)
+	if !f.compat {
+		p.SweepSummary, p.SweepChart, p.SweepFindings = sbSweepSummary(set)
+	}
 	p.Counters = f.perfPart(set, b.sbPerf, metrics.SysbenchParts(set.Tests), "sb", b.res.FS)
 	if len(set.DBMS) < 2 {
 		p.Notes = append(p.Notes, "Only one DBMS: there are no relative values.")
@@ -559,6 +567,11 @@ func (f sbText) threadSweep(set *SysbenchSet) []*Table {
 		t := &Table{ID: "sb.sweep." + d.Name, Title: "QPS by thread count: " + d.Name, Header: []string{"test"},
 			Caption: fmt.Sprintf("QPS of each test at each thread count, then the QPS at N threads divided by the QPS at %s (N vs %d; 1 for 0/0, inf for x/0). "+
 				"%s", metrics.Plural(n0, "thread"), n0, f.sbBands())}
+		if !f.compat {
+			t.Caption = fmt.Sprintf("QPS of each test at each thread count, then the QPS at N threads divided by the QPS at %s (N vs %d) "+
+				"with the scaling efficiency in brackets, that ratio divided by N/%d (1.00 is linear scaling); the marks are the efficiency's, "+
+				"against linear scaling, not the ratio's: ▽ below 0.95, ▼ below 0.80, △ above 1.05, ▲ above 1.20.", metrics.Plural(n0, "thread"), n0, n0)
+		}
 		for _, nt := range threads {
 			t.Header = append(t.Header, strconv.Itoa(nt))
 		}
@@ -572,7 +585,11 @@ func (f sbText) threadSweep(set *SysbenchSet) []*Table {
 			}
 			base := sbsum.QPSAt(d, test.Sfx, n0)
 			for _, nt := range threads[1:] {
-				r.Cells = append(r.Cells, f.relValueCell(metrics.Ratio(sbsum.QPSAt(d, test.Sfx, nt), base)))
+				if f.compat {
+					r.Cells = append(r.Cells, f.relValueCell(metrics.Ratio(sbsum.QPSAt(d, test.Sfx, nt), base)))
+					continue
+				}
+				r.Cells = append(r.Cells, sbSweepCell(sbsum.QPSAt(d, test.Sfx, nt), base, nt, n0))
 			}
 			t.Rows = append(t.Rows, r)
 		}

@@ -190,8 +190,8 @@ func TestPublishedSeries(t *testing.T) {
 	has := func(prefix string) bool {
 		return slices.ContainsFunc(rep.Series.Findings, func(f string) bool { return strings.HasPrefix(f, prefix) })
 	}
-	if len(rep.Bullets) != 0 || !has("The level shifted at 11 pg177_o2nofp.x10a: delete range=100 +20.3%") ||
-		!has("The level shifted at 10 pg176_o2nofp.x10a: hot-points range=100 +148.5%, update-index range=100 +73.9%,") {
+	if len(rep.Bullets) != 0 || !has("The level shifted at 11 pg177.x10a: delete range=100 +20.3%") ||
+		!has("The level shifted at 10 pg176.x10a: hot-points range=100 +148.5%, update-index range=100 +73.9%,") {
 		t.Errorf("bullets %v, findings %q", rep.Bullets, rep.Series.Findings)
 	}
 	// The writes got faster in 17: the largest shifts are there.

@@ -190,20 +190,25 @@ func grid(p *plot.Plot, vertical, horizontal bool) {
 	p.Add(g)
 }
 
-// palette holds ten colours that stay apart for readers with the common
-// colour-vision deficiencies too (Tableau 10).
+// palette holds fourteen colours: Tableau 10, which stay apart for readers
+// with the common colour-vision deficiencies too, then four that differ
+// from them in lightness as well as hue (near-black, deep purple, cyan,
+// dark gold), so that a series of thirteen releases has a colour each.
 var palette = []color.Color{
 	color.RGBA{0x4e, 0x79, 0xa7, 0xff}, color.RGBA{0xf2, 0x8e, 0x2b, 0xff}, color.RGBA{0xe1, 0x57, 0x59, 0xff},
 	color.RGBA{0x76, 0xb7, 0xb2, 0xff}, color.RGBA{0x59, 0xa1, 0x4f, 0xff}, color.RGBA{0xed, 0xc9, 0x48, 0xff},
 	color.RGBA{0xb0, 0x7a, 0xa1, 0xff}, color.RGBA{0xff, 0x9d, 0xa7, 0xff}, color.RGBA{0x9c, 0x75, 0x5f, 0xff},
 	color.RGBA{0xba, 0xb0, 0xac, 0xff},
+	color.RGBA{0x33, 0x33, 0x33, 0xff}, color.RGBA{0x6a, 0x3d, 0x9a, 0xff}, color.RGBA{0x17, 0xbe, 0xcf, 0xff},
+	color.RGBA{0x8c, 0x6d, 0x00, 0xff},
 }
 
-// seriesColor is the colour of the i-th series; after ten colours the
+// seriesColor is the colour of the i-th series; after fourteen colours the
 // lines repeat them dashed (dashes).
 func seriesColor(i int) color.Color { return palette[i%len(palette)] }
 
-// dashes is the dash pattern of the i-th line: solid for the first ten.
+// dashes is the dash pattern of the i-th line: solid for the first
+// fourteen.
 func dashes(i int) []vg.Length { return plotutil.Dashes(i / len(palette)) }
 
 // finite reports whether v can be drawn.
@@ -415,7 +420,21 @@ func lineLayout(c *report.Chart) (*chartLayout, error) {
 	grid(p, true, true)
 	tick := textStyle(tickSize)
 	var names []string
-	xmin, xmax, ymax := math.Inf(1), math.Inf(-1), 0.0
+	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, lv := range c.Levels {
+		// The level between change points: a broad translucent band,
+		// drawn first so that the line stays on top of it.
+		x0, x1, y := float64(lv.X0), float64(lv.X1), float64(lv.Y)
+		if !finite(x0) || !finite(x1) || !finite(y) {
+			continue
+		}
+		if x1 == x0 {
+			x0, x1 = x0-0.25, x1+0.25
+		}
+		p.Add(&plotter.Line{XYs: plotter.XYs{{X: x0, Y: y}, {X: x1, Y: y}}, LineStyle: levelStyle})
+	}
+	styles := make([][]vg.Length, len(c.Series))
+	drawn := make([]plotter.XYs, len(c.Series))
 	for i, s := range c.Series {
 		xy := make(plotter.XYs, 0, len(s.Points))
 		for _, pt := range s.Points {
@@ -424,9 +443,12 @@ func lineLayout(c *report.Chart) (*chartLayout, error) {
 				continue
 			}
 			xy = append(xy, plotter.XY{X: x, Y: y})
-			xmin, xmax, ymax = math.Min(xmin, x), math.Max(xmax, x), math.Max(ymax, y)
+			xmin, xmax = math.Min(xmin, x), math.Max(xmax, x)
+			ymin, ymax = math.Min(ymin, y), math.Max(ymax, y)
 		}
 		names = append(names, s.Name)
+		styles[i] = dashes(i)
+		drawn[i] = xy
 		if len(xy) == 0 {
 			continue
 		}
@@ -436,13 +458,20 @@ func lineLayout(c *report.Chart) (*chartLayout, error) {
 		}
 		l.Color = seriesColor(i)
 		l.Width = 1.2
-		l.Dashes = dashes(i)
+		l.Dashes = styles[i]
+		if hidden(drawn[:i], xy) {
+			// A line on top of an earlier one would hide it: dashed,
+			// the earlier line shows between the dashes.
+			l.Dashes = sameDashes
+			styles[i] = sameDashes
+			l.Width = 1.6
+		}
 		p.Add(l)
 		if eb := errorBars(s.Points, seriesColor(i)); eb != nil {
 			p.Add(eb)
 			for _, pt := range s.Points {
-				if top := float64(pt.Y + pt.Err); finite(top) {
-					ymax = math.Max(ymax, top)
+				if top, bot := float64(pt.Y+pt.Err), float64(pt.Y-pt.Err); finite(top) && finite(bot) {
+					ymax, ymin = math.Max(ymax, top), math.Min(ymin, bot)
 				}
 			}
 		}
@@ -457,13 +486,20 @@ func lineLayout(c *report.Chart) (*chartLayout, error) {
 			}
 		}
 	}
-	if ymax <= 0 {
-		ymax = 1
+	for _, lv := range c.Levels {
+		if y := float64(lv.Y); finite(y) {
+			ymin, ymax = math.Min(ymin, y), math.Max(ymax, y)
+		}
 	}
-	p.Y.Min, p.Y.Max = 0, ymax*1.05
-	for _, x := range c.Marks {
-		// A stall began here: a thin dashed red line over the plot.
-		p.Add(vline(x, 0, p.Y.Max, draw.LineStyle{Color: color.RGBA{0xd0, 0x20, 0x20, 0xff}, Width: 0.6, Dashes: []vg.Length{2, 2}}))
+	p.Y.Min, p.Y.Max = yRange(ymin, ymax, c.Reference)
+	for k, x := range c.Marks {
+		// A stall began, or a level shifted, here: a thin dashed line over
+		// the plot, in the colour of the line it belongs to.
+		col := color.Color(color.RGBA{0x55, 0x55, 0x55, 0xff})
+		if k < len(c.MarkSeries) {
+			col = seriesColor(c.MarkSeries[k])
+		}
+		p.Add(vline(x, p.Y.Min, p.Y.Max, draw.LineStyle{Color: col, Width: 0.8, Dashes: []vg.Length{2, 2}}))
 	}
 	if xmax > xmin {
 		p.X.Min, p.X.Max = xmin, xmax
@@ -472,28 +508,98 @@ func lineLayout(c *report.Chart) (*chartLayout, error) {
 		// 1 on a chart of relative values: a dashed gray line across.
 		p.Add(&plotter.Line{XYs: plotter.XYs{{X: xmin, Y: c.Reference}, {X: xmax, Y: c.Reference}},
 			LineStyle: referenceStyle})
-		if c.Reference*1.05 > p.Y.Max {
-			p.Y.Max = c.Reference * 1.05
-		}
 	}
 	p.X.Tick.Marker = niceTicks{width: lineWidth - 60, style: tick}
+	var extra vg.Length // below the plot, for turned x labels
 	if len(c.XTicks) > 0 {
 		var ticks plot.ConstantTicks
-		for _, x := range c.XTicks {
-			ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'f', -1, 64)})
+		var labels []string
+		for k, x := range c.XTicks {
+			label := strconv.FormatFloat(x, 'f', -1, 64)
+			if k < len(c.XLabels) && c.XLabels[k] != "" {
+				label = fitLabel(tick, c.XLabels[k], 90)
+				if label != c.XLabels[k] {
+					cut[label] = c.XLabels[k]
+				}
+			}
+			labels = append(labels, label)
+			ticks = append(ticks, plot.Tick{Value: x, Label: label})
 			xmin, xmax = math.Min(xmin, x), math.Max(xmax, x)
 		}
 		p.X.Tick.Marker = ticks
 		p.X.Min, p.X.Max = xmin, xmax
+		if len(c.XLabels) > 0 {
+			// Names wider than their share of the axis are turned upright.
+			share := vg.Length(lineWidth-60) / vg.Length(max(1, len(labels)))
+			if maxWidth(tick, labels)+6 > share {
+				p.X.Tick.Label.Rotation = math.Pi / 2
+				p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
+				extra = maxWidth(tick, labels)
+			}
+			// Half a member of room each side, so that the first and last
+			// names stay inside the chart.
+			p.X.Min, p.X.Max = xmin-0.5, xmax+0.5
+		}
 	}
 	p.Y.Tick.Marker = niceTicks{width: lineHeight - 50, style: tick, vertical: true}
-	legend := newLegend(names, "line", lineWidth-10, cut)
-	w, h := vg.Length(lineWidth), lineHeight+legend.h+2*margin
+	legend := newLegendStyled(names, styles, "line", lineWidth-10, cut)
+	w, h := vg.Length(lineWidth), lineHeight+extra+legend.h+2*margin
 	draw := func(dc draw.Canvas) {
 		legend.draw(draw.Crop(dc, 10, 0, 0, -(h - legend.h)))
 		p.Draw(draw.Crop(dc, margin, -margin, legend.h, -margin))
 	}
 	return &chartLayout{w: w, h: h, draw: draw, cut: cut}, nil
+}
+
+// sameDashes is the dash pattern of a line drawn on top of an identical
+// earlier one.
+var sameDashes = []vg.Length{5, 4}
+
+// levelStyle draws the level of a series between change points.
+var levelStyle = draw.LineStyle{Color: color.RGBA{0x30, 0x30, 0x30, 0x60}, Width: 5}
+
+// hidden reports whether line xy would hide one of the lines drawn before
+// it: the same points, to a part in a million of the values.
+func hidden(before []plotter.XYs, xy plotter.XYs) bool {
+	for _, b := range before {
+		if len(b) != len(xy) || len(b) == 0 {
+			continue
+		}
+		same := true
+		for k := range b {
+			tol := 1e-6 * math.Max(math.Abs(b[k].Y), 1e-9)
+			if b[k].X != xy[k].X || math.Abs(b[k].Y-xy[k].Y) > tol {
+				same = false
+				break
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}
+
+// yRange is the value axis of a line chart: from 0 to a little above the
+// largest value, except on a chart of relative values (ref above 0), whose
+// axis is fitted to the data and ref, with a margin, so that a shift of a
+// few percent shows.
+func yRange(lo, hi, ref float64) (float64, float64) {
+	if !finite(lo) || !finite(hi) {
+		lo, hi = 0, 1
+	}
+	if ref <= 0 {
+		if hi <= 0 {
+			hi = 1
+		}
+		return 0, hi * 1.05
+	}
+	lo, hi = math.Min(lo, ref), math.Max(hi, ref)
+	pad := 0.08 * (hi - lo)
+	if pad < 0.01*ref {
+		pad = 0.01 * ref // a flat line still gets an axis
+	}
+	return math.Max(0, lo-pad), hi + pad
 }
 
 // errorBars draws the 95% intervals of the points that have one; nil when
@@ -526,6 +632,7 @@ func errorBars(pts []report.Point, c color.Color) *plotter.YErrorBars {
 // legendLayout is a legend laid out in columns under a plot.
 type legendLayout struct {
 	names      []string
+	dashes     [][]vg.Length // per entry of a line legend; nil: dashes(i)
 	kind       string
 	colW, w, h vg.Length
 	cols       int
@@ -545,6 +652,13 @@ func newLegend(names []string, kind string, width vg.Length, cut map[string]stri
 	return l
 }
 
+// newLegendStyled is newLegend with the dash pattern of each line.
+func newLegendStyled(names []string, dashes [][]vg.Length, kind string, width vg.Length, cut map[string]string) *legendLayout {
+	l := newLegend(names, kind, width, cut)
+	l.dashes = dashes
+	return l
+}
+
 func (l *legendLayout) draw(dc draw.Canvas) {
 	sty := textStyle(tickSize)
 	sty.YAlign = draw.YCenter
@@ -557,6 +671,9 @@ func (l *legendLayout) draw(dc draw.Canvas) {
 			dc.FillPolygon(seriesColor(i), []vg.Point{{X: x, Y: y - 4}, {X: x + swatch - 4, Y: y - 4}, {X: x + swatch - 4, Y: y + 4}, {X: x, Y: y + 4}})
 		} else {
 			ls := draw.LineStyle{Color: seriesColor(i), Width: 1.5, Dashes: dashes(i)}
+			if i < len(l.dashes) {
+				ls.Dashes = l.dashes[i]
+			}
 			dc.StrokeLine2(ls, x, y, x+swatch-2, y)
 		}
 		dc.FillText(sty, vg.Point{X: x + swatch + 2, Y: y}, name)
@@ -701,6 +818,9 @@ func Render(r *report.Report) (map[*report.Chart]template.HTML, error) {
 func allCharts(r *report.Report) []*report.Chart {
 	var charts []*report.Chart
 	if r.Sweep != nil {
+		if r.Sweep.Chart != nil {
+			charts = append(charts, r.Sweep.Chart)
+		}
 		for _, s := range r.Sweep.Steps {
 			charts = append(charts, s.Chart)
 		}
@@ -717,6 +837,9 @@ func allCharts(r *report.Report) []*report.Chart {
 		}
 	}
 	if sb := r.Sysbench; sb != nil {
+		if sb.SweepChart != nil {
+			charts = append(charts, sb.SweepChart)
+		}
 		for _, t := range sb.Threads {
 			charts = append(charts, t.GroupCharts...)
 			charts = append(charts, t.Intervals...)

@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"math"
 	"testing"
 
 	"gonum.org/v1/plot/plotter"
@@ -30,5 +31,45 @@ func TestDecimateKeepsSpikes(t *testing.T) {
 	}
 	if short := xy[:10]; len(decimate(short)) != 10 {
 		t.Error("a short line changed")
+	}
+}
+
+func TestYRange(t *testing.T) {
+	for _, c := range []struct{ lo, hi, ref, wlo, whi float64 }{
+		{100, 200, 0, 0, 210},                 // rates from 0
+		{0.95, 1.05, 1, 0.94, 1.06},           // a margin of at least 1% of the reference
+		{1.2, 1.4, 1, 1 - 0.032, 1.4 + 0.032}, // the reference is on the axis
+		{1, 1, 1, 0.99, 1.01},                 // a flat line gets an axis
+	} {
+		lo, hi := yRange(c.lo, c.hi, c.ref)
+		if math.Abs(lo-c.wlo) > 1e-9 || math.Abs(hi-c.whi) > 1e-9 {
+			t.Errorf("yRange(%v, %v, %v) = %v, %v, want %v, %v", c.lo, c.hi, c.ref, lo, hi, c.wlo, c.whi)
+		}
+	}
+}
+
+func TestHidden(t *testing.T) {
+	a := plotter.XYs{{X: 1, Y: 10}, {X: 2, Y: 20}}
+	if !hidden([]plotter.XYs{a}, plotter.XYs{{X: 1, Y: 10}, {X: 2, Y: 20}}) {
+		t.Error("an identical line is not found hidden")
+	}
+	if hidden([]plotter.XYs{a}, plotter.XYs{{X: 1, Y: 10}, {X: 2, Y: 21}}) {
+		t.Error("a different line is found hidden")
+	}
+	if hidden(nil, a) {
+		t.Error("the first line is found hidden")
+	}
+}
+
+func TestPaletteDistinct(t *testing.T) {
+	if len(palette) < 12 {
+		t.Fatalf("%d colours, want at least 12", len(palette))
+	}
+	for i := range palette {
+		for j := range i {
+			if palette[i] == palette[j] {
+				t.Errorf("colours %d and %d are the same", j, i)
+			}
+		}
 	}
 }

@@ -91,6 +91,11 @@ type SysbenchResult struct {
 	// --time of the sb.o command line: what a comparison must share; 0
 	// when not given.
 	Tables, TableSize, Seconds int
+	// CPUs and Version are what sysbench printed of the host and itself
+	// ("8 CPUs", "sysbench 1.1.0-3ceba0b"), for the report's setup; 0 and
+	// "" when it did not.
+	CPUs    int
+	Version string
 }
 
 func (r *SysbenchResult) warn(format string, args ...any) {
@@ -270,6 +275,7 @@ func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
 		r.Source = o.Name
 		r.Engine = engineOf(o)
 		r.Tables, r.TableSize, r.Seconds = int(o.IntOption("tables", 0)), int(o.IntOption("table-size", 0)), int(o.IntOption("time", 0))
+		r.CPUs, r.Version = o.CPUs, o.Version
 		r.Intervals = o.Intervals
 		rep = o.Report
 		if !o.HasReport {
