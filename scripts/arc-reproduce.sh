@@ -16,7 +16,8 @@
 #     of archived mrg.<step> tables.
 #
 # --cores is the CPU count of the iostat banner when one is archived. Every
-# archive is listed, with "no raw inputs" when it holds summaries only.
+# archive is listed, with "no sysbench or insert-benchmark inputs" when it
+# holds summaries only or the outputs of other tools.
 #
 #   MYTOOLS_MIRROR=/path/to/repo.git scripts/arc-reproduce.sh [archive ...]
 #
@@ -133,7 +134,7 @@ for a in $archives; do
 	# Folders of archived insert-benchmark tables.
 	ibdirs=$(find "$d/$a" -type f -name 'mrg.l.i0' | sed 's,/[^/]*$,,' | sort -u)
 	if [ -z "$studies" ] && [ -z "$ibdirs" ]; then
-		printf '%s\tno raw inputs (summaries only)\n' "$a"
+		printf '%s\tno sysbench or insert-benchmark inputs\n' "$a"
 		continue
 	fi
 	for s in $studies; do sysbench "$s"; done
