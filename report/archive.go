@@ -3,6 +3,7 @@ package report
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"path"
@@ -41,6 +42,11 @@ func archivedSteps(fsys fs.FS, dir string) ([]parse.Step, error) {
 type archive struct {
 	Steps  []parse.Step
 	tables []*mergedTable
+	// Some are the steps of the archived mrg.some (else rel.some), in its
+	// order: the steps its author chose; none when neither file is there.
+	Some []string
+	// SomeFile is the file Some was read from.
+	SomeFile string
 	// Warnings are the malformed lines met, each naming its file and line.
 	Warnings []string
 }
@@ -131,8 +137,55 @@ func readArchive(fsys fs.FS, dir string, steps []parse.Step, compatMode bool) (*
 	if len(a.Steps) == 0 {
 		return nil, fmt.Errorf("%w (%s)", errNoRegularTable, strings.Join(special, "; "))
 	}
+	a.Some, a.SomeFile = archivedSome(fsys, dir, a.Steps)
 	return a, nil
 }
+
+// archivedSome reads the steps listed in the archived mrg.some (else
+// rel.some) of dir. No script wrote these files: their author concatenated
+// a hand-picked list of steps (FORMATS.md §5.7: for each, an empty line,
+// the step name, then the step's table), and nothing else records the
+// choice. So the archived file is the rule: a step is chosen when a line
+// holding only its name follows an empty line, in that order. Names of
+// steps with no mrg.<step> file are not kept (the file would not be
+// rebuilt as it was anyway); a file that names no known step gives none.
+func archivedSome(fsys fs.FS, dir string, steps []parse.Step) ([]string, string) {
+	have := map[string]bool{}
+	for _, st := range steps {
+		have[st.MergeName] = true
+	}
+	for _, name := range []string{"mrg.some", "rel.some"} {
+		p := path.Join(dir, name)
+		f, err := parse.OpenRegular(fsys, p)
+		if err != nil {
+			continue
+		}
+		b, err := io.ReadAll(io.LimitReader(f, maxSomeFile))
+		f.Close()
+		if err != nil {
+			continue
+		}
+		var out []string
+		seen := map[string]bool{}
+		prevEmpty := true // the file starts with the empty line of its first step
+		for _, l := range strings.Split(string(b), "\n") {
+			l = strings.TrimRight(l, "\r")
+			if prevEmpty && have[l] && !seen[l] {
+				out = append(out, l)
+				seen[l] = true
+			}
+			prevEmpty = strings.TrimSpace(l) == ""
+		}
+		if len(out) > 0 {
+			return out, p
+		}
+	}
+	return nil, ""
+}
+
+// maxSomeFile bounds what is read of an archived mrg.some: all the steps
+// of a study take a few hundred kilobytes.
+const maxSomeFile = 64 << 20
 
 // naCell is the NA of an archived cell that breaks a rule, why naming its
 // file, line and column, with a warning. The cell keeps its line, so compat
@@ -197,6 +250,10 @@ func archivedValue(text string, u Unit, compatMode bool) Value {
 func tablesFromArchive(a *archive, opt tablesOptions) ([]File, []string) {
 	fs := fsout.NewSet()
 	warns := append([]string(nil), a.Warnings...)
+	if len(opt.Some) == 0 && len(a.Some) > 0 {
+		opt.Some = a.Some
+		warns = append(warns, fmt.Sprintf("mrg.some: the steps %s of the archived %s (--some overrides)", strings.Join(a.Some, " "), a.SomeFile))
+	}
 	writeMerged(fs, a.tables, nil, "", opt, &warns)
 	return fs.Files(), warns
 }

@@ -98,6 +98,10 @@ func TestChooseDevice(t *testing.T) {
 	}{
 		{"mirror over two disks", []string{"md0", "md2", "md3", "nvme0n1", "nvme1n1"},
 			map[string]float64{"md0": 98, "md2": 268590237, "md3": 14091, "nvme0n1": 268759865, "nvme1n1": 268642870}, "md2"},
+		// mar25.pg.workmem.c48: a check of the mirror reads both members.
+		{"mirror under a check", []string{"md2", "md3", "nvme0n1", "nvme1n1"},
+			map[string]float64{"md2": 2216 + 73331900, "md3": 6944, "nvme0n1": 129500000 + 73345600, "nvme1n1": 129499000 + 73345600}, "md2"},
+		{"boot mirror beside a busy disk", []string{"md0", "nvme0n1"}, map[string]float64{"md0": 9, "nvme0n1": 100}, "nvme0n1"},
 		{"no volume", []string{"sda", "sdb"}, map[string]float64{"sda": 10, "sdb": 30}, "sdb"},
 		{"idle volume beside a busy disk", []string{"md0", "sdb"}, map[string]float64{"md0": 10, "sdb": 1000}, "sdb"},
 		{"striped volume", []string{"md0", "sda", "sdb"}, map[string]float64{"md0": 200, "sda": 100, "sdb": 100}, "md0"},
