@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -28,8 +29,24 @@ type lineScanner struct {
 	err  error
 }
 
+// newLineScanner returns a scanner over r with a buffer from a pool; a
+// reader that calls release when done hands the buffer to the next one: a
+// folder of a thousand files would otherwise allocate (and clear) one per
+// file.
 func newLineScanner(r io.Reader) *lineScanner {
-	return &lineScanner{r: bufio.NewReaderSize(r, 64<<10)}
+	br := readers.Get().(*bufio.Reader)
+	br.Reset(r)
+	return &lineScanner{r: br}
+}
+
+var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 64<<10) }}
+
+// release hands the scanner's buffer back to the pool. Neither the scanner
+// nor its lines may be used after.
+func (s *lineScanner) release() {
+	s.r.Reset(nil)
+	readers.Put(s.r)
+	s.r, s.line = nil, nil
 }
 
 // Scan advances to the next line and reports whether there is one.

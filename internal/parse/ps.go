@@ -44,6 +44,7 @@ func ScanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error)
 	var f fieldList
 	var row PsRow
 	sc := newLineScanner(r)
+	defer sc.release()
 	lines := 0
 	for sc.Scan() {
 		n, line := sc.n, sc.line
