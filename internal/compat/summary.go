@@ -207,23 +207,36 @@ func (s *Summary) device(sd *parse.StepData, opt metrics.Options) string {
 
 // deviceRows returns the iostat rows of the device: every row whose name
 // contains it (the original grep).
-func (s *Summary) deviceRows(sd *parse.StepData) []parse.IostatRow {
+func (s *Summary) deviceRows(sd *parse.StepData) []*parse.IostatRow {
 	if sd.Iostat == nil || s.Device == "" {
 		return nil
 	}
-	var rows []parse.IostatRow
-	for _, r := range sd.Iostat.Rows {
-		if strings.Contains(r.Device, s.Device) {
+	var rows []*parse.IostatRow
+	for i := range sd.Iostat.Rows {
+		if r := &sd.Iostat.Rows[i]; strings.Contains(r.Device, s.Device) {
 			rows = append(rows, r)
 		}
 	}
 	return rows
 }
 
+// hasDeviceRows reports whether deviceRows has any.
+func (s *Summary) hasDeviceRows(sd *parse.StepData) bool {
+	if sd.Iostat == nil || s.Device == "" {
+		return false
+	}
+	for i := range sd.Iostat.Rows {
+		if strings.Contains(sd.Iostat.Rows[i].Device, s.Device) {
+			return true
+		}
+	}
+	return false
+}
+
 // norm computes the iostat and vmstat rows normalized by each rate (ios.sh).
 func (s *Summary) norm(sd *parse.StepData, opt metrics.Options) {
 	s.Device = s.device(sd, opt)
-	if sd.Iostat != nil && s.Device != "" && len(s.deviceRows(sd)) == 0 {
+	if sd.Iostat != nil && s.Device != "" && !s.hasDeviceRows(sd) {
 		s.warn("%s: no iostat rows for device %q", sd.Iostat.Name, s.Device)
 	}
 	if sd.Iostat != nil {
