@@ -7,7 +7,7 @@
 # time and its peak RSS (the largest of the runs), with the load average
 # before and after.
 #
-#   scripts/bench-scale.sh [-n RUNS] [-m MB] [-b BINARY] [-k] [FOLDER ...]
+#   scripts/bench-scale.sh [-n RUNS] [-m MB] [-b BINARY ...] [-k] [FOLDER ...]
 #
 # Without FOLDER it writes two synthetic folders of about MB megabytes
 # (default 450) under a temporary folder in /tmp and removes them at the
@@ -16,19 +16,21 @@
 # testdata/arc/nov25.sb.pg/dop40 with the query plans sysbench prints put
 # back (TestWriteSysbenchScaleTree). A FOLDER is timed as it is, with the
 # flags of $IBREPORT_FLAGS. -b times a given binary instead of building
-# one from this checkout. Needs GNU time (/usr/bin/time).
+# one from this checkout; given more than once (an older build and a newer
+# one), the binaries take turns in every round: cat, first, second, ...
+# Needs GNU time (/usr/bin/time).
 set -eu
 runs=5
 mb=450
-bin=
+bins=()
 keep=
 while getopts n:m:b:k opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	m) mb=$OPTARG ;;
-	b) bin=$OPTARG ;;
+	b) bins+=("$OPTARG") ;;
 	k) keep=1 ;;
-	*) sed -n '2,18s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+	*) sed -n '2,20s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -37,9 +39,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d /tmp/bench-scale.XXXXXX)
 cleanup() { [ -n "$keep" ] && echo "kept $tmp" >&2 || rm -rf "$tmp"; }
 trap cleanup EXIT
-if [ -z "$bin" ]; then
-	bin=$tmp/ibreport
-	(cd "$root" && go build -o "$bin" ./cmd/ibreport)
+if [ ${#bins[@]} -eq 0 ]; then
+	bins=("$tmp/ibreport")
+	(cd "$root" && go build -o "${bins[0]}" ./cmd/ibreport)
 fi
 
 # folders holds "label|path|flags" entries.
@@ -66,8 +68,8 @@ timed() {
 }
 
 echo "load before: $(uptime | sed 's/.*load average: //')"
-echo "$(nproc) CPUs, $runs paired runs, $(basename "$bin") $(cd "$root" && git describe --always --dirty 2>/dev/null || true)"
-printf '%-10s %7s %-7s %7s %9s %7s %8s %7s\n' folder MB mode "cat s" "tool s" ratio "tool cpu" "RSS MB"
+echo "$(nproc) CPUs, $runs paired runs, checkout $(cd "$root" && git describe --always --dirty 2>/dev/null || true)"
+printf '%-10s %5s %-14s %-7s %6s %7s %7s %8s %7s\n' folder MB binary mode "cat s" "tool s" ratio "cpu s" "RSS MB"
 for entry in "${folders[@]}"; do
 	IFS='|' read -r label dir flags <<<"$entry"
 	size=$(du -sbL "$dir" | awk '{printf "%.0f", $1/1e6}')
@@ -76,18 +78,25 @@ for entry in "${folders[@]}"; do
 	for mode in default compat; do
 		extra=()
 		[ $mode = compat ] && extra=(--compat)
-		# shellcheck disable=SC2206 # flags are words
-		cmd=("$bin" build --quiet --format md $flags "${extra[@]}" -o "$tmp/out.md" "$dir")
-		cats=() tools=() ratios=() cpus=() rss=0
+		declare -A tools=() ratios=() cpus=() rss=()
+		cats=()
 		for _ in $(seq "$runs"); do
-			read -r cw _ _ < <(timed "${catcmd[@]}")
-			read -r tw tc tr < <(timed "${cmd[@]}")
-			cats+=("$cw") tools+=("$tw") cpus+=("$tc")
-			ratios+=("$(awk -v a="$tw" -v b="$cw" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')")
-			[ "$tr" -gt "$rss" ] && rss=$tr
+			for b in "${!bins[@]}"; do
+				read -r cw _ _ < <(timed "${catcmd[@]}")
+				# shellcheck disable=SC2086 # flags are words
+				read -r tw tc tr < <(timed "${bins[$b]}" build --quiet --format md $flags "${extra[@]}" -o "$tmp/out.md" "$dir")
+				cats+=("$cw")
+				tools[$b]+=" $tw" cpus[$b]+=" $tc"
+				ratios[$b]+=" $(awk -v a="$tw" -v c="$cw" 'BEGIN {printf "%.2f", (c > 0 ? a / c : 0)}')"
+				[ "$tr" -gt "${rss[$b]:-0}" ] && rss[$b]=$tr
+			done
 		done
-		printf '%-10s %7s %-7s %7.2f %9.2f %6.2fx %8.2f %7.0f\n' "$label" "$size" "$mode" \
-			"$(median "${cats[@]}")" "$(median "${tools[@]}")" "$(median "${ratios[@]}")" "$(median "${cpus[@]}")" "$((rss / 1024))"
+		for b in "${!bins[@]}"; do
+			# shellcheck disable=SC2086 # lists of numbers
+			printf '%-10s %5s %-14s %-7s %6.2f %7.2f %6.2fx %8.2f %7.0f\n' "$label" "$size" "$(basename "${bins[$b]}")" "$mode" \
+				"$(median "${cats[@]}")" "$(median ${tools[$b]})" "$(median ${ratios[$b]})" "$(median ${cpus[$b]})" "$((rss[$b] / 1024))"
+		done
+		unset tools ratios cpus rss
 	done
 done
 echo "load after: $(uptime | sed 's/.*load average: //')"
