@@ -165,7 +165,8 @@ const sbScaleSrc = "../testdata/arc/nov25.sb.pg/dop40"
 // times, with the query plans put back into every sb.o: before each run
 // every thread printed, per table, "table N : explain …" and a
 // TAB-indented plan of planLines lines, and the run printed an interval
-// line per second (--report-interval=1). It returns the bytes written.
+// line per second (--report-interval=1, added to its command line). It
+// returns the bytes written.
 func writeSysbenchScaleTree(t testing.TB, dst string, copies, planLines int) int64 {
 	t.Helper()
 	builds, err := filepath.Glob(filepath.Join(sbScaleSrc, "x.*"))
@@ -211,9 +212,11 @@ func withPlans(data []byte, planLines int) []byte {
 	lines := bytes.SplitAfter(data, []byte("\n"))
 	tables := 8
 	secs := 630
-	for _, l := range lines {
+	for i, l := range lines {
 		s := string(l)
 		switch {
+		case i == 0:
+			s = strings.Replace(s, " --time=", " --report-interval=1 --time=", 1)
 		case strings.HasPrefix(s, "for "):
 			stmt := strings.TrimSpace(strings.TrimPrefix(s, "for "))
 			fmt.Fprintf(&out, "explain: for %s :: explain SELECT c FROM sbtest%%d WHERE id BETWEEN 4561 AND 4661\n", stmt)

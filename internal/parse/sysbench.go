@@ -234,7 +234,7 @@ func ReadSysbench(r io.Reader, name string) (*SysbenchOutput, error) {
 func (o *SysbenchOutput) intervalsExpected() int {
 	t, ri := o.IntOption("time", 0), o.IntOption("report-interval", 0)
 	if t <= 0 || ri <= 0 {
-		return 0
+		return 64
 	}
 	return int(min(t/ri+1, 1<<16))
 }
