@@ -3,6 +3,7 @@ package compat
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -206,23 +207,36 @@ func (s *Summary) device(sd *parse.StepData, opt metrics.Options) string {
 
 // deviceRows returns the iostat rows of the device: every row whose name
 // contains it (the original grep).
-func (s *Summary) deviceRows(sd *parse.StepData) []parse.IostatRow {
+func (s *Summary) deviceRows(sd *parse.StepData) []*parse.IostatRow {
 	if sd.Iostat == nil || s.Device == "" {
 		return nil
 	}
-	var rows []parse.IostatRow
-	for _, r := range sd.Iostat.Rows {
-		if strings.Contains(r.Device, s.Device) {
+	var rows []*parse.IostatRow
+	for i := range sd.Iostat.Rows {
+		if r := &sd.Iostat.Rows[i]; strings.Contains(r.Device, s.Device) {
 			rows = append(rows, r)
 		}
 	}
 	return rows
 }
 
+// hasDeviceRows reports whether deviceRows has any.
+func (s *Summary) hasDeviceRows(sd *parse.StepData) bool {
+	if sd.Iostat == nil || s.Device == "" {
+		return false
+	}
+	for i := range sd.Iostat.Rows {
+		if strings.Contains(sd.Iostat.Rows[i].Device, s.Device) {
+			return true
+		}
+	}
+	return false
+}
+
 // norm computes the iostat and vmstat rows normalized by each rate (ios.sh).
 func (s *Summary) norm(sd *parse.StepData, opt metrics.Options) {
 	s.Device = s.device(sd, opt)
-	if sd.Iostat != nil && s.Device != "" && len(s.deviceRows(sd)) == 0 {
+	if sd.Iostat != nil && s.Device != "" && !s.hasDeviceRows(sd) {
 		s.warn("%s: no iostat rows for device %q", sd.Iostat.Name, s.Device)
 	}
 	if sd.Iostat != nil {
@@ -386,9 +400,9 @@ func (s *Summary) percentiles(sd *parse.StepData) {
 		}
 		lists := [3][]sortTok{}
 		for i, col := range []parse.Column{parse.IIps, parse.IDps, parse.IQps} {
+			lists[i] = make([]sortTok, 0, len(c.Intervals)+1)
 			for _, iv := range c.Intervals {
-				v := iv.Get(col)
-				lists[i] = append(lists[i], sortTok{v, strconv.FormatFloat(v, 'f', -1, 64)})
+				lists[i] = append(lists[i], sortTok{v: iv.Get(col)})
 			}
 			// The original removed the header with `grep -v i_ips`, which only
 			// matches the insert column's header token.
@@ -415,19 +429,45 @@ func (s *Summary) percentiles(sd *parse.StepData) {
 	}
 }
 
+// sortTok is a line of the rate lists the driver sorted: a value, and the
+// text of a header token; the text of a value is computed when it is
+// compared with a different text or printed, not for every interval.
 type sortTok struct {
 	v   float64
-	tok string
+	tok string // "" for a value: its text is strconv's shortest form
+}
+
+// text is the line as sort saw it.
+func (t sortTok) text() string {
+	if t.tok == "" {
+		return strconv.FormatFloat(t.v, 'f', -1, 64)
+	}
+	return t.tok
 }
 
 // sortDesc orders like `sort -rn`: by value descending, equal values by the
 // text in descending byte order (sort's last-resort comparison, reversed).
+// Equal values have the same text but for 0 and -0 ("0" sorts before
+// "-0") and header tokens, whose texts are compared. Lines that compare
+// equal have the same text, so the order among them shows in no output.
 func sortDesc(l []sortTok) {
-	sort.SliceStable(l, func(i, j int) bool {
-		if l[i].v != l[j].v {
-			return l[i].v > l[j].v
+	slices.SortFunc(l, func(a, b sortTok) int {
+		switch {
+		case a.v > b.v:
+			return -1
+		case a.v < b.v:
+			return 1
+		case a.tok == "" && b.tok == "":
+			sa, sb := math.Signbit(a.v), math.Signbit(b.v)
+			switch {
+			case sa == sb:
+				return 0
+			case sa:
+				return 1
+			}
+			return -1
 		}
-		return l[i].tok > l[j].tok
+		return -strings.Compare(a.text(), b.text())
 	})
 }
 
@@ -439,7 +479,7 @@ func nth(l []sortTok, off int) string {
 	if off > len(l) {
 		off = len(l)
 	}
-	return l[off-1].tok
+	return l[off-1].text()
 }
 
 // cpu computes the client and DBMS CPU seconds lines.

@@ -119,7 +119,11 @@ func parallel(n int, f func(i int)) {
 // keeping none of its records.
 func ComputeStep(fsys fs.FS, dir string, st parse.Step, tree string, opt Options) (*StepResult, error) {
 	acc := newStepAcc()
-	sd, err := parse.ScanStep(fsys, dir, st, acc.sinks())
+	sinks := acc.sinks()
+	// The rows of other devices cannot change the result once the device
+	// is named: they are not read.
+	sinks.IostatDevice = opt.Device
+	sd, err := parse.ScanStep(fsys, dir, st, sinks)
 	if err != nil {
 		return nil, err
 	}

@@ -207,6 +207,7 @@ func ScanClientLog(r io.Reader, name string, each func(iv *Interval)) (*ClientLo
 	var vals []float64 // one per stats column
 	lastHeader := map[HistKind][]string{}
 	sc := newLineScanner(r)
+	defer sc.release()
 	for sc.Scan() {
 		n, line := sc.n, sc.line
 		c.Lines = n

@@ -24,6 +24,7 @@ func ReadTime(r io.Reader, name string) (*Time, error) {
 	t := &Time{Name: name}
 	var errs ErrorList
 	sc := newLineScanner(r)
+	defer sc.release()
 	found := false
 	for sc.Scan() {
 		n, line := sc.n, sc.Text()

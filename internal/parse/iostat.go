@@ -80,16 +80,37 @@ func ReadIostat(r io.Reader, name string) (*Iostat, error) {
 // The header (s.Header, s.Col) is known by the time the first row arrives.
 // A nil each keeps every one instead, which is ReadIostat.
 func ScanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) (*Iostat, error) {
+	return ScanIostatDevice(r, name, "", each)
+}
+
+// ScanIostatDevice is ScanIostat for the rows of one device: with device
+// not "", the rows of other devices are skipped on their first field,
+// neither split nor checked (their errors are not reported).
+func ScanIostatDevice(r io.Reader, name, device string, each func(s *Iostat, row *IostatRow)) (*Iostat, error) {
 	s := &Iostat{Name: name}
 	var errs ErrorList
 	inDevices := false
 	var f fieldList
 	var scratch IostatRow
 	var vals []float64
+	// header is the first Device header line, accepted: iostat repeats it
+	// byte for byte before every interval's rows.
+	var header []byte
 	sc := newLineScanner(r)
+	defer sc.release()
 	for sc.Scan() {
 		n, line := sc.n, sc.line
 		s.Lines = n
+		if !sc.long && header != nil && len(line) == len(header) && string(line) == string(header) {
+			s.Intervals++
+			inDevices = true
+			continue
+		}
+		if inDevices && device != "" && !sc.long {
+			if tok := firstToken(line); len(tok) > 0 && string(tok) != device && s.isDeviceName(tok) {
+				continue // another device's row
+			}
+		}
 		if inDevices && !sc.long {
 			// The common case first: a device row of plain numbers.
 			if len(vals) < len(s.Header) {
@@ -141,7 +162,7 @@ func ScanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) 
 				}
 				continue
 			case !inDevices && !bytes.HasPrefix(tok, deviceWord) && !(s.CPUs == 0 && bytes.HasPrefix(tok, []byte("Linux"))):
-				if junk := f.split(line); junk {
+				if binaryJunkBytes(line) {
 					errs.add(name, n, "binary data or overlong line")
 				}
 				continue
@@ -201,6 +222,7 @@ func ScanIostat(r io.Reader, name string, each func(s *Iostat, row *IostatRow)) 
 			s.Intervals++
 			inDevices = true
 			if s.Header == nil {
+				header = slices.Clone(line)
 				sf := fields(sc.Text())
 				s.Header = sf[1:]
 				layout, ok := DetectIostatLayout(sf)

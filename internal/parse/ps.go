@@ -44,6 +44,7 @@ func ScanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error)
 	var f fieldList
 	var row PsRow
 	sc := newLineScanner(r)
+	defer sc.release()
 	lines := 0
 	for sc.Scan() {
 		n, line := sc.n, sc.line
@@ -92,7 +93,7 @@ func ScanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error)
 		}
 		text := sc.Text()
 		row.Text = text
-		row.Command = strings.Join(fields(text)[10:], " ")
+		row.Command = psCommand(text[f.off[20]:])
 		p.Rows = append(p.Rows, row)
 	}
 	if err := sc.Err(); err != nil {
@@ -102,6 +103,16 @@ func ScanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error)
 		errs.add(name, 0, "empty file")
 	}
 	return p, errs.Err()
+}
+
+// psCommand is the command of a ps line from its 11th field on, with its
+// fields joined by single spaces: most commands already are, and are
+// returned as they stand, without a copy.
+func psCommand(rest string) string {
+	if !strings.Contains(rest, "  ") && !strings.Contains(rest, "\t") && !strings.HasSuffix(rest, " ") {
+		return rest
+	}
+	return strings.Join(fields(rest), " ")
 }
 
 // intBytes parses a decimal integer as strconv.ParseInt(s, 10, 64) does.

@@ -106,15 +106,46 @@ func ReadSysbench(r io.Reader, name string) (*SysbenchOutput, error) {
 	o := &SysbenchOutput{Name: name}
 	var errs ErrorList
 	sc := newLineScanner(r)
+	defer sc.release()
 	section := ""
 	isRun := false
+	var fl fieldList
 	for sc.Scan() {
-		n, line := sc.n, sc.Text()
+		n, b := sc.n, sc.line
 		o.Lines = n
-		if sc.long || binaryJunk(line) {
+		// Most lines of a run's output are query plans and banners printed
+		// before the run; the interval lines come next. Both are told
+		// from the first and last bytes, without a string per field.
+		kind := sbOther
+		if n > 1 && o.Options != nil && !sc.long {
+			kind = sysbenchLineKind(b, o.HasReport)
+		}
+		var junk bool
+		if kind == sbInterval {
+			junk = fl.split(b) // tells junk as binaryJunk does
+		} else {
+			junk = sc.long || binaryJunkBytes(b)
+		}
+		if junk {
 			errs.add(name, n, "binary data or overlong line")
 			continue
 		}
+		switch {
+		case kind == sbSkip:
+			continue
+		case kind == sbInterval && fl.n() > 2 && fl.is(0, "[") && fl.is(2, "]"):
+			if iv, msg := parseSysbenchIntervalBytes(&fl); msg != "" {
+				errs.add(name, n, "%s", msg)
+			} else {
+				iv.Line = n
+				if o.Intervals == nil {
+					o.Intervals = make([]SysbenchInterval, 0, o.intervalsExpected())
+				}
+				o.Intervals = append(o.Intervals, iv)
+			}
+			continue
+		}
+		line := sc.Text()
 		t := strings.TrimSpace(line)
 		f := fields(t)
 		if len(f) == 0 {
@@ -195,6 +226,17 @@ func ReadSysbench(r io.Reader, name string) (*SysbenchOutput, error) {
 		errs.add(name, o.Lines, "output ends without sysbench's final report (the run died or was stopped)")
 	}
 	return o, errs.Err()
+}
+
+// intervalsExpected is the number of interval lines the command line's
+// --time and --report-interval make, bounded, so that the slice of them is
+// allocated once.
+func (o *SysbenchOutput) intervalsExpected() int {
+	t, ri := o.IntOption("time", 0), o.IntOption("report-interval", 0)
+	if t <= 0 || ri <= 0 {
+		return 64
+	}
+	return int(min(t/ri+1, 1<<16))
 }
 
 // isSysbenchCommand recognizes a sysbench command line (not the version

@@ -65,6 +65,7 @@ func ReadSysbenchMet(r io.Reader, name string) (*SysbenchMet, error) {
 	m := &SysbenchMet{Name: name}
 	var errs ErrorList
 	sc := newLineScanner(r)
+	defer sc.release()
 	var pending *[]string // the header whose data line comes next
 	lines := 0
 	for sc.Scan() {

@@ -233,8 +233,11 @@ type StepSinks struct {
 	// log's index in StepData.Clients.
 	Interval func(client int, iv *Interval)
 	Iostat   func(s *Iostat, row *IostatRow)
-	Vmstat   func(s *VmstatSample)
-	Ps       func(row *PsRow)
+	// IostatDevice, when not "", is the only device whose iostat rows
+	// Iostat gets (ScanIostatDevice).
+	IostatDevice string
+	Vmstat       func(s *VmstatSample)
+	Ps           func(row *PsRow)
 }
 
 // ScanStep reads a step like ReadStep, handing the records of the client
@@ -253,7 +256,9 @@ func ScanStep(fsys fs.FS, dir string, step Step, sinks StepSinks) (*StepData, er
 		}
 	}
 	if sinks.Iostat != nil {
-		readIostat = func(r io.Reader, name string) (*Iostat, error) { return ScanIostat(r, name, sinks.Iostat) }
+		readIostat = func(r io.Reader, name string) (*Iostat, error) {
+			return ScanIostatDevice(r, name, sinks.IostatDevice, sinks.Iostat)
+		}
 	}
 	if sinks.Vmstat != nil {
 		readVmstat = func(r io.Reader, name string) (*Vmstat, error) { return ScanVmstat(r, name, sinks.Vmstat) }

@@ -64,6 +64,7 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 	var sample VmstatSample
 	var nums []float64
 	sc := newLineScanner(r)
+	defer sc.release()
 	for sc.Scan() {
 		n, line := sc.n, sc.line
 		v.Lines = n

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# bench-scale.sh: times `ibreport build --format md` on big results folders
+# against reading the same files with cat, in paired, interleaved runs
+# (cat, ibreport, cat, ibreport, ...), in the default mode and with
+# --compat. It prints, per folder and mode, the medians of the wall times,
+# the median of the per-pair ratios ibreport/cat, ibreport's median CPU
+# time and its peak RSS (the largest of the runs), with the load average
+# before and after.
+#
+#   scripts/bench-scale.sh [-n RUNS] [-m MB] [-b BINARY ...] [-k] [FOLDER ...]
+#
+# Without FOLDER it writes two synthetic folders of about MB megabytes
+# (default 450) under a temporary folder in /tmp and removes them at the
+# end (-k keeps them): an insert-benchmark tree stretched from
+# testdata/example (TestWriteScaleTree) and sysbench folders made from
+# testdata/arc/nov25.sb.pg/dop40 with the query plans sysbench prints put
+# back (TestWriteSysbenchScaleTree). A FOLDER is timed as it is, with the
+# flags of $IBREPORT_FLAGS. -b times a given binary instead of building
+# one from this checkout; given more than once (an older build and a newer
+# one), the binaries take turns in every round: cat, first, second, ...
+# Needs GNU time (/usr/bin/time).
+set -eu
+runs=5
+mb=450
+bins=()
+keep=
+while getopts n:m:b:k opt; do
+	case $opt in
+	n) runs=$OPTARG ;;
+	m) mb=$OPTARG ;;
+	b) bins+=("$OPTARG") ;;
+	k) keep=1 ;;
+	*) sed -n '2,20s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ -x /usr/bin/time ] || { echo "bench-scale.sh: needs GNU time at /usr/bin/time" >&2; exit 1; }
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d /tmp/bench-scale.XXXXXX)
+cleanup() { [ -n "$keep" ] && echo "kept $tmp" >&2 || rm -rf "$tmp"; }
+trap cleanup EXIT
+if [ ${#bins[@]} -eq 0 ]; then
+	bins=("$tmp/ibreport")
+	(cd "$root" && go build -o "${bins[0]}" ./cmd/ibreport)
+fi
+
+# folders holds "label|path|flags" entries.
+folders=()
+if [ $# -eq 0 ]; then
+	(cd "$root" && go test ./report -count=1 -run '^TestWriteScaleTree$' -scale-dir "$tmp/insert" -scale-mb "$mb" >/dev/null)
+	(cd "$root" && go test ./report -count=1 -run '^TestWriteSysbenchScaleTree$' -scale-dir "$tmp/sysbench" -scale-mb "$mb" >/dev/null)
+	folders+=("insert|$tmp/insert|--cores 2 --device vda")
+	folders+=("sysbench|$tmp/sysbench|")
+else
+	for d in "$@"; do
+		folders+=("$(basename "$d")|$d|${IBREPORT_FLAGS:-}")
+	done
+fi
+
+# median prints the median of its arguments.
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+
+# timed runs a command under GNU time and prints "wall cpu rssKB".
+timed() {
+	/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err" || {
+		echo "bench-scale.sh: failed: $*" >&2; cat "$tmp/err" >&2; exit 1; }
+	awk '{printf "%.2f %.2f %d\n", $1, $2+$3, $4}' "$tmp/time"
+}
+
+echo "load before: $(uptime | sed 's/.*load average: //')"
+echo "$(nproc) CPUs, $runs paired runs, checkout $(cd "$root" && git describe --always --dirty 2>/dev/null || true)"
+printf '%-10s %5s %-14s %-7s %6s %7s %7s %8s %7s\n' folder MB binary mode "cat s" "tool s" ratio "cpu s" "RSS MB"
+for entry in "${folders[@]}"; do
+	IFS='|' read -r label dir flags <<<"$entry"
+	size=$(du -sbL "$dir" | awk '{printf "%.0f", $1/1e6}')
+	catcmd=(sh -c 'find "$1" -type f -print0 | xargs -0 cat >/dev/null' sh "$dir")
+	"${catcmd[@]}" # warm the page cache
+	for mode in default compat; do
+		extra=()
+		[ $mode = compat ] && extra=(--compat)
+		declare -A tools=() ratios=() cpus=() rss=()
+		cats=()
+		for _ in $(seq "$runs"); do
+			for b in "${!bins[@]}"; do
+				read -r cw _ _ < <(timed "${catcmd[@]}")
+				# shellcheck disable=SC2086 # flags are words
+				read -r tw tc tr < <(timed "${bins[$b]}" build --quiet --format md $flags "${extra[@]}" -o "$tmp/out.md" "$dir")
+				cats+=("$cw")
+				tools[$b]+=" $tw" cpus[$b]+=" $tc"
+				ratios[$b]+=" $(awk -v a="$tw" -v c="$cw" 'BEGIN {printf "%.2f", (c > 0 ? a / c : 0)}')"
+				[ "$tr" -gt "${rss[$b]:-0}" ] && rss[$b]=$tr
+			done
+		done
+		for b in "${!bins[@]}"; do
+			# shellcheck disable=SC2086 # lists of numbers
+			printf '%-10s %5s %-14s %-7s %6.2f %7.2f %6.2fx %8.2f %7.0f\n' "$label" "$size" "$(basename "${bins[$b]}")" "$mode" \
+				"$(median "${cats[@]}")" "$(median ${tools[$b]})" "$(median ${ratios[$b]})" "$(median ${cpus[$b]})" "$((rss[$b] / 1024))"
+		done
+		unset tools ratios cpus rss
+	done
+done
+echo "load after: $(uptime | sed 's/.*load average: //')"
