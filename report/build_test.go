@@ -419,6 +419,21 @@ func TestBuildDeterministic(t *testing.T) {
 	}
 }
 
+// mdTransposed reports whether the Markdown holds the table transposed:
+// a row per column of it, with the column's cells.
+func mdTransposed(md string, tab *report.Table) bool {
+	for j := 1; j < len(tab.Header); j++ {
+		cells := []string{tab.Header[j]}
+		for _, row := range tab.Rows {
+			cells = append(cells, cellsMarked(row)[j])
+		}
+		if !strings.Contains(md, "| "+strings.Join(cells, " | ")+" |") {
+			return false
+		}
+	}
+	return true
+}
+
 // TestFormatsSameNumbers checks that Markdown, text and JSON carry every
 // number of the summary tables.
 func TestFormatsSameNumbers(t *testing.T) {
@@ -431,7 +446,7 @@ func TestFormatsSameNumbers(t *testing.T) {
 	for _, tab := range []*report.Table{r.Summary, r.Relative, r.InsertRate, r.Sections[0].Metrics} {
 		for _, row := range tab.Rows {
 			mdRow := "| " + strings.Join(cellsMarked(row), " | ") + " |"
-			if !strings.Contains(md, mdRow) {
+			if !strings.Contains(md, mdRow) && !mdTransposed(md, tab) {
 				t.Errorf("markdown lacks the row %q", mdRow)
 			}
 			for _, c := range row.Cells {

@@ -36,9 +36,14 @@ func TestBulletsFromTables(t *testing.T) {
 		t.Fatalf("%d bullets", len(r.Bullets))
 	}
 	md := string(renderAs(t, r, "md"))
-	lead := strings.SplitN(md, "\n\n", 3)
-	if lead[0] != "# "+r.Title || !strings.HasPrefix(lead[1], "- pg15.c2 vs pg15.c1: load: ") {
+	// The headline first, the full line under its own heading later.
+	head, body, _ := strings.Cut(md, "\n## Summary\n")
+	if !strings.HasPrefix(head, "# "+r.Title+"\n") || !strings.Contains(head, "\n- pg15.c2: load ") {
 		t.Fatalf("the Markdown does not start with the findings:\n%s", md[:300])
+	}
+	_, full, ok := strings.Cut(body, "\n## Findings with spread and causes\n")
+	if !ok || !strings.Contains(full, "\n- pg15.c2 vs pg15.c1: load: ") {
+		t.Fatal("the Markdown lacks the findings with spread and causes")
 	}
 	for _, b := range r.Bullets {
 		vals := slices.Sorted(slices.Values(parts[b.Part]))
@@ -67,7 +72,7 @@ func TestBulletsFromTables(t *testing.T) {
 		if n == 1 || fmt.Sprintf("%.2f", vals[0]) == fmt.Sprintf("%.2f", vals[n-1]) {
 			want = fmt.Sprintf("%.2f×", median)
 		}
-		if !strings.Contains(b.Text, want) || !strings.Contains(lead[1], b.Part+": "+b.Word+", "+want) {
+		if !strings.Contains(b.Text, want) || !strings.Contains(full, b.Part+": "+b.Word+", "+want) {
 			t.Errorf("%s: %q lacks %q", b.Part, b.Text, want)
 		}
 		word := "similar"

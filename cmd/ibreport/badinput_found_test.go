@@ -35,8 +35,9 @@ func init() {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, l := range strings.Split(string(b), "\n") {
-				if rest, ok := strings.CutPrefix(l, "| pg15.c2 | "); ok && rest != "" && rest[0] >= '1' && rest[0] <= '9' && strings.Count(l, "| NA ") == 8 {
+			_, rows := mdTableUnder(string(b), "### qr100.L1: noise, stalls and SLA")
+			for _, r := range rows {
+				if len(r) > 1 && r[0] == "pg15.c2" && r[1] != "" && r[1][0] >= '1' && r[1][0] <= '9' && slices.Index(r, "NA") > 0 && len(slices.DeleteFunc(slices.Clone(r), func(c string) bool { return c != "NA" })) == 8 {
 					return // the noise row: mean and interval known, stalls and SLA NA
 				}
 			}
@@ -49,21 +50,61 @@ func init() {
 // tag in the table under heading.
 func iostatCells(t *testing.T, md, heading, tag string) (hdr, row []string) {
 	t.Helper()
+	hdr, rows := mdTableUnder(md, heading)
+	for _, r := range rows {
+		if len(r) > 0 && r[0] == tag {
+			return hdr, r
+		}
+	}
+	t.Fatalf("no %s row under %q", tag, heading)
+	return nil, nil
+}
+
+// mdTableUnder returns the header and rows of the first Markdown table
+// under heading, as the model has them: a table the Markdown transposed
+// to fit the page ("(rows and columns swapped …)") is swapped back.
+func mdTableUnder(md, heading string) (hdr []string, rows [][]string) {
 	lines := strings.Split(md, "\n")
+	cells := func(l string) []string {
+		f := strings.Split(strings.TrimSuffix(strings.TrimPrefix(l, "| "), " |"), " | ")
+		for i := range f {
+			f[i] = strings.TrimSpace(f[i])
+		}
+		return f
+	}
 	for i, l := range lines {
 		if l != heading {
 			continue
 		}
-		for _, l := range lines[i+1:] {
-			switch {
-			case strings.HasPrefix(l, "| dbms |"):
-				hdr = strings.Split(strings.Trim(l, "| "), " | ")
-			case strings.HasPrefix(l, "| "+tag+" |"):
-				return hdr, strings.Split(strings.Trim(l, "| "), " | ")
+		swapped := false
+		for j := i + 1; j < len(lines); j++ {
+			if strings.HasPrefix(lines[j], "(rows and columns swapped") {
+				swapped = true
 			}
+			if !strings.HasPrefix(lines[j], "| ") {
+				continue
+			}
+			var grid [][]string
+			for k := j; k < len(lines) && strings.HasPrefix(lines[k], "|"); k++ {
+				if k != j+1 {
+					grid = append(grid, cells(lines[k]))
+				}
+			}
+			if swapped {
+				t := make([][]string, len(grid[0]))
+				for c := range t {
+					for _, r := range grid {
+						if c < len(r) {
+							t[c] = append(t[c], r[c])
+						}
+					}
+				}
+				t[0][0] = "dbms"
+				grid = t
+			}
+			return grid[0], grid[1:]
 		}
 	}
-	t.Fatalf("no %s row under %q", tag, heading)
 	return nil, nil
 }
 

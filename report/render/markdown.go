@@ -9,6 +9,7 @@ import (
 	"sync"
 	"text/template"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -35,27 +36,75 @@ func markdownTemplate() *template.Template {
 			"mdpara":    mdPara,
 			"mdheading": mdHeading,
 			"mdcell":    textfmt.MarkdownCell,
-			"mdrow": func(cells []string) string {
-				out := make([]string, len(cells))
-				for i, c := range cells {
-					out[i] = textfmt.MarkdownCell(c)
-				}
-				return "| " + strings.Join(out, " | ") + " |"
-			},
-			"mdsep": func(t *docTable) string {
-				out := make([]string, len(t.Header))
-				for i := range out {
-					out[i] = "---:"
-					if t.left(i) {
-						out[i] = "---"
-					}
-				}
-				return "| " + strings.Join(out, " | ") + " |"
-			},
-			"cells": rowTexts,
+			"mdparts":   mdParts,
 		}).ParseFS(templates.FS, "report.md.tmpl"))
 	})
 	return mdTmpl
+}
+
+const (
+	// mdWidth is the widest row of a Markdown table, in characters of its
+	// source: at GitHub's 14px font a character and the " | " between
+	// cells take about as much room as the page's cell padding, so 120
+	// characters fill the about 1000 pixels of its column of text.
+	mdWidth = 120
+	// mdWrapWidth is the width a cell of several words counts for: GitHub
+	// wraps such cells at their spaces when the table is wider than the page.
+	mdWrapWidth = 30
+)
+
+// mdPart is a table or one part of a table, as Markdown: the line that
+// numbers the part or says it is transposed, then the table's lines.
+type mdPart struct {
+	Label string
+	Table string
+}
+
+// mdParts lays out a table to fit mdWidth (fitTable): as it is,
+// transposed, or in numbered parts that repeat the columns naming the rows.
+func mdParts(t *docTable) []mdPart {
+	if len(t.names) == 0 {
+		return nil
+	}
+	header, rows := gridOf(t, func(_ int, c string) string { return c })
+	parts := fitTable(header, rows, t.names, t.keys, transposable(t.Table, rows), mdWidth, mdCellWidth)
+	out := make([]mdPart, len(parts))
+	for i, p := range parts {
+		ls := []string{mdRow(p.Header)}
+		sep := make([]string, len(p.Left))
+		for j, l := range p.Left {
+			sep[j] = "---:"
+			if l {
+				sep[j] = "---"
+			}
+		}
+		ls = append(ls, "| "+strings.Join(sep, " | ")+" |")
+		for _, r := range p.Rows {
+			ls = append(ls, mdRow(r))
+		}
+		out[i] = mdPart{Label: p.Label, Table: strings.Join(ls, "\n")}
+	}
+	return out
+}
+
+// mdRow is a row of a Markdown table, every cell escaped.
+func mdRow(cells []string) string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = textfmt.MarkdownCell(c)
+	}
+	return "| " + strings.Join(out, " | ") + " |"
+}
+
+// mdCellWidth is the width a cell takes in a row of Markdown: its escaped
+// text, at most mdWrapWidth for words in a column of names, which GitHub
+// wraps.
+func mdCellWidth(c string, left bool) int {
+	w := utf8.RuneCountInString(textfmt.MarkdownCell(c))
+	if left && strings.Contains(strings.TrimSpace(c), " ") {
+		w = min(w, mdWrapWidth)
+	}
+	return w
 }
 
 // rowTexts is a row as plain texts with band markers; the first row of a
@@ -121,8 +170,15 @@ func WriteMarkdown(w io.Writer, r *report.Report) error {
 // document.
 type doc struct {
 	Title string
-	// Lead comes right under the title: the comparability warnings, then
-	// the summary's bullets.
+	Setup string // the setup line, under the title
+	// Warnings come next: the comparability warnings.
+	Warnings []string
+	// HeadLead introduces the Lead when it starts with the headlines.
+	HeadLead string
+	// Lead is the findings a reader sees first: the headlines (a short
+	// sentence per DBMS), the series' findings, then what to check. The
+	// full lines of the headlines, with spread and causes, are a part
+	// after the contents.
 	Lead  []string
 	Parts []*docPart
 }
@@ -178,10 +234,14 @@ func outline(r *report.Report) *doc {
 	if d.Title != "" {
 		n.take(d.Title)
 	}
-	for _, w := range r.Comparability {
-		d.Lead = append(d.Lead, "Not comparable: "+oneLine(w))
+	if s := oneLine(r.Setup); s != "" {
+		d.Setup = "Setup: " + s + "."
 	}
-	d.Lead = append(d.Lead, report.BulletLines(r.Bullets)...)
+	for _, w := range r.Comparability {
+		d.Warnings = append(d.Warnings, "Not comparable: "+oneLine(w))
+	}
+	d.HeadLead = report.HeadlineLead(r.Bullets)
+	d.Lead = append(d.Lead, report.Headlines(r.Bullets)...)
 	if r.Series != nil {
 		d.Lead = append(d.Lead, r.Series.Findings...)
 	}
@@ -234,7 +294,12 @@ func outline(r *report.Report) *doc {
 		table(p, r.InsertRate)
 	}
 	if sw := r.Sweep; sw != nil {
+		// The answer first: how well each DBMS scales, then the rates.
 		p := add("Scaling with the number of clients")
+		if len(sw.Findings) > 0 {
+			p.Items = append(p.Items, &docItem{Bullets: withoutColoursAll(sw.Findings)})
+		}
+		table(p, sw.Efficiency)
 		para(p, sw.Caption)
 		for _, s := range sw.Steps {
 			table(p, s.Rates)
@@ -251,6 +316,17 @@ func outline(r *report.Report) *doc {
 			}
 			p.Items = append(p.Items, item)
 		}
+	}
+	if len(r.Names) > 0 {
+		p := add("Short names")
+		para(p, "The report names each DBMS without the parts all of them share:")
+		kt := &report.Table{Header: []string{"short", "DBMS"}}
+		for _, k := range r.Names {
+			kt.Rows = append(kt.Rows, report.Row{Kind: report.DataRow, Cells: []report.Cell{{Text: k.Short}, {Text: k.Full}}})
+		}
+		dt := newDocTable(kt)
+		dt.names = []bool{true, true}
+		p.Items = append(p.Items, &docItem{Table: dt})
 	}
 	if strings.TrimSpace(r.Intro) != "" {
 		heading := "DBMS"
@@ -269,6 +345,13 @@ func outline(r *report.Report) *doc {
 	contents := add("Contents")
 	contents.IsContents = true
 	first := len(parts)
+
+	// Markdown and text cannot fold: the findings in full, with their
+	// spread and causes, come first after the contents.
+	if full := report.BulletLines(r.Bullets); len(full) > 0 {
+		p := add("Findings with spread and causes")
+		p.Items = append(p.Items, &docItem{Bullets: full})
+	}
 
 	for _, s := range r.Sections {
 		desc := oneLine(s.Step.Description)
@@ -310,6 +393,18 @@ func outline(r *report.Report) *doc {
 		counterParts(c, add, para, table)
 	}
 	if sb := r.Sysbench; sb != nil {
+		// A thread sweep leads with how the DBMS scale.
+		if len(sb.Sweep) > 0 {
+			p := add("Sysbench scaling with the thread count")
+			p.Group, p.Short = "Sysbench", "scaling"
+			if len(sb.SweepFindings) > 0 {
+				p.Items = append(p.Items, &docItem{Bullets: withoutColoursAll(sb.SweepFindings)})
+			}
+			table(p, sb.SweepSummary)
+			for _, t := range sb.Sweep {
+				table(p, t)
+			}
+		}
 		for i, th := range sb.Threads {
 			p := add("Sysbench, " + metrics.Plural(th.Threads, "thread"))
 			p.Group, p.Short = "Sysbench", metrics.Plural(th.Threads, "thread")
@@ -327,13 +422,6 @@ func outline(r *report.Report) *doc {
 				for _, t := range group {
 					table(p, t)
 				}
-			}
-		}
-		if len(sb.Sweep) > 0 {
-			p := add("Sysbench scaling with the thread count")
-			p.Group, p.Short = "Sysbench", "scaling"
-			for _, t := range sb.Sweep {
-				table(p, t)
 			}
 		}
 		if c := sb.Counters; c != nil {
@@ -424,6 +512,15 @@ func outline(r *report.Report) *doc {
 	}
 	d.Parts = parts
 	return d
+}
+
+// withoutColoursAll is withoutColours of each line, on one line.
+func withoutColoursAll(ls []string) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = withoutColours(oneLine(l))
+	}
+	return out
 }
 
 // hasCharts reports whether the HTML report draws charts, which the other

@@ -41,11 +41,25 @@ func WriteText(w io.Writer, r *report.Report) error {
 	if d.Title != "" {
 		t.heading(d.Title, '=')
 	}
-	if len(d.Lead) > 0 {
+	if d.Setup != "" {
+		t.lines(wrap(d.Setup, paraWidth, "", ""))
 		t.line("")
+	}
+	if len(d.Warnings) > 0 {
+		for _, l := range d.Warnings {
+			t.lines(wrap(l, paraWidth, "- ", "  "))
+		}
+		t.line("")
+	}
+	if d.HeadLead != "" {
+		t.lines(wrap(d.HeadLead, paraWidth, "", ""))
+		t.line("")
+	}
+	if len(d.Lead) > 0 {
 		for _, l := range d.Lead {
 			t.lines(wrap(l, paraWidth, "- ", "  "))
 		}
+		t.line("")
 	}
 	for _, p := range d.Parts {
 		t.line("")
@@ -152,61 +166,41 @@ func (t *textWriter) table(dt *docTable) {
 
 // tableLines lays out a table with tablewriter: headers as given (no
 // title-casing), numbers right-aligned, names left-aligned. A table wider
-// than textWidth is split into parts of whole columns, each repeating the
-// leading columns that name the rows; the parts after the first follow a
-// "(continued …)" line.
+// than textWidth is transposed when that fits (fitTable), so that a row
+// reads across all DBMS, else split into parts of whole columns, each
+// repeating the leading columns that name the rows; the parts after the
+// first follow a "(continued …)" line.
 func tableLines(dt *docTable) ([]string, error) {
 	n := len(dt.names)
 	if n == 0 {
 		return nil, nil
 	}
-	header := make([]string, n)
-	copy(header, dt.Header)
-	rows := make([][]string, len(dt.Rows))
-	for i, r := range dt.Rows {
-		rows[i] = make([]string, n)
-		for j, c := range rowTexts(r) {
-			c = oneLine(c)
-			if j > 0 && dt.left(j) && utf8.RuneCountInString(c) > cellWidth {
-				c = strings.Join(wrap(c, cellWidth, "", ""), "\n")
-			}
-			rows[i][j] = c
+	header, rows := gridOf(dt, func(j int, c string) string {
+		c = oneLine(c)
+		if j > 0 && dt.left(j) && utf8.RuneCountInString(c) > cellWidth {
+			c = strings.Join(wrap(c, cellWidth, "", ""), "\n")
 		}
-	}
-	widths := make([]int, n)
-	for j := range widths {
-		widths[j] = textWidthOf(header[j])
-		for _, r := range rows {
-			widths[j] = max(widths[j], textWidthOf(r[j]))
-		}
-	}
-	parts := splitColumns(widths, dt.keys, textWidth)
+		return c
+	})
+	parts := fitTable(header, rows, dt.names, dt.keys, transposable(dt.Table, rows), textWidth, func(c string, _ bool) int { return textWidthOf(c) })
 	var out []string
-	for pi, cols := range parts {
-		if len(parts) > 1 {
-			if pi == 0 {
-				out = append(out, fmt.Sprintf("(part 1 of %d)", len(parts)))
-			} else {
-				out = append(out, "", fmt.Sprintf("(continued, part %d of %d)", pi+1, len(parts)))
+	for pi, p := range parts {
+		if p.Label != "" {
+			if pi > 0 {
+				out = append(out, "")
 			}
-		}
-		pick := func(cells []string) []string {
-			sub := make([]string, len(cols))
-			for i, c := range cols {
-				sub[i] = cells[c]
-			}
-			return sub
+			out = append(out, p.Label)
 		}
 		var right []int
-		for i, c := range cols {
-			if !dt.left(c) {
+		for i, l := range p.Left {
+			if !l {
 				right = append(right, i)
 			}
 		}
 		var buf bytes.Buffer
-		tbl := textfmt.NewTable(&buf, pick(header), right, renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}))
-		for _, r := range rows {
-			if err := tbl.Append(pick(r)); err != nil {
+		tbl := textfmt.NewTable(&buf, p.Header, right, renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}))
+		for _, r := range p.Rows {
+			if err := tbl.Append(r); err != nil {
 				return nil, err
 			}
 		}
