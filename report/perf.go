@@ -162,7 +162,7 @@ func (f sbText) perfPart(set *SysbenchSet, p *sbPerfOps, parts []metrics.Sysbenc
 				}
 				row := Row{Kind: DataRow, GroupStart: first && len(t.Rows) > 0, Cells: []Cell{{Text: sbTestName(test)}, {Text: d.Name}, {Text: fmt.Sprint(nt)}}}
 				first = false
-				bop := p.get(sbBaseOf(set, d).Name, test.Sfx, nt)
+				bop := p.get(set.BaseOf(d).Name, test.Sfx, nt)
 				for _, n := range perfCompact {
 					row.Cells = append(row.Cells, perfCell(metrics.PerfCounterDefs[defs[n]].Get(op)))
 				}
@@ -223,10 +223,10 @@ func (f sbText) perfDetail(set *SysbenchSet, p *sbPerfOps, test parse.SysbenchTe
 	if !any {
 		return nil
 	}
-	for i, pair := range sbPairs(set) {
-		d := pair.d
+	for i, pair := range set.Pairs() {
+		d := pair.DBMS
 		op := p.get(d.Name, test.Sfx, p.nt[d.Name][test.Sfx])
-		bop := p.get(pair.base().Name, test.Sfx, p.nt[pair.base().Name][test.Sfx])
+		bop := p.get(pair.Base().Name, test.Sfx, p.nt[pair.Base().Name][test.Sfx])
 		if op == nil || bop == nil {
 			continue
 		}

@@ -263,7 +263,7 @@ func (f sbText) loadTable(set *SysbenchSet) *Table {
 }
 
 func (f sbText) groupTable(set *SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
-	pairs := sbPairs(set)
+	pairs := set.Pairs()
 	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + metrics.Plural(nt, "thread"),
 		Caption: "Each DBMS's QPS relative to the base " + sbBaseText(set) +
 			" over the tests of a group. " + f.sbBandsShort()}
@@ -317,12 +317,12 @@ func sbGroupCharts(set *SysbenchSet, groups []metrics.SysbenchGroup, nt int, id 
 		for _, t := range g.Tests {
 			c.Categories = append(c.Categories, sbTestName(t))
 		}
-		pairs := sbPairs(set)
+		pairs := set.Pairs()
 		for i, name := range sbPairNames(pairs) {
 			p := pairs[i]
 			s := Series{Name: name}
 			for _, t := range g.Tests {
-				v := p.g.Relative(p.d, t, nt).QPS
+				v := p.Group.Relative(p.DBMS, t, nt).QPS
 				f := v.V
 				if !v.OK() {
 					f = math.NaN()
@@ -343,13 +343,13 @@ func (f sbText) relativeTable(set *SysbenchSet, nt int, id string, run float64) 
 		Caption: "QPS of each DBMS divided by the QPS of the base DBMS " + sbBaseText(set) +
 			" (1 for 0/0, inf for x/0). " + f.sbBands()}
 	t.Header = []string{"test"}
-	pairs := sbPairs(set)
+	pairs := set.Pairs()
 	t.Header = append(t.Header, sbPairNames(pairs)...)
 	for _, test := range sbsum.Tests(set) {
 		r := Row{Kind: DataRow, Cells: []Cell{{Text: sbTestName(test)}}}
 		for _, p := range pairs {
-			d := p.d
-			rel := p.g.Relative(d, test, nt)
+			d := p.DBMS
+			rel := p.Group.Relative(d, test, nt)
 			c := f.relValueCell(rel.QPS)
 			if !f.compat && rel.QPS.OK() {
 				within, _ := stats.WithinNoise(rel.QPS.V, sbNoise(rel.Result), sbNoise(rel.Base), run)
@@ -444,14 +444,14 @@ func (f sbText) efficiencyTables(set *SysbenchSet, nt int, id string) []*Table {
 			}
 			t.Rows = append(t.Rows, row)
 		}
-		pairs := sbPairs(set)
+		pairs := set.Pairs()
 		for i, p := range pairs {
-			d := p.d
+			d := p.DBMS
 			r := d.Result(test.Sfx, nt)
-			base := p.base().Result(test.Sfx, nt)
+			base := p.Base().Result(test.Sfx, nt)
 			label := d.Name + " / base"
 			if set.Grouped() {
-				label = d.Name + " / " + p.base().Name
+				label = d.Name + " / " + p.Base().Name
 			}
 			row := Row{Kind: DataRow, GroupStart: i == 0, Cells: []Cell{{Text: label}}}
 			if r == nil || base == nil {

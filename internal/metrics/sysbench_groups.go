@@ -93,3 +93,36 @@ func (s *SysbenchSet) Bases() []*SysbenchDBMS {
 	}
 	return out
 }
+
+// SysbenchPair is a DBMS compared with the base of its group: Group is the
+// group (a set whose first DBMS is the base), DBMS one of its others.
+type SysbenchPair struct {
+	Group *SysbenchSet
+	DBMS  *SysbenchDBMS
+}
+
+// Base is the base DBMS of the pair's group.
+func (p SysbenchPair) Base() *SysbenchDBMS { return p.Group.Base() }
+
+// Pairs lists every DBMS that is not the base of its group, group by
+// group: the columns of the relative tables.
+func (s *SysbenchSet) Pairs() []SysbenchPair {
+	var out []SysbenchPair
+	for _, g := range s.Split() {
+		for _, d := range g.DBMS[min(1, len(g.DBMS)):] {
+			out = append(out, SysbenchPair{g, d})
+		}
+	}
+	return out
+}
+
+// BaseOf is the base of the first group that has d (the set's base when
+// it is not grouped).
+func (s *SysbenchSet) BaseOf(d *SysbenchDBMS) *SysbenchDBMS {
+	for _, g := range s.Split() {
+		if slices.Contains(g.DBMS, d) {
+			return g.Base()
+		}
+	}
+	return s.Base()
+}
