@@ -350,12 +350,13 @@ func (b *builder) sysbenchBullets(set *SysbenchSet, groups []metrics.SysbenchGro
 		}
 		tests[g.Name] = append(tests[g.Name], g.Tests...)
 	}
-	for _, d := range set.DBMS[1:] {
+	for _, p := range set.Pairs() {
+		d, base := p.DBMS, p.Base()
 		for _, nt := range set.Threads {
 			for _, part := range parts {
 				var rs []partRatio
 				for _, t := range tests[part] {
-					rel := set.Relative(d, t, nt)
+					rel := p.Group.Relative(d, t, nt)
 					if !rel.QPS.OK() || rel.QPS.V <= 0 || math.IsInf(rel.QPS.V, 0) || rel.Result == nil || rel.Base == nil {
 						continue
 					}
@@ -472,9 +473,9 @@ func (b *builder) sysbenchComparability(set *SysbenchSet) {
 		}
 		return m
 	}
-	bh := have(base)
-	for _, d := range set.DBMS[1:] {
-		dh := have(d)
+	for _, p := range set.Pairs() {
+		d, base := p.DBMS, p.Base()
+		bh, dh := have(base), have(d)
 		var missing, extra []string
 		for _, r := range base.Results {
 			if !dh[key(r)] {

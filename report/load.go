@@ -265,8 +265,19 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		return nil, inputerr.Wrap(err)
 	}
 	r.List = defaultList(trees)
+	var sbGroups [][]string
 	if opt.List != nil {
 		r.List = opt.List
+		// Its sysbench names order those folders and make their groups.
+		var rest []Entry
+		if sbDirs, sbGroups, rest, err = orderSysbench(sbDirs, opt.List); err != nil {
+			return nil, inputerr.Wrap(err)
+		}
+		if len(trees) == 0 {
+			if err := unknownSysbenchNames(rest); err != nil {
+				return nil, inputerr.Wrap(err)
+			}
+		}
 	} else if opt.DBMSList != "" {
 		list, err := readUserFile(opt.DBMSList, dbmsListFile, readDBMSList)
 		if err != nil {
@@ -274,7 +285,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		}
 		// Names of sysbench folders order those; the rest is the tree list.
 		var rest []Entry
-		if sbDirs, rest, err = orderSysbench(sbDirs, list); err != nil {
+		if sbDirs, sbGroups, rest, err = orderSysbench(sbDirs, list); err != nil {
 			return nil, inputerr.Wrap(err)
 		}
 		if len(trees) == 0 {
@@ -312,6 +323,9 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		} else if r.Sysbench, err = metrics.ComputeSysbench(fsys, sbDirs, mopt); err != nil {
 			return nil, err
 		}
+		if err := r.Sysbench.SetGroups(sbGroups); err != nil {
+			return nil, inputerr.Wrap(err)
+		}
 	}
 	r.Devices = devicesUsed(r)
 	r.setupNotes = append(r.setupNotes, deviceNotes(r.Devices, mopt.Device)...)
@@ -320,31 +334,51 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 
 // orderSysbench puts the sysbench folders named in the list first, in list
 // order (the first is the base), followed by the unnamed ones only when the
-// list names none; it returns the entries that name no sysbench folder.
-func orderSysbench(dirs []*parse.SysbenchDir, list []Entry) ([]*parse.SysbenchDir, []Entry, error) {
+// list names none; it returns the names of each group of the list ("-" or
+// BREAK start one, whose first DBMS is its base; nil for a single group)
+// and the entries that name no sysbench folder. A folder named in several
+// groups is computed once.
+func orderSysbench(dirs []*parse.SysbenchDir, list []Entry) ([]*parse.SysbenchDir, [][]string, []Entry, error) {
 	byName := map[string]*parse.SysbenchDir{}
 	for _, d := range dirs {
 		if byName[d.Name] != nil {
-			return nil, nil, fmt.Errorf("two sysbench folders named %s (%s and %s); list them from a folder where names are unique", d.Name, byName[d.Name].Dir, d.Dir)
+			return nil, nil, nil, fmt.Errorf("two sysbench folders named %s (%s and %s); list them from a folder where names are unique", d.Name, byName[d.Name].Dir, d.Dir)
 		}
 		byName[d.Name] = d
 	}
 	var out []*parse.SysbenchDir
 	var rest []Entry
+	groups := [][]string{nil}
 	seen := map[string]bool{}
 	for _, e := range list {
-		switch d := byName[e.Name]; {
-		case e.Break || d == nil:
+		d := byName[e.Name]
+		if e.Break || d == nil {
 			rest = append(rest, e)
-		case !seen[e.Name]:
-			seen[e.Name] = true
-			out = append(out, d)
+		}
+		switch {
+		case e.Break:
+			if len(groups[len(groups)-1]) > 0 {
+				groups = append(groups, nil)
+			}
+		case d == nil:
+		default:
+			groups[len(groups)-1] = append(groups[len(groups)-1], e.Name)
+			if !seen[e.Name] {
+				seen[e.Name] = true
+				out = append(out, d)
+			}
 		}
 	}
-	if len(out) == 0 {
-		return dirs, rest, nil
+	if len(groups[len(groups)-1]) == 0 {
+		groups = groups[:len(groups)-1]
 	}
-	return out, rest, nil
+	if len(groups) < 2 {
+		groups = nil
+	}
+	if len(out) == 0 {
+		return dirs, nil, rest, nil
+	}
+	return out, groups, rest, nil
 }
 
 func readSysbenchUser(so *SysbenchOptions, opt LoadOptions) error {

@@ -133,7 +133,6 @@ func (f sbText) perfPart(set *SysbenchSet, p *sbPerfOps, parts []metrics.Sysbenc
 		return nil
 	}
 	out := &PerfPart{Notes: p.warns}
-	base := set.Base()
 	defs := map[string]int{}
 	for i, d := range metrics.PerfCounterDefs {
 		defs[d.Name] = i
@@ -163,7 +162,7 @@ func (f sbText) perfPart(set *SysbenchSet, p *sbPerfOps, parts []metrics.Sysbenc
 				}
 				row := Row{Kind: DataRow, GroupStart: first && len(t.Rows) > 0, Cells: []Cell{{Text: sbTestName(test)}, {Text: d.Name}, {Text: fmt.Sprint(nt)}}}
 				first = false
-				bop := p.get(base.Name, test.Sfx, nt)
+				bop := p.get(set.BaseOf(d).Name, test.Sfx, nt)
 				for _, n := range perfCompact {
 					row.Cells = append(row.Cells, perfCell(metrics.PerfCounterDefs[defs[n]].Get(op)))
 				}
@@ -208,16 +207,11 @@ func (f sbText) perfDetail(set *SysbenchSet, p *sbPerfOps, test parse.SysbenchTe
 	for _, d := range metrics.PerfCounterDefs {
 		t.Header = append(t.Header, d.Name)
 	}
-	base := set.Base()
-	var bop *metrics.PerfOp
 	any := false
 	for _, d := range set.DBMS {
 		op := p.get(d.Name, test.Sfx, p.nt[d.Name][test.Sfx])
 		if op == nil {
 			continue
-		}
-		if d == base {
-			bop = op
 		}
 		any = true
 		row := Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}}}
@@ -229,8 +223,10 @@ func (f sbText) perfDetail(set *SysbenchSet, p *sbPerfOps, test parse.SysbenchTe
 	if !any {
 		return nil
 	}
-	for i, d := range set.DBMS[1:] {
+	for i, pair := range set.Pairs() {
+		d := pair.DBMS
 		op := p.get(d.Name, test.Sfx, p.nt[d.Name][test.Sfx])
+		bop := p.get(pair.Base().Name, test.Sfx, p.nt[pair.Base().Name][test.Sfx])
 		if op == nil || bop == nil {
 			continue
 		}

@@ -16,7 +16,10 @@ import (
 
 // SysbenchPart is the sysbench half of a report.
 type SysbenchPart struct {
-	Base    string             `json:"base"` // the DBMS the relative values compare with
+	Base string `json:"base"` // the DBMS the relative values compare with
+	// Bases are the bases of the groups of a grouped DBMS list (--dbms
+	// with "-" or BREAK lines), each DBMS compared with its group's.
+	Bases   []string           `json:"bases,omitempty"`
 	DBMS    []string           `json:"dbms"`
 	Load    *Table             `json:"load,omitempty"` // the prepare step
 	Threads []*SysbenchThreads `json:"threads"`        // one per thread count
@@ -87,6 +90,11 @@ func (b *builder) sysbench(set *SysbenchSet, opt SysbenchOptions) {
 	}
 	if base := set.Base(); base != nil {
 		p.Base = base.Name
+	}
+	if set.Grouped() {
+		for _, b := range set.Bases() {
+			p.Bases = append(p.Bases, b.Name)
+		}
 	}
 	groups, _ := sbsum.Groups(set, opt.sum()) // its warnings are in the notes
 	// The findings sum up the parts readers group these tests in; a user's
@@ -255,17 +263,23 @@ func (f sbText) loadTable(set *SysbenchSet) *Table {
 }
 
 func (f sbText) groupTable(set *SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
-	others := set.DBMS[1:]
+	pairs := set.Pairs()
 	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + metrics.Plural(nt, "thread"),
-		Caption: "Each DBMS's QPS relative to the base " + set.DBMS[0].Name +
+		Caption: "Each DBMS's QPS relative to the base " + sbBaseText(set) +
 			" over the tests of a group. " + f.sbBandsShort()}
 	t.Header = []string{"group", "statistic"}
-	for _, d := range others {
-		t.Header = append(t.Header, d.Name)
+	t.Header = append(t.Header, sbPairNames(pairs)...)
+	// The statistics of each group of DBMS, test group by test group.
+	var perSet [][]metrics.GroupStats
+	for _, g := range set.Split() {
+		perSet = append(perSet, g.GroupStats(groups, nt))
 	}
-	stats := set.GroupStats(groups, nt)
 	for gi, g := range groups {
-		row := stats[gi*len(others) : (gi+1)*len(others)]
+		var row []metrics.GroupStats
+		for si, sub := range set.Split() {
+			n := len(sub.DBMS) - min(1, len(sub.DBMS))
+			row = append(row, perSet[si][gi*n:(gi+1)*n]...)
+		}
 		for si, name := range []string{"Average", "Median", "Min", "Max", "Stddev", "Tests"} {
 			r := Row{Kind: DataRow, GroupStart: si == 0 && gi > 0, Cells: []Cell{{Text: g.Name}, {Text: name}}}
 			for _, s := range row {
@@ -299,14 +313,16 @@ func sbGroupCharts(set *SysbenchSet, groups []metrics.SysbenchGroup, nt int, id 
 	var out []*Chart
 	for _, g := range groups {
 		c := &Chart{ID: fmt.Sprintf("%s.chart.group.%s", id, g.Name), Kind: "bar",
-			Title: fmt.Sprintf("%s: QPS relative to %s, %s", g.Name, set.DBMS[0].Name, metrics.Plural(nt, "thread")), YLabel: "relative QPS", Reference: 1}
+			Title: fmt.Sprintf("%s: QPS relative to %s, %s", g.Name, sbBaseText(set), metrics.Plural(nt, "thread")), YLabel: "relative QPS", Reference: 1}
 		for _, t := range g.Tests {
 			c.Categories = append(c.Categories, sbTestName(t))
 		}
-		for _, d := range set.DBMS[1:] {
-			s := Series{Name: d.Name}
+		pairs := set.Pairs()
+		for i, name := range sbPairNames(pairs) {
+			p := pairs[i]
+			s := Series{Name: name}
 			for _, t := range g.Tests {
-				v := set.Relative(d, t, nt).QPS
+				v := p.Group.Relative(p.DBMS, t, nt).QPS
 				f := v.V
 				if !v.OK() {
 					f = math.NaN()
@@ -324,16 +340,16 @@ func sbGroupCharts(set *SysbenchSet, groups []metrics.SysbenchGroup, nt int, id 
 // run-to-run term of the within-noise rule.
 func (f sbText) relativeTable(set *SysbenchSet, nt int, id string, run float64) *Table {
 	t := &Table{ID: id + ".relative", Title: "Relative QPS, " + metrics.Plural(nt, "thread"),
-		Caption: "QPS of each DBMS divided by the QPS of the base DBMS " + set.DBMS[0].Name +
+		Caption: "QPS of each DBMS divided by the QPS of the base DBMS " + sbBaseText(set) +
 			" (1 for 0/0, inf for x/0). " + f.sbBands()}
 	t.Header = []string{"test"}
-	for _, d := range set.DBMS[1:] {
-		t.Header = append(t.Header, d.Name)
-	}
+	pairs := set.Pairs()
+	t.Header = append(t.Header, sbPairNames(pairs)...)
 	for _, test := range sbsum.Tests(set) {
 		r := Row{Kind: DataRow, Cells: []Cell{{Text: sbTestName(test)}}}
-		for _, d := range set.DBMS[1:] {
-			rel := set.Relative(d, test, nt)
+		for _, p := range pairs {
+			d := p.DBMS
+			rel := p.Group.Relative(d, test, nt)
 			c := f.relValueCell(rel.QPS)
 			if !f.compat && rel.QPS.OK() {
 				within, _ := stats.WithinNoise(rel.QPS.V, sbNoise(rel.Result), sbNoise(rel.Base), run)
@@ -428,10 +444,16 @@ func (f sbText) efficiencyTables(set *SysbenchSet, nt int, id string) []*Table {
 			}
 			t.Rows = append(t.Rows, row)
 		}
-		base := set.Base().Result(test.Sfx, nt)
-		for i, d := range set.DBMS[min(1, len(set.DBMS)):] {
+		pairs := set.Pairs()
+		for i, p := range pairs {
+			d := p.DBMS
 			r := d.Result(test.Sfx, nt)
-			row := Row{Kind: DataRow, GroupStart: i == 0, Cells: []Cell{{Text: d.Name + " / base"}}}
+			base := p.Base().Result(test.Sfx, nt)
+			label := d.Name + " / base"
+			if set.Grouped() {
+				label = d.Name + " / " + p.Base().Name
+			}
+			row := Row{Kind: DataRow, GroupStart: i == 0, Cells: []Cell{{Text: label}}}
 			if r == nil || base == nil {
 				row.Cells = append(row.Cells, naCells(len(sbHWColumns))...)
 			} else {
@@ -444,7 +466,7 @@ func (f sbText) efficiencyTables(set *SysbenchSet, nt int, id string) []*Table {
 		if !ran {
 			continue
 		}
-		t.Caption = "CPU per operation as vmstat us + sy percent divided by operations per second (cpu/o: not seconds) and as CPU microseconds (µs/o = cpu/o × CPUs × 10⁴, needs the CPU count), context switches, storage reads, KB read and KB written per operation, and operations per second. The rows after the line divide each DBMS by the base."
+		t.Caption = "CPU per operation as vmstat us + sy percent divided by operations per second (cpu/o: not seconds) and as CPU microseconds (µs/o = cpu/o × CPUs × 10⁴, needs the CPU count), context switches, storage reads, KB read and KB written per operation, and operations per second. The rows after the line divide each DBMS by the base" + sbBaseSuffix(set) + "."
 		if !f.compat {
 			t.Caption += " For operations per second more is better, for the rest less. " + ratioBandsCaption
 		}

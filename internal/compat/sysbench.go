@@ -337,3 +337,9 @@ func vmstatSums(v *parse.Vmstat) vmSums {
 	}
 	return out
 }
+
+// Sub is the compat computation of set, a part of sb.Set (a group of its
+// DBMS): it shares sb's texts of the runs.
+func (sb *Sysbench) Sub(set *metrics.SysbenchSet) *Sysbench {
+	return &Sysbench{Set: set, runs: sb.runs, loads: sb.loads}
+}

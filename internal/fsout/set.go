@@ -43,3 +43,14 @@ func (s *Set) Files() []File {
 	}
 	return out
 }
+
+// Put adds the named file with data unless the set has it already, and
+// reports whether it did.
+func (s *Set) Put(name string, data []byte) bool {
+	if _, ok := s.files[name]; ok {
+		return false
+	}
+	s.files[name] = bytes.NewBuffer(append([]byte(nil), data...))
+	s.order = append(s.order, name)
+	return true
+}

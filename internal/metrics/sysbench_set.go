@@ -13,6 +13,9 @@ type SysbenchSet struct {
 	Tests   []parse.SysbenchTest // every test of any DBMS, in run order
 	Threads []int                // every thread count, ascending
 	Options Options
+	// groups are the DBMS of each group of a grouped DBMS list, the first
+	// of each its base (SetGroups); nil for one group.
+	groups [][]*SysbenchDBMS
 }
 
 // ComputeSysbench computes every folder, in the given order (the first is

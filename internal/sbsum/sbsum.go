@@ -59,19 +59,57 @@ func Tables(set *metrics.SysbenchSet, sbc *compat.Sysbench, opt Options) ([]fsou
 	}
 	t := &sbTables{set: set, opt: opt, fs: fsout.NewSet()}
 	t.warns = append(t.warns, set.Warnings()...)
+	var coll compat.Collation
 	if sbc != nil {
-		coll, err := compat.ParseCollation(cmp.Or(opt.Collate, "en_US"))
-		if err != nil {
+		var err error
+		if coll, err = compat.ParseCollation(cmp.Or(opt.Collate, "en_US")); err != nil {
 			return nil, nil, err
 		}
-		files, warns := compat.SysbenchTables(sbc, opt.Tag, coll)
+	}
+	if !set.Grouped() {
+		t.write(sbc, coll, true)
+		return t.fs.Files(), t.warns, nil
+	}
+	// A grouped set: the files of each DBMS once, and the summaries of
+	// each group, with its own base, as the scripts wrote them when run
+	// once per group, under the tag <tag>.g<N>.
+	if sbc == nil {
+		t.perDBMS()
+		t.preVsPost()
+	}
+	for k, g := range set.Split() {
+		gt := &sbTables{set: g, opt: opt, fs: fsout.NewSet()}
+		gt.opt.Tag = fmt.Sprintf("%s.g%d", opt.Tag, k+1)
+		var gsbc *compat.Sysbench
+		if sbc != nil {
+			gsbc = sbc.Sub(g)
+		}
+		gt.write(gsbc, coll, false)
+		for _, f := range gt.fs.Files() {
+			// Per-DBMS files are the same in every group that has the
+			// DBMS: the first is kept.
+			t.fs.Put(f.Name, f.Data)
+		}
+		t.warns = append(t.warns, gt.warns...)
+	}
+	return t.fs.Files(), t.warns, nil
+}
+
+// write writes the summaries of t.set; perDBMS also writes the files of
+// each DBMS (sb.met, sb.r, pre_vs_post) in the default mode, which the
+// compat edge always writes.
+func (t *sbTables) write(sbc *compat.Sysbench, coll compat.Collation, perDBMS bool) {
+	if sbc != nil {
+		files, warns := compat.SysbenchTables(sbc, t.opt.Tag, coll)
 		for _, f := range files {
 			t.fs.Line(f.Name, f.Lines...)
 		}
 		t.warns = append(t.warns, warns...)
 	} else {
-		t.perDBMS()
-		for _, nt := range set.Threads {
+		if perDBMS {
+			t.perDBMS()
+		}
+		for _, nt := range t.set.Threads {
 			t.oMet(nt)
 		}
 		t.oMetDops()
@@ -79,11 +117,12 @@ func Tables(set *metrics.SysbenchSet, sbc *compat.Sysbench, opt Options) ([]fsou
 		t.sumQps()
 		t.qpsCSV(false)
 		t.qpsCSV(true)
-		t.preVsPost()
+		if perDBMS {
+			t.preVsPost()
+		}
 	}
 	t.groups()
 	t.perQuery()
-	return t.fs.Files(), t.warns, nil
 }
 
 type sbTables struct {
