@@ -37,4 +37,5 @@ require (
 require (
 	github.com/gocarina/gocsv v0.0.0-20240520201108-78e41c74b4b1
 	golang.org/x/sys v0.49.0
+	golang.org/x/term v0.47.0
 )

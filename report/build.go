@@ -143,6 +143,9 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	} else if n := textfmt.RawHTMLLine(b.rep.Intro); n > 0 {
 		b.rep.Notes = append(b.rep.Notes, fmt.Sprintf("The introduction holds raw HTML (its line %d): the HTML report leaves raw HTML out, as it renders no markup from its input; write it in Markdown.", n))
 	}
+	if n := textfmt.ImageLine(b.rep.Intro); b.rep.IntroGiven && n > 0 {
+		b.rep.Notes = append(b.rep.Notes, fmt.Sprintf("The introduction holds an image (its line %d): the HTML report leaves images out, showing their alt text, as the page loads nothing from outside itself.", n))
+	}
 	if !b.compat && b.rep.Source == "raw" {
 		b.rep.ModeNote = correctedNote
 	}

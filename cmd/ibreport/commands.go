@@ -16,6 +16,11 @@ type command struct {
 	summary  string // one line, for the command list
 	about    string // what it does, a paragraph
 	examples []string
+	// also are more usage lines (another form of the command).
+	also []string
+	// settings is where the command reads the settings file, for its
+	// help; "" for a command that reads none.
+	settings string
 	run      func(e *env, args []string) error
 }
 
@@ -35,7 +40,8 @@ func init() {
 				"ibreport build --format md --dbms dbms.txt results/ > report.md",
 				"ibreport build --compat --cores 48 --device nvme0n1 results/ -o report.html",
 			},
-			run: runBuild,
+			settings: "RESULTS",
+			run:      runBuild,
 		},
 		{
 			name: "tables", args: "[flags] RESULTS -o DIR",
@@ -48,7 +54,8 @@ func init() {
 				"ibreport tables --compat --cores 2 --ps-user postgres --device vda results/ -o tables/",
 				"ibreport tables archived-mrg-files/ -o rel/",
 			},
-			run: runTables,
+			settings: "RESULTS",
+			run:      runTables,
 		},
 		{
 			name: "diff", args: "[flags] BASE NEW",
@@ -65,7 +72,9 @@ func init() {
 				"ibreport diff --format github --threshold ips=3% baseline/ new-tables/",
 				"ibreport diff base1,base2,base3,base4 new1,new2,new3,new4",
 			},
-			run: runDiff,
+			also:     []string{"--history [flags] DIR... NEW"},
+			settings: "each folder of raw DBMS trees (BASE, NEW or a history's)",
+			run:      runDiff,
 		},
 		{
 			name: "series", args: "[flags] DIR... [-o FILE]",
@@ -78,7 +87,8 @@ func init() {
 				"ibreport series --dbms releases.txt results/ -o series.html",
 				"ibreport series --format md rel-8.0.40 rel-8.0.41 rel-8.4.3 rel-9.1.0 > series.md",
 			},
-			run: runSeries,
+			settings: "each DIR",
+			run:      runSeries,
 		},
 		{
 			name: "inspect", args: "[flags] STEPDIR",
@@ -89,16 +99,72 @@ func init() {
 				"ibreport inspect results/2m.pg15.c1/l.i1",
 				"ibreport inspect --compat --cores 2 results/2m.pg15.c1/qr100.L1",
 			},
-			run: runInspect,
+			settings: "the folder holding STEPDIR's DBMS tree",
+			run:      runInspect,
+		},
+		{
+			name: "help", args: "[COMMAND]",
+			summary: "print the list of commands, or the help of one",
+			about:   "Prints the list of commands or, given a COMMAND, its usage, examples and flags (as 'ibreport COMMAND -h' does).",
+			examples: []string{
+				"ibreport help",
+				"ibreport help build",
+			},
+			run: runHelp,
+		},
+		{
+			name: "version", args: "",
+			summary: "print the version, the revision it was built from and the Go version",
+			about:   "Prints the module version, the VCS revision and time it was built from when the build recorded them, and the Go version (as 'ibreport --version' does).",
+			examples: []string{
+				"ibreport version",
+			},
+			run: runVersion,
 		},
 	}
+}
+
+// runHelp is the help command.
+func runHelp(e *env, args []string) error {
+	fs := newFlagSet("help", e.stderr)
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	switch len(pos) {
+	case 0:
+		usage(e.stdout)
+		return nil
+	case 1:
+		c := lookup(pos[0])
+		if c == nil {
+			return unknownCommand("no command", pos[0])
+		}
+		c.help(e.stdout, nil)
+		return nil
+	}
+	return badUsage("help", "want at most one COMMAND")
+}
+
+// runVersion is the version command.
+func runVersion(e *env, args []string) error {
+	fs := newFlagSet("version", e.stderr)
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return badUsage("version", "want no arguments")
+	}
+	fmt.Fprintln(e.stdout, version())
+	return nil
 }
 
 // badUsage is the error of a command given the wrong arguments: what is
 // wrong, then its usage line.
 func badUsage(name, why string) error {
 	c := lookup(name)
-	return usageError{fmt.Errorf("%s\nusage: ibreport %s %s ('ibreport help %s' shows its flags and examples)", why, c.name, c.args, c.name)}
+	return usageError{needsHint{fmt.Errorf("%s\nusage: %s", why, strings.TrimSpace("ibreport "+c.name+" "+c.args))}}
 }
 
 func lookup(name string) *command {
@@ -118,42 +184,23 @@ func dispatch(e *env, args []string) error {
 	}
 	switch args[0] {
 	case "-h", "-help", "--help":
-		usage(e.stdout)
-		return nil
-	case "help":
-		if len(args) == 1 {
-			usage(e.stdout)
-			return nil
-		}
-		c := lookup(args[1])
-		if c == nil {
-			return usageError{fmt.Errorf("no command %q; want one of %s", args[1], names())}
-		}
-		c.help(e.stdout, nil)
-		return nil
-	case "version", "-version", "--version":
-		fmt.Fprintln(e.stdout, version())
-		return nil
+		args = []string{"help"}
+	case "-version", "--version":
+		args = []string{"version"}
 	}
 	c := lookup(args[0])
 	if c == nil {
-		usage(e.stderr)
-		return usageError{fmt.Errorf("unknown command %q; want one of %s", args[0], names())}
+		if strings.HasPrefix(args[0], "-") {
+			return usageError{fmt.Errorf("flag %s before a command; usage: ibreport COMMAND [flags] ARGS\nrun 'ibreport help' for the list of commands", args[0])}
+		}
+		return unknownCommand("unknown command", args[0])
 	}
 	err := c.run(e, args[1:])
 	if h, ok := err.(helpRequest); ok {
 		c.help(e.stdout, h.fs)
 		return nil
 	}
-	return err
-}
-
-func names() string {
-	var out []string
-	for _, c := range commands {
-		out = append(out, c.name)
-	}
-	return strings.Join(out, ", ")
+	return withHint(c, err)
 }
 
 // usage prints the list of commands.
@@ -161,14 +208,17 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "ibreport turns insert-benchmark and sysbench results into reports and tables, and gates CI on them.\n\n")
 	fmt.Fprintf(w, "Usage:\n")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  ibreport %-8s %s\n", c.name, c.args)
+		fmt.Fprintf(w, "  %s\n", strings.TrimSpace(fmt.Sprintf("ibreport %-8s %s", c.name, c.args)))
+		for _, a := range c.also {
+			fmt.Fprintf(w, "  ibreport %-8s %s\n", c.name, a)
+		}
 	}
 	fmt.Fprintf(w, "\nCommands:\n")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintf(w, "\nRun 'ibreport help COMMAND' (or 'ibreport COMMAND -h') for its flags and examples;\n")
-	fmt.Fprintf(w, "'ibreport --version' prints the version.\n")
+	fmt.Fprintf(w, "'ibreport --version' (or 'ibreport version') prints the version.\n")
 }
 
 // help prints a command's usage, examples and flags. fs is the command's
@@ -179,14 +229,17 @@ func (c *command) help(w io.Writer, fs *flag.FlagSet) {
 			fs = h.fs
 		}
 	}
-	fmt.Fprintf(w, "Usage: ibreport %s %s\n\n%s\n\nExamples:\n", c.name, c.args, c.about)
+	fmt.Fprintf(w, "Usage: %s\n", strings.TrimSpace("ibreport "+c.name+" "+c.args))
+	for _, a := range c.also {
+		fmt.Fprintf(w, "       ibreport %s %s\n", c.name, a)
+	}
+	fmt.Fprintf(w, "\n%s\n\nExamples:\n", c.about)
 	for _, x := range c.examples {
 		fmt.Fprintf(w, "  %s\n", x)
 	}
 	if fs != nil {
-		fmt.Fprintf(w, "\nFlags:\n")
-		fs.SetOutput(w)
-		fs.PrintDefaults()
+		printFlags(w, fs)
+		printSettings(w, c, fs)
 	}
 }
 
@@ -195,12 +248,14 @@ type helpRequest struct{ fs *flag.FlagSet }
 
 func (helpRequest) Error() string { return "help requested" }
 
-// newFlagSet makes the flag set of a command; its errors go to stderr, and
-// -h makes parseInterspersed return a helpRequest.
-func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+// newFlagSet makes the flag set of a command. The flag package prints
+// nothing: its errors are returned, and run prints them once, with the way
+// to the help; -h makes parseInterspersed return a helpRequest, and
+// dispatch prints the help on stdout.
+func newFlagSet(name string, _ io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("ibreport "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {} // the help is printed by dispatch, on stdout
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	return fs
 }
 
@@ -208,7 +263,7 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 func version() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "ibreport (version unknown)"
+		return "ibreport (version unknown; revision unknown: built without VCS stamping)"
 	}
 	v := info.Main.Version
 	if v == "" {
@@ -228,7 +283,9 @@ func version() string {
 		}
 	}
 	out := "ibreport " + v
-	if rev != "" {
+	if rev == "" {
+		out += " (revision unknown: built without VCS stamping)"
+	} else {
 		if len(rev) > 12 {
 			rev = rev[:12]
 		}

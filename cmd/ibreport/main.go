@@ -202,7 +202,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, helpRequest{fs}
 			}
-			return nil, usageError{err}
+			return nil, usageError{needsHint{flagError(fs, err)}}
 		}
 		if fs.NArg() == 0 {
 			return pos, nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/report"
+	"golang.org/x/term"
 )
 
 // progressDelay is how long a run goes before it shows its progress:
@@ -80,8 +81,9 @@ func progressLine(done, total, files int64, elapsed time.Duration) string {
 	return s
 }
 
-// isTerminal reports whether f is a terminal (a character device).
+// isTerminal reports whether f is a terminal. A character-device test
+// is not enough: /dev/null is one, and a run redirected there would draw
+// its line into nothing, every quarter second.
 func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return term.IsTerminal(int(f.Fd()))
 }

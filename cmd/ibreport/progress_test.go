@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"testing"
 	"time"
 )
@@ -19,5 +20,21 @@ func TestProgressLine(t *testing.T) {
 		if got := progressLine(c.done, c.total, c.files, c.el); got != c.want {
 			t.Errorf("progressLine(%d, %d, %d, %v) = %q, want %q", c.done, c.total, c.files, c.el, got, c.want)
 		}
+	}
+}
+
+// TestDevNullIsNotATerminal: /dev/null is a character device, but no
+// terminal; output sent there shows no progress line.
+func TestDevNullIsNotATerminal(t *testing.T) {
+	f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	if isTerminal(f) {
+		t.Errorf("isTerminal(%s) = true, want false", os.DevNull)
+	}
+	if p := startProgress(f, t.TempDir(), false); p.counter != nil {
+		t.Errorf("startProgress(%s) shows a progress line", os.DevNull)
 	}
 }

@@ -70,3 +70,39 @@ func RawHTMLLine(md string) int {
 	}
 	return bytes.Count(src[:min(offset, len(src))], []byte("\n")) + 1
 }
+
+// ImageLine returns the line of the first image in a Markdown text, 0
+// when there is none: the HTML page leaves images out (its content
+// security policy loads nothing from outside the page, so a remote image
+// would only be a blocked request), and the report says so.
+func ImageLine(md string) int {
+	src := []byte(md)
+	doc := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(src))
+	offset := -1
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if img, ok := n.(*ast.Image); ok && entering && offset < 0 {
+			offset = nodeOffset(img)
+		}
+		return ast.WalkContinue, nil
+	})
+	if offset < 0 {
+		return 0
+	}
+	return bytes.Count(src[:min(offset, len(src))], []byte("\n")) + 1
+}
+
+// nodeOffset is where an inline node starts in the source: at its first
+// text, else at the first line of the block holding it.
+func nodeOffset(n ast.Node) int {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok {
+			return t.Segment.Start
+		}
+	}
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Type() == ast.TypeBlock && p.Lines().Len() > 0 {
+			return p.Lines().At(0).Start
+		}
+	}
+	return 0
+}

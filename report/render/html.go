@@ -10,7 +10,9 @@ import (
 	"sync"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
 
 	"github.com/ibreport/ibreport/internal/chart"
 	"github.com/ibreport/ibreport/internal/metrics"
@@ -71,10 +73,28 @@ func WriteHTML(w io.Writer, r *report.Report) error {
 
 // introHTML renders the Markdown introduction. goldmark leaves raw HTML
 // out by default, so the introduction cannot inject markup or scripts.
+// Images are left out too, their alt text in their place: the page's
+// content security policy loads nothing from outside the page, so an
+// <img> (of http://, https:// or //host) would only be a request the
+// browser blocks, with an error on its console. The report's notes say so.
 func introHTML(md string) (template.HTML, error) {
 	var buf bytes.Buffer
+	src := []byte(md)
 	g := goldmark.New(goldmark.WithExtensions(extension.GFM))
-	if err := g.Convert([]byte(md), &buf); err != nil {
+	doc := g.Parser().Parse(text.NewReader(src))
+	var images []*ast.Image
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if img, ok := n.(*ast.Image); ok && entering {
+			images = append(images, img)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, img := range images {
+		alt := inlineText(img, src)
+		img.Parent().ReplaceChild(img.Parent(), img, ast.NewString([]byte(alt)))
+	}
+	if err := g.Renderer().Render(&buf, src, doc); err != nil {
 		return "", fmt.Errorf("introduction: %w", err)
 	}
 	return template.HTML(buf.String()), nil
