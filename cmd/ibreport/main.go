@@ -84,18 +84,26 @@ type writeGate struct {
 	writing bool
 	stopped bool
 	// held are the releases of what the run holds (an output folder's
-	// lock), for an exit on a signal, which skips the deferred ones.
+	// lock, registered by openDir), for an exit on a signal, which skips
+	// the deferred ones.
 	held []func()
 }
 
-// hold registers the release of something the run holds until it returns.
-func (e *env) hold(release func()) {
+// openDir opens and locks an output folder (fsout.OpenDir) and registers
+// its release, both under the gate's lock: a signal that comes while the
+// folder is being opened waits for it, and then finds the release
+// registered, so an exit on it leaves no lock file behind.
+func (e *env) openDir(dir string, inputs ...string) (*fsout.Dir, error) {
 	if e.gate == nil {
-		return
+		return fsout.OpenDir(dir, inputs...)
 	}
 	e.gate.mu.Lock()
 	defer e.gate.mu.Unlock()
-	e.gate.held = append(e.gate.held, release)
+	d, err := fsout.OpenDir(dir, inputs...)
+	if err == nil {
+		e.gate.held = append(e.gate.held, d.Close)
+	}
+	return d, err
 }
 
 // release runs the releases hold registered, before an exit on a signal.
@@ -305,12 +313,11 @@ func runTables(e *env, args []string) error {
 	}
 	// The output folder is checked and locked before anything is computed:
 	// a refusal comes at once, and no other run writes it meanwhile.
-	out, err := fsout.OpenDir(c.out, c.inputs(pos[0])...)
+	out, err := e.openDir(c.out, c.inputs(pos[0])...)
 	if err != nil {
 		return fmt.Errorf("-o: %w", err)
 	}
 	defer out.Close()
-	e.hold(out.Close)
 	p := startProgress(e.stderr, pos[0], c.quiet)
 	c.progress = p.counter
 	res, err := c.load(pos[0])
