@@ -296,6 +296,10 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		if firstName(rest) != "" || len(sbDirs) == 0 {
 			r.List = rest
 		}
+	} else {
+		// Without a list the base is the oldest release the names carry
+		// (pg1023 before pg110), else the first in natural order.
+		versionOrder(sbDirs)
 	}
 	if len(sbDirs) > 0 {
 		r.ScanGen = ScanGenChoice{Gen: mopt.ScanGen, Source: "option"}

@@ -175,24 +175,99 @@ func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 	results := make([]*SysbenchResult, len(jobs))
 	loads := make([]*SysbenchLoad, len(jobs))
 	errs := make([]error, len(jobs))
-	parallel(len(jobs), func(i int) {
+	ios := make([]deviceIO, len(jobs))
+	// compute computes job i with the options o; with no device given it
+	// keeps the I/O of each device, from which the folder's is chosen.
+	compute := func(i int, o Options) {
 		j := jobs[i]
 		dir := dirs[j.dir]
+		var run *parse.SysbenchRun
+		var err error
 		if j.prepare {
-			run, err := parse.ReadSysbenchPrepare(fsys, dir.Dir, dir.Prepare)
-			if errs[i] = err; err == nil {
-				loads[i] = rules.Load(run, dir.Name, opt)
-			}
+			run, err = parse.ReadSysbenchPrepare(fsys, dir.Dir, dir.Prepare)
+		} else {
+			run, err = parse.ReadSysbenchRun(fsys, dir.Dir, j.test, j.threads)
+		}
+		if errs[i] = err; err != nil {
 			return
 		}
-		run, err := parse.ReadSysbenchRun(fsys, dir.Dir, j.test, j.threads)
-		if errs[i] = err; err == nil {
-			results[i] = rules.Run(run, dir.Name, opt)
+		if opt.Device == "" && o.Device == "" {
+			ios[i] = runDeviceIO(run.Iostat)
 		}
-	})
+		if j.prepare {
+			loads[i] = rules.Load(run, dir.Name, o)
+		} else {
+			results[i] = rules.Run(run, dir.Name, o)
+		}
+	}
+	parallel(len(jobs), func(i int) { compute(i, opt) })
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
+		}
+	}
+	// One device per folder: the runs of a DBMS ran on one host with one
+	// database device, but a run's own choice can go to another device
+	// when that run did little I/O (a cached read-only test beside a busy
+	// log disk). The folder's device is chosen from the I/O summed over its
+	// runs; the runs that chose otherwise are computed again with it.
+	var redo []int
+	dirWarn := make([]string, len(dirs))
+	if opt.Device == "" {
+		byDir := make([][]int, len(dirs))
+		for i, j := range jobs {
+			byDir[j.dir] = append(byDir[j.dir], i)
+		}
+		for di, idx := range byDir {
+			var sum deviceIO
+			for _, i := range idx {
+				sum.add(ios[i])
+			}
+			dev := parse.ChooseDevice(sum.names, sum.kib)
+			if dev == "" {
+				continue
+			}
+			var other []int
+			chose := map[string]int{}
+			for _, i := range idx {
+				had := ""
+				if jobs[i].prepare {
+					had = loads[i].HW.Device
+				} else {
+					had = results[i].HW.Device
+				}
+				if had != "" && had != dev {
+					other = append(other, i)
+					chose[had]++
+				}
+			}
+			if len(other) == 0 {
+				continue
+			}
+			redo = append(redo, other...)
+			var parts []string
+			for _, n := range sum.names {
+				if chose[n] > 0 {
+					parts = append(parts, fmt.Sprintf("%s in %d", n, chose[n]))
+				}
+			}
+			dirWarn[di] = fmt.Sprintf("%s: runs chose different block devices (%s of %d); all use %s, the choice from the I/O of all its runs (--device overrides)", dirs[di].Name, strings.Join(parts, ", "), len(idx), dev)
+			for _, i := range other {
+				ios[i].chosen = dev
+			}
+		}
+	}
+	if len(redo) > 0 {
+		parallel(len(redo), func(k int) {
+			i := redo[k]
+			o := opt
+			o.Device = ios[i].chosen
+			compute(i, o)
+		})
+		for _, err := range errs {
+			if err != nil {
+				return nil, err
+			}
 		}
 	}
 	out := make([]*SysbenchDBMS, len(dirs))
@@ -210,6 +285,9 @@ func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 				}
 			}
 		}
+		if dirWarn[di] != "" {
+			d.Warnings = append(d.Warnings, dirWarn[di])
+		}
 		out[di] = d
 	}
 	for i, j := range jobs {
@@ -224,6 +302,44 @@ func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 		}
 	}
 	return out, nil
+}
+
+// deviceIO is the I/O of each device of a run (KiB read plus written over
+// its plausible iostat rows), the devices in the order iostat printed them.
+type deviceIO struct {
+	names  []string
+	kib    map[string]float64
+	chosen string // the folder's device, when the run is computed again
+}
+
+func runDeviceIO(s *parse.Iostat) deviceIO {
+	var io deviceIO
+	if s == nil || !s.HasRates() {
+		return io
+	}
+	io.kib = map[string]float64{}
+	for _, r := range s.Rows {
+		if r.Implausible != "" {
+			continue
+		}
+		if _, ok := io.kib[r.Device]; !ok {
+			io.names = append(io.names, r.Device)
+		}
+		io.kib[r.Device] += r.Values[s.Col.RKB] + r.Values[s.Col.WKB]
+	}
+	return io
+}
+
+func (io *deviceIO) add(o deviceIO) {
+	if io.kib == nil {
+		io.kib = map[string]float64{}
+	}
+	for _, n := range o.names {
+		if _, ok := io.kib[n]; !ok {
+			io.names = append(io.names, n)
+		}
+		io.kib[n] += o.kib[n]
+	}
 }
 
 func containsInt(l []int, x int) bool {
