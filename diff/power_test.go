@@ -43,7 +43,7 @@ func failRate(t *testing.T, seed uint64, n int, drop float64, sims int) float64 
 // with a known change: n BASE and n NEW runs of one throughput cell, 2%
 // run-to-run noise (normal), NEW lower by 0 to 12%, the default fail level
 // of 5%. It states the smallest drop (in whole percent) that fails in at
-// least 80% of the comparisons, the figures README.md gives, and checks
+// least 80% of the comparisons, the figures docs/diff.md gives, and checks
 // that replicated runs fail no change more than 1% of the time, a 3% drop
 // (below the fail level) no more often than one run per side does, and a
 // drop beyond the fail level (6% and up) at least as often as one run per
@@ -85,7 +85,7 @@ func TestReplicatedPower(t *testing.T) {
 		}
 		fmt.Fprintf(&table, "   %d%%\n", smallest)
 		if smallest != want80[n] {
-			t.Errorf("%d runs: the smallest drop failing >= 80%% is %d%%, README.md says %d%%", n, smallest, want80[n])
+			t.Errorf("%d runs: the smallest drop failing >= 80%% is %d%%, docs/diff.md says %d%%", n, smallest, want80[n])
 		}
 	}
 	t.Logf("\n%s", table.String())

@@ -155,7 +155,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 // correctedNote opens the notes of a report in the default mode.
 const correctedNote = "The numbers are computed correctly where the original scripts were wrong " +
 	"(for example, repeated vmstat headers are not counted as samples), so a few differ from what the scripts printed; " +
-	"ibreport build --compat reproduces the scripts' numbers exactly. README.md lists every difference."
+	"ibreport build --compat reproduces the scripts' numbers exactly. docs/compat.md lists every difference."
 
 // dropRepeats leaves out "Metrics of all DBMS" and "Response times" when
 // every table in them repeats a table of the step sections: they exist for

@@ -75,7 +75,7 @@
 //	--format F        text, md, json or github
 //	--all             list every comparison, not only the notable ones (text, md, json)
 //
-// plus --cores, --ps-user, --device and --dbms for raw trees. See the README
+// plus --cores, --ps-user, --device and --dbms for raw trees. See docs/diff.md
 // for the rules, thresholds and floors.
 //
 // Exit status: 0 on success (diff: no fail-level finding), 1 when the output

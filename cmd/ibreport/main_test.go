@@ -18,7 +18,7 @@ func runCmd(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-// TestTablesCompat runs the command of the README's compat example and
+// TestTablesCompat runs the command of the compat example of docs/tables.md and
 // compares a few outputs with the original pipeline's files.
 func TestTablesCompat(t *testing.T) {
 	dir := t.TempDir()

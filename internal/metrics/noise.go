@@ -31,7 +31,7 @@ type StallOptions struct {
 var DefaultStallOptions = StallOptions{RateFraction: 0.5, RTMultiple: 10, SLAFraction: 0.95}
 
 // The fixed parts of stall, decline and SLA detection, documented in
-// README.md; the planted cases of stall_sim_test.go hold them to their
+// docs/statistics.md; the planted cases of stall_sim_test.go hold them to their
 // promises.
 const (
 	// StallReferenceQuantile is the quantile of the full intervals' rates

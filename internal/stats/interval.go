@@ -239,7 +239,7 @@ func lag1(y []float64) float64 {
 // mean −1.0% with a per-test spread of 0.6%, 1.2% root mean square, so
 // 0.8% per run; tests repeated within the same runs of those nine builds
 // (point-query before and after the writes, …) differ by 0.8% root mean
-// square; README gives the figures.
+// square; docs/statistics.md gives the figures.
 const DefaultRunNoise = 0.01
 
 // NoiseBound is the largest |ratio − 1| two runs' noise explains: the
