@@ -150,32 +150,11 @@ func flagError(fs *flag.FlagSet, err error) error {
 func nearest(s string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {
-		if d := editDistance(s, c); d < bestD && d < len(s) {
+		if d := parse.EditDistance(s, c); d < bestD && d < len(s) {
 			best, bestD = c, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance of a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // commandNames are the names of the commands, in the order of the list.

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ibreport/ibreport/internal/parse"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden help files in testdata/help")
@@ -153,7 +155,7 @@ func TestNearest(t *testing.T) {
 			t.Errorf("nearest(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
-	if d := editDistance("kitten", "sitting"); d != 3 {
-		t.Errorf("editDistance(kitten, sitting) = %d, want 3", d)
+	if d := parse.EditDistance("kitten", "sitting"); d != 3 {
+		t.Errorf("EditDistance(kitten, sitting) = %d, want 3", d)
 	}
 }

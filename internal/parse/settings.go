@@ -132,15 +132,16 @@ func nearKey(key string) string {
 		if norm == k {
 			return k
 		}
-		if d := editDistance(norm, k); d < bestDist {
+		if d := EditDistance(norm, k); d < bestDist {
 			best, bestDist = k, d
 		}
 	}
 	return best
 }
 
-// editDistance is the Levenshtein distance of a and b, in bytes.
-func editDistance(a, b string) int {
+// EditDistance is the Levenshtein distance of a and b, in bytes: how
+// near a mistyped name (a settings key, a flag, a command) is to a known one.
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
