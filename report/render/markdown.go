@@ -390,7 +390,7 @@ func outline(r *report.Report) *doc {
 		}
 	}
 	if c := r.Counters; c != nil {
-		counterParts(c, add, para, table)
+		counterParts(c, "perf stat counters", "perf stat counters per step", add, para, table)
 	}
 	if sb := r.Sysbench; sb != nil {
 		// A thread sweep leads with how the DBMS scale.
@@ -425,29 +425,10 @@ func outline(r *report.Report) *doc {
 			}
 		}
 		if c := sb.Counters; c != nil {
-			p := add("Sysbench perf stat counters")
+			p, d := counterParts(c, "Sysbench perf stat counters", "Sysbench perf stat counters per test", add, para, table)
 			p.Group, p.Short = "Sysbench", "perf stat"
-			para(p, c.Caption)
-			for _, note := range c.Notes {
-				para(p, note)
-			}
-			for _, t := range c.Tables {
-				table(p, t)
-			}
-			if len(c.FlameGraphs) > 0 {
-				para(p, "Flame graphs, linked (they carry scripts), paths relative to the results folder:")
-				var l []string
-				for _, fg := range c.FlameGraphs {
-					l = append(l, strings.TrimSuffix(fg.DBMS+": "+fg.Test, ": ")+": "+fg.Href)
-				}
-				p.Items = append(p.Items, &docItem{Bullets: l})
-			}
-			if len(c.Details) > 0 {
-				p := add("Sysbench perf stat counters per test")
-				p.Group, p.Short = "Sysbench", "perf stat per test"
-				for _, t := range c.Details {
-					table(p, t)
-				}
+			if d != nil {
+				d.Group, d.Short = "Sysbench", "perf stat per test"
 			}
 		}
 		if sb.Load != nil || len(sb.PrePost) > 0 || len(sb.Threads) == 0 {

@@ -6,12 +6,13 @@ import (
 	"github.com/ibreport/ibreport/report"
 )
 
-// counterParts adds the insert benchmark's perf stat counters to a
-// Markdown or text document: the caption, notes and compact tables, the
-// flame graphs as links (never inlined: they carry scripts), and every
-// counter per step in a part of its own.
-func counterParts(c *report.PerfPart, add func(string) *docPart, para func(*docPart, string), table func(*docPart, *report.Table)) {
-	p := add("perf stat counters")
+// counterParts adds perf stat counters to a Markdown or text document,
+// under title: the caption, notes and compact tables, the flame graphs as
+// links (never inlined: they carry scripts), and every counter per step or
+// test in a part of its own titled detail. It returns both parts (the
+// second nil without details), for the caller to file them.
+func counterParts(c *report.PerfPart, title, detail string, add func(string) *docPart, para func(*docPart, string), table func(*docPart, *report.Table)) (*docPart, *docPart) {
+	p := add(title)
 	para(p, c.Caption)
 	for _, note := range c.Notes {
 		para(p, note)
@@ -27,10 +28,12 @@ func counterParts(c *report.PerfPart, add func(string) *docPart, para func(*docP
 		}
 		p.Items = append(p.Items, &docItem{Bullets: l})
 	}
-	if len(c.Details) > 0 {
-		d := add("perf stat counters per step")
-		for _, t := range c.Details {
-			table(d, t)
-		}
+	if len(c.Details) == 0 {
+		return p, nil
 	}
+	d := add(detail)
+	for _, t := range c.Details {
+		table(d, t)
+	}
+	return p, d
 }
