@@ -85,7 +85,7 @@ func (p *packedFS) Open(name string) (fs.File, error) {
 	}
 	if f, err := p.fsys.Open(name); err == nil {
 		if fi, err := f.Stat(); err == nil && fi.IsDir() {
-			return &packedDir{File: f, p: p, name: name}, nil
+			return &packedDir{File: f, lazyDir: lazyDir{p: p, name: name}}, nil
 		}
 		return f, nil
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -350,7 +350,7 @@ func (p *packedFS) openMember(t *tarIndex, name, rel string) (fs.File, error) {
 		return nil, err
 	}
 	if fi.IsDir() {
-		return &memberDir{info: fi, p: p, name: name}, nil
+		return &memberDir{info: fi, lazyDir: lazyDir{p: p, name: name}}, nil
 	}
 	if err := p.fill(t); err != nil {
 		return nil, err
@@ -488,10 +488,7 @@ func (m *memberFile) Close() error               { return nil }
 // memberDir is a folder inside an archive, opened.
 type memberDir struct {
 	info fs.FileInfo
-	p    *packedFS
-	name string
-	ents []fs.DirEntry
-	read bool
+	lazyDir
 }
 
 func (d *memberDir) Stat() (fs.FileInfo, error) { return d.info, nil }
@@ -499,27 +496,24 @@ func (d *memberDir) Read([]byte) (int, error) {
 	return 0, &fs.PathError{Op: "read", Path: d.name, Err: errors.New("is a directory")}
 }
 func (d *memberDir) Close() error { return nil }
-func (d *memberDir) ReadDir(n int) ([]fs.DirEntry, error) {
-	if !d.read {
-		ents, err := d.p.ReadDir(d.name)
-		if err != nil {
-			return nil, err
-		}
-		d.ents, d.read = ents, true
-	}
-	return takeEntries(&d.ents, n)
-}
 
 // packedDir is a real folder, opened, whose entries are shown unpacked.
 type packedDir struct {
 	fs.File
+	lazyDir
+}
+
+// lazyDir serves fs.ReadDirFile.ReadDir for a folder of a packedFS: its
+// entries, unpacked, are listed on the first call and handed out from
+// then on.
+type lazyDir struct {
 	p    *packedFS
 	name string
 	ents []fs.DirEntry
 	read bool
 }
 
-func (d *packedDir) ReadDir(n int) ([]fs.DirEntry, error) {
+func (d *lazyDir) ReadDir(n int) ([]fs.DirEntry, error) {
 	if !d.read {
 		ents, err := d.p.ReadDir(d.name)
 		if err != nil {
