@@ -166,6 +166,15 @@ func (b *builder) study() {
 		case st.Kind.ReadWrite():
 			cols, legend = studyReadWrite, studyReadWriteLegend
 			heading = fmt.Sprintf("oltp - %s, %s each at %d inserts/s", metrics.Plural(b.nClients, "reader"), metrics.Plural(b.nClients, "writer"), st.Rate)
+			if counts := b.clientCounts(); len(counts) > 1 {
+				// A client sweep: the rows ran with different counts, so
+				// the heading cannot name one.
+				ns := make([]string, len(counts))
+				for i, n := range counts {
+					ns[i] = strconv.Itoa(n)
+				}
+				heading = fmt.Sprintf("oltp - per row as many readers and writers as its clients (%s), each writer at %d inserts/s", strings.Join(ns, ", "), st.Rate)
+			}
 		case st.Kind == parse.CreateIndex:
 			heading = "create index"
 		case st.Seq > 0:

@@ -97,6 +97,13 @@ func TestSweepFixtures(t *testing.T) {
 	if sw == nil || !slices.Equal(sw.Clients, []int{1, 2, 4}) || len(sw.DBMS) != 1 {
 		t.Fatalf("sweep %+v", sw)
 	}
+	// The study's read+write headings name no single client count: its
+	// rows ran with 1, 2 and 4.
+	for _, st := range r.Study {
+		if strings.HasPrefix(st.Heading, "oltp") && !strings.HasPrefix(st.Heading, "oltp - per row as many readers and writers as its clients (1, 2, 4), each writer at ") {
+			t.Errorf("study heading %q names one client count for rows of 1, 2 and 4", st.Heading)
+		}
+	}
 	checked := 0
 	for si, s := range sw.Steps {
 		if s.Step.Name == "l.x" {
