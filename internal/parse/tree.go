@@ -232,7 +232,10 @@ type StepSinks struct {
 	// Interval gets the stats lines of the client logs; client is the
 	// log's index in StepData.Clients.
 	Interval func(client int, iv *Interval)
-	Iostat   func(s *Iostat, row *IostatRow)
+	// ClientSize, when not nil, gets the size in bytes of each client log
+	// before its stats lines, for a sink to reserve room for them.
+	ClientSize func(client int, size int64)
+	Iostat     func(s *Iostat, row *IostatRow)
 	// IostatDevice, when not "", is the only device whose iostat rows
 	// Iostat gets (ScanIostatDevice).
 	IostatDevice string
@@ -252,6 +255,11 @@ func ScanStep(fsys fs.FS, dir string, step Step, sinks StepSinks) (*StepData, er
 	if sinks.Interval != nil {
 		readClient = func(r io.Reader, name string) (*ClientLog, error) {
 			i := len(sd.Clients)
+			if f, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok && sinks.ClientSize != nil {
+				if st, err := f.Stat(); err == nil {
+					sinks.ClientSize(i, st.Size())
+				}
+			}
 			return ScanClientLog(r, name, func(iv *Interval) { sinks.Interval(i, iv) })
 		}
 	}
