@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -398,18 +399,16 @@ func (s *Summary) percentiles(sd *parse.StepData) {
 		if c.WidthLines > 0 {
 			lines = c.WidthLines - 1 // every 17-field line but the header
 		}
-		lists := [3][]sortTok{}
+		var lists [3]descList
 		for i, col := range []parse.Column{parse.IIps, parse.IDps, parse.IQps} {
-			lists[i] = make([]sortTok, 0, len(c.Intervals)+1)
-			for _, iv := range c.Intervals {
-				lists[i] = append(lists[i], sortTok{v: iv.Get(col)})
+			v := make([]float64, len(c.Intervals))
+			for j := range c.Intervals {
+				v[j] = c.Intervals[j].Values[col]
 			}
 			// The original removed the header with `grep -v i_ips`, which only
 			// matches the insert column's header token.
-			if i > 0 && c.HeaderLine > 0 && len(c.Columns) > 6 {
-				lists[i] = append(lists[i], sortTok{0, c.Columns[col]})
-			}
-			sortDesc(lists[i])
+			hdr := i > 0 && c.HeaderLine > 0 && len(c.Columns) > 6
+			lists[i] = newDescList(v, c.Columns[col], hdr)
 		}
 		var ps []Percentile
 		for _, x := range []int{50, 75, 90, 95, 99} {
@@ -421,7 +420,7 @@ func (s *Summary) percentiles(sd *parse.StepData) {
 				frac, _ := awk.Div(awk.Int(int64(x)), hundred, 3)
 				off := awk.Mul(frac, awk.Int(int64(lines)), 3)
 				p.Off = int(math.RoundToEven(off.Float()))
-				p.Insert, p.Delete, p.Query = nth(lists[0], p.Off), nth(lists[1], p.Off), nth(lists[2], p.Off)
+				p.Insert, p.Delete, p.Query = lists[0].nth(p.Off), lists[1].nth(p.Off), lists[2].nth(p.Off)
 			}
 			ps = append(ps, p)
 		}
@@ -429,57 +428,71 @@ func (s *Summary) percentiles(sd *parse.StepData) {
 	}
 }
 
-// sortTok is a line of the rate lists the driver sorted: a value, and the
-// text of a header token; the text of a value is computed when it is
-// compared with a different text or printed, not for every interval.
-type sortTok struct {
-	v   float64
-	tok string // "" for a value: its text is strconv's shortest form
+// descList is a rate list as the driver sorted it with `sort -rn`: by
+// value descending, equal values by their text in descending byte order
+// (sort's last-resort comparison, reversed). Equal values have the same
+// text but for 0 and -0 ("0" sorts before "-0") and the header token the
+// list may hold, which sort reads as 0. So the values are sorted as
+// numbers, the zeros are put in the order of their texts, and the header
+// token gets its place among them: no text is made but the ones printed.
+type descList struct {
+	v   []float64 // the values, in the order above
+	hdr string    // the header token, when has
+	has bool
+	at  int // the header's index in the whole list
 }
 
-// text is the line as sort saw it.
-func (t sortTok) text() string {
-	if t.tok == "" {
-		return strconv.FormatFloat(t.v, 'f', -1, 64)
-	}
-	return t.tok
-}
-
-// sortDesc orders like `sort -rn`: by value descending, equal values by the
-// text in descending byte order (sort's last-resort comparison, reversed).
-// Equal values have the same text but for 0 and -0 ("0" sorts before
-// "-0") and header tokens, whose texts are compared. Lines that compare
-// equal have the same text, so the order among them shows in no output.
-func sortDesc(l []sortTok) {
-	slices.SortFunc(l, func(a, b sortTok) int {
-		switch {
-		case a.v > b.v:
-			return -1
-		case a.v < b.v:
-			return 1
-		case a.tok == "" && b.tok == "":
-			sa, sb := math.Signbit(a.v), math.Signbit(b.v)
-			switch {
-			case sa == sb:
-				return 0
-			case sa:
-				return 1
-			}
-			return -1
+// newDescList sorts v (in place) and places the header token hdr when has.
+func newDescList(v []float64, hdr string, has bool) descList {
+	slices.Sort(v) // the values are finite: readers refuse NaN
+	slices.Reverse(v)
+	z0, _ := slices.BinarySearchFunc(v, 0.0, func(x, t float64) int { return -cmp.Compare(x, t) })
+	z1 := z0
+	neg := 0
+	for z1 < len(v) && v[z1] == 0 {
+		if math.Signbit(v[z1]) {
+			neg++
 		}
-		return -strings.Compare(a.text(), b.text())
-	})
+		z1++
+	}
+	for i := z0; i < z1; i++ {
+		v[i] = 0
+		if i >= z1-neg {
+			v[i] = math.Copysign(0, -1)
+		}
+	}
+	l := descList{v: v, hdr: hdr, has: has}
+	switch {
+	case hdr > "0":
+		l.at = z0
+	case hdr > "-0":
+		l.at = z1 - neg // after "0", before "-0"; a tie with "0" prints alike
+	default:
+		l.at = z1
+	}
+	return l
 }
 
-// nth is `head -off | tail -1`.
-func nth(l []sortTok, off int) string {
-	if off <= 0 || len(l) == 0 {
+// nth is `head -off | tail -1`: the text of line off (1-based) of the
+// list, its last line when it is shorter, "" when off <= 0 or it is empty.
+func (l descList) nth(off int) string {
+	n := len(l.v)
+	if l.has {
+		n++
+	}
+	if off <= 0 || n == 0 {
 		return ""
 	}
-	if off > len(l) {
-		off = len(l)
+	i := min(off, n) - 1
+	if l.has {
+		switch {
+		case i == l.at:
+			return l.hdr
+		case i > l.at:
+			i--
+		}
 	}
-	return l[off-1].text()
+	return strconv.FormatFloat(l.v[i], 'f', -1, 64)
 }
 
 // cpu computes the client and DBMS CPU seconds lines.

@@ -199,7 +199,16 @@ func ReadClientLog(r io.Reader, name string) (*ClientLog, error) {
 // lines. iv is reused for the next line; copy what you keep.
 // A nil each keeps every one instead, which is ReadClientLog.
 func ScanClientLog(r io.Reader, name string, each func(iv *Interval)) (*ClientLog, error) {
+	return scanClientLog(r, name, 0, each)
+}
+
+// scanClientLog is ScanClientLog; a nil each keeps the intervals in a slice
+// with room for reserve of them to begin with.
+func scanClientLog(r io.Reader, name string, reserve int, each func(iv *Interval)) (*ClientLog, error) {
 	c := &ClientLog{Name: name, Options: map[string]string{}, HistHeaders: map[HistKind][]string{}}
+	if each == nil && reserve > 0 {
+		c.Intervals = make([]Interval, 0, reserve)
+	}
 	var errs ErrorList
 	var cols []Column
 	var f fieldList

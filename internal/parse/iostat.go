@@ -96,6 +96,31 @@ func ScanIostatDevice(r io.Reader, name, device string, each func(s *Iostat, row
 	// header is the first Device header line, accepted: iostat repeats it
 	// byte for byte before every interval's rows.
 	var header []byte
+	// Kept rows (each == nil) take their values from shared blocks and
+	// their device names from the names seen before: a step has hundreds
+	// of thousands of rows and a handful of devices.
+	var block []float64
+	keep := func(v []float64) []float64 {
+		if len(block)+len(v) > cap(block) {
+			block = make([]float64, 0, max(iostatBlock, len(v)))
+		}
+		start := len(block)
+		block = append(block, v...)
+		return block[start:len(block):len(block)]
+	}
+	var names []string
+	name1 := func(b []byte) string {
+		for _, d := range names {
+			if d == string(b) {
+				return d
+			}
+		}
+		d := string(b)
+		if len(names) < 64 {
+			names = append(names, d)
+		}
+		return d
+	}
 	sc := newLineScanner(r)
 	defer sc.release()
 	for sc.Scan() {
@@ -123,22 +148,19 @@ func ScanIostatDevice(r io.Reader, name, device string, each func(s *Iostat, row
 					errs.add(name, n, "device %s column %s: %v", dev, s.Header[i], err)
 					continue
 				}
-				row := &scratch
 				if each == nil {
-					row = &IostatRow{Values: slices.Clone(vals[:nf-1]), Device: string(dev)}
-				} else {
-					row.Values = vals[:nf-1]
-					if row.Device != string(dev) {
-						row.Device = string(dev)
-					}
+					s.Rows = append(s.Rows, IostatRow{Line: n, Device: name1(dev), Values: keep(vals[:nf-1]),
+						Implausible: s.implausible(vals[:nf-1])})
+					continue
+				}
+				row := &scratch
+				row.Values = vals[:nf-1]
+				if row.Device != string(dev) {
+					row.Device = string(dev)
 				}
 				row.Line = n
 				row.Implausible = s.implausible(row.Values)
-				if each != nil {
-					each(s, row)
-				} else {
-					s.Rows = append(s.Rows, *row)
-				}
+				each(s, row)
 				continue
 			}
 		}
@@ -177,9 +199,7 @@ func ScanIostatDevice(r io.Reader, name, device string, each func(s *Iostat, row
 		if inDevices && nf > 0 && nf-1 == len(s.Header) && s.isDeviceName(f.at(0)) {
 			// The common case first: a device row.
 			row := &scratch
-			if each == nil {
-				row = &IostatRow{Values: make([]float64, nf-1)}
-			} else if cap(row.Values) < nf-1 {
+			if cap(row.Values) < nf-1 {
 				row.Values = make([]float64, nf-1)
 			}
 			row.Line, row.Values = n, row.Values[:nf-1]
@@ -209,8 +229,10 @@ func ScanIostatDevice(r io.Reader, name, device string, each func(s *Iostat, row
 				}
 				each(s, row)
 			} else {
-				row.Device = string(f.at(0))
-				s.Rows = append(s.Rows, *row)
+				kept := *row
+				kept.Device = name1(f.at(0))
+				kept.Values = keep(row.Values)
+				s.Rows = append(s.Rows, kept)
 			}
 			continue
 		}
@@ -266,6 +288,9 @@ func ScanIostatDevice(r io.Reader, name, device string, each func(s *Iostat, row
 }
 
 var deviceWord = []byte("Device")
+
+// iostatBlock is the number of values ReadIostat allocates at once.
+const iostatBlock = 16 << 10
 
 // locate finds r/s, w/s, rkB/s and wkB/s by name in the header. The names are
 // the same in all four layouts, so this agrees with the original positions.

@@ -232,7 +232,10 @@ type StepSinks struct {
 	// Interval gets the stats lines of the client logs; client is the
 	// log's index in StepData.Clients.
 	Interval func(client int, iv *Interval)
-	Iostat   func(s *Iostat, row *IostatRow)
+	// ClientSize, when not nil, gets the size in bytes of each client log
+	// before its stats lines, for a sink to reserve room for them.
+	ClientSize func(client int, size int64)
+	Iostat     func(s *Iostat, row *IostatRow)
 	// IostatDevice, when not "", is the only device whose iostat rows
 	// Iostat gets (ScanIostatDevice).
 	IostatDevice string
@@ -240,18 +243,39 @@ type StepSinks struct {
 	Ps           func(row *PsRow)
 }
 
+// statsLineBytes is about the shortest stats line of a client log that runs
+// long enough for its size to matter: 17 columns of a few digits. Logs of
+// longer lines (the usual case) reserve more room than they need, at most
+// a few times.
+const statsLineBytes = 48
+
 // ScanStep reads a step like ReadStep, handing the records of the client
 // logs, iostat, vmstat and ps files to the sinks as they are read, so that
 // memory does not grow with the length of the step.
 func ScanStep(fsys fs.FS, dir string, step Step, sinks StepSinks) (*StepData, error) {
 	sd := &StepData{Step: step, Dir: dir}
-	readClient := ReadClientLog
+	// A kept client log reserves room for its intervals from its size:
+	// growing the slice by doubling copies it about once.
+	readClient := func(r io.Reader, name string) (*ClientLog, error) {
+		reserve := 0
+		if f, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+			if st, err := f.Stat(); err == nil {
+				reserve = int(min(st.Size()/statsLineBytes, 1<<20))
+			}
+		}
+		return scanClientLog(r, name, reserve, nil)
+	}
 	readIostat := ReadIostat
 	readVmstat := ReadVmstat
 	readPs := ReadPs
 	if sinks.Interval != nil {
 		readClient = func(r io.Reader, name string) (*ClientLog, error) {
 			i := len(sd.Clients)
+			if f, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok && sinks.ClientSize != nil {
+				if st, err := f.Stat(); err == nil {
+					sinks.ClientSize(i, st.Size())
+				}
+			}
 			return ScanClientLog(r, name, func(iv *Interval) { sinks.Interval(i, iv) })
 		}
 	}
