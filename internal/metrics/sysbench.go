@@ -237,7 +237,7 @@ func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 			}
 		}
 	}
-	parallel(len(jobs), func(i int) { compute(i, opt) })
+	Parallel(len(jobs), func(i int) { compute(i, opt) })
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
@@ -295,7 +295,7 @@ func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 		}
 	}
 	if len(redo) > 0 {
-		parallel(len(redo), func(k int) {
+		Parallel(len(redo), func(k int) {
 			i := redo[k]
 			o := opt
 			o.Device = ios[i].chosen
