@@ -21,6 +21,14 @@ const (
 var sbWords = [...]string{"sysbench", "FATAL:", "Number", "Warmup", "Load", "Inserting",
 	"SQL", "General", "Throughput", "Threads", "Latency", "queries"}
 
+// sbWordStart has the first bytes of sbWords.
+var sbWordStart = func() (t [256]bool) {
+	for _, w := range sbWords {
+		t[w[0]] = true
+	}
+	return t
+}()
+
 // sysbenchLineKind tells, from the first field and the last bytes of a line
 // (not binary junk, after the command line), whether ReadSysbench can skip
 // it: query plans ("table 1 : explain …", TAB-indented plan lines), "for
@@ -53,6 +61,9 @@ func sysbenchLineKind(b []byte, inReport bool) int {
 		k++
 	}
 	first := b[i:k]
+	if !sbWordStart[first[0]] {
+		return sbSkip // most plan lines: "->", "Index", "Filter:" start otherwise
+	}
 	for _, w := range sbWords {
 		if len(first) >= len(w) && string(first[:len(w)]) == w {
 			return sbOther
