@@ -37,28 +37,53 @@ type ScanGenChoice struct {
 // on a tie the later generation. Without archived rates (a fresh run of
 // the current driver, or sb.o files alone) it is the current one.
 func inferScanGen(fsys fs.FS, dirs []*parse.SysbenchDir) ScanGenChoice {
-	var match [metrics.ScanGenRowsPerLatency + 1]int
-	runs := 0
+	type scanRun struct {
+		d    *parse.SysbenchDir
+		t    parse.SysbenchTest
+		nt   int
+		want string
+	}
+	var todo []scanRun
 	for _, d := range dirs {
 		for _, t := range d.Tests {
 			if !t.Scan() {
 				continue
 			}
 			for _, nt := range d.Threads[t.Sfx] {
-				want := archivedScanRate(fsys, d, t, nt)
-				if want == "" {
-					continue
-				}
-				o := readScanOutput(fsys, d.Dir, "sb.o."+t.Sfx+".dop"+strconv.Itoa(nt))
-				if o == nil {
-					continue
-				}
-				runs++
-				for g := metrics.ScanGenRowsPerRun; g <= metrics.ScanGenRowsPerLatency; g++ {
-					if v := metrics.ScanRowRate(o, g); v.OK() && strconv.FormatFloat(v.V, 'f', 0, 64) == want {
-						match[g]++
-					}
-				}
+				todo = append(todo, scanRun{d: d, t: t, nt: nt})
+			}
+		}
+	}
+	// Each run's files are read on their own, on both cores: this comes
+	// before the main reading and would otherwise hold it up.
+	matched := make([][metrics.ScanGenRowsPerLatency + 1]bool, len(todo))
+	read := make([]bool, len(todo))
+	metrics.Parallel(len(todo), func(i int) {
+		r := todo[i]
+		want := archivedScanRate(fsys, r.d, r.t, r.nt)
+		if want == "" {
+			return
+		}
+		o := readScanOutput(fsys, r.d.Dir, "sb.o."+r.t.Sfx+".dop"+strconv.Itoa(r.nt))
+		if o == nil {
+			return
+		}
+		read[i] = true
+		for g := metrics.ScanGenRowsPerRun; g <= metrics.ScanGenRowsPerLatency; g++ {
+			if v := metrics.ScanRowRate(o, g); v.OK() && strconv.FormatFloat(v.V, 'f', 0, 64) == want {
+				matched[i][g] = true
+			}
+		}
+	})
+	var match [metrics.ScanGenRowsPerLatency + 1]int
+	runs := 0
+	for i := range todo {
+		if read[i] {
+			runs++
+		}
+		for g, ok := range matched[i] {
+			if ok {
+				match[g]++
 			}
 		}
 	}

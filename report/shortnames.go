@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // NameKey is one line of the key of short names: the name a report shows
@@ -176,6 +177,18 @@ func (r *Report) WithShortNames() *Report {
 // deepCopy copies v, passing every string through f. Unexported fields
 // are zero in the copy (the model has none that renderers read).
 func deepCopy(v reflect.Value, f func(string) string) reflect.Value {
+	if plainType(v.Type()) {
+		// Numbers only (chart points, interval samples): nothing to rename,
+		// so a slice is copied in one move and a value is returned as is.
+		if v.Kind() == reflect.Slice && !v.IsNil() {
+			c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+			reflect.Copy(c, v)
+			return c
+		}
+		if v.Kind() != reflect.Pointer && v.Kind() != reflect.Map {
+			return v
+		}
+	}
 	switch v.Kind() {
 	case reflect.Pointer:
 		if v.IsNil() {
@@ -230,4 +243,37 @@ func deepCopy(v reflect.Value, f func(string) string) reflect.Value {
 		return c
 	}
 	return v
+}
+
+// plainTypes caches plainType; the model has a few dozen types.
+var plainTypes sync.Map // reflect.Type -> bool
+
+// plainType reports whether values of t hold no string and share no memory
+// when copied: numbers and booleans, and slices, arrays and structs of them
+// (a slice of them shares its backing array, so deepCopy copies that).
+func plainType(t reflect.Type) bool {
+	if p, ok := plainTypes.Load(t); ok {
+		return p.(bool)
+	}
+	var p bool
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		p = true
+	case reflect.Array:
+		p = plainType(t.Elem())
+	case reflect.Slice:
+		// Only one level: the elements must be values, or a copy of the
+		// slice would share what they point to.
+		p = t.Elem().Kind() != reflect.Slice && plainType(t.Elem())
+	case reflect.Struct:
+		p = true
+		for i := 0; i < t.NumField() && p; i++ {
+			// An unexported field is zero in deepCopy's copy of a struct.
+			p = t.Field(i).IsExported() && plainType(t.Field(i).Type) && t.Field(i).Type.Kind() != reflect.Slice
+		}
+	}
+	plainTypes.Store(t, p)
+	return p
 }

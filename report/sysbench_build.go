@@ -514,6 +514,8 @@ func sbIntervalCharts(set *SysbenchSet, nt int, id string) (out []*Chart, note s
 			r := d.Result(test.Sfx, nt)
 			qs, ls := Series{Name: d.Name}, Series{Name: d.Name}
 			if r != nil {
+				qs.Points = make([]Point, 0, len(r.Intervals))
+				ls.Points = make([]Point, 0, len(r.Intervals))
 				for _, iv := range r.Intervals {
 					y := iv.QPS
 					if y == 0 && iv.EPS != 0 {
@@ -622,24 +624,7 @@ func (f sbText) threadSweep(set *SysbenchSet) []*Table {
 
 // sbNoise is the 95% interval of a run's QPS from its interval lines (the
 // last, partial one left out); unknown without enough of them.
-func sbNoise(r *SysbenchResult) stats.Interval {
-	if r == nil {
-		return stats.Interval{Why: "no run"}
-	}
-	n := len(r.Intervals)
-	if n > 0 {
-		n-- // the last line may cover a partial interval
-	}
-	y := make([]float64, 0, n)
-	for _, iv := range r.Intervals[:n] {
-		q := iv.QPS
-		if q == 0 && iv.EPS != 0 {
-			q = iv.EPS
-		}
-		y = append(y, q)
-	}
-	return stats.MeanInterval(y, 0.95)
-}
+func sbNoise(r *SysbenchResult) stats.Interval { return r.QPSNoise() }
 
 // sbNoiseTable has, per test and DBMS, the ±95% of the QPS from sysbench's
 // interval lines; nil when no run has enough of them.

@@ -65,7 +65,7 @@ func ComputeTreesWith(fsys fs.FS, trees []*parse.Tree, opt Options, f StepFunc) 
 		}
 	}
 	errs := make([]error, len(jobs))
-	parallel(len(jobs), func(i int) {
+	Parallel(len(jobs), func(i int) {
 		j := jobs[i]
 		t := trees[j.tree]
 		st := t.Steps[j.step]
@@ -94,8 +94,9 @@ func loadRows(fsys fs.FS, dir string) (int64, error) {
 	return rows, nil
 }
 
-// parallel calls f(0) … f(n-1) on up to GOMAXPROCS goroutines and waits.
-func parallel(n int, f func(i int)) {
+// Parallel calls f(0) … f(n-1) on up to GOMAXPROCS goroutines and waits:
+// the readers of independent files and steps use both cores with it.
+func Parallel(n int, f func(i int)) {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	var next atomic.Int64
 	var wg sync.WaitGroup

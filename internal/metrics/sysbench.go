@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/internal/stats"
 )
 
 // Scan-rate generations (FORMATS.md §4.14). The "qps" of a scan test is a
@@ -96,6 +97,37 @@ type SysbenchResult struct {
 	// "" when it did not.
 	CPUs    int
 	Version string
+
+	// qpsNoise, when noiseDone, is QPSNoise computed once by the reader's
+	// worker, so that the tables that compare runs do not redo it.
+	qpsNoise  stats.Interval
+	noiseDone bool
+}
+
+// QPSNoise is the 95% interval of the run's mean QPS from its interval
+// lines (EPS where a test reports events, not queries), the last line left
+// out because it may cover a partial interval; unknown without enough of
+// them.
+func (r *SysbenchResult) QPSNoise() stats.Interval {
+	if r == nil {
+		return stats.Interval{Why: "no run"}
+	}
+	if r.noiseDone {
+		return r.qpsNoise
+	}
+	n := len(r.Intervals)
+	if n > 0 {
+		n--
+	}
+	y := make([]float64, 0, n)
+	for _, iv := range r.Intervals[:n] {
+		q := iv.QPS
+		if q == 0 && iv.EPS != 0 {
+			q = iv.EPS
+		}
+		y = append(y, q)
+	}
+	return stats.MeanInterval(y, 0.95)
 }
 
 func (r *SysbenchResult) warn(format string, args ...any) {
@@ -198,9 +230,14 @@ func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 			loads[i] = rules.Load(run, dir.Name, o)
 		} else {
 			results[i] = rules.Run(run, dir.Name, o)
+			if r := results[i]; r != nil && !o.Compat {
+				// In the worker: the noise test is the costliest part of
+				// the tables built later, one run at a time.
+				r.qpsNoise, r.noiseDone = r.QPSNoise(), true
+			}
 		}
 	}
-	parallel(len(jobs), func(i int) { compute(i, opt) })
+	Parallel(len(jobs), func(i int) { compute(i, opt) })
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
@@ -258,7 +295,7 @@ func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 		}
 	}
 	if len(redo) > 0 {
-		parallel(len(redo), func(k int) {
+		Parallel(len(redo), func(k int) {
 			i := redo[k]
 			o := opt
 			o.Device = ios[i].chosen

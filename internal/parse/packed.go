@@ -35,7 +35,7 @@ import (
 // packedCache bytes in all; an archive larger than that is streamed again
 // for each member opened).
 func Packed(fsys fs.FS) fs.FS {
-	return &packedFS{fsys: fsys, tars: map[string]*tarIndex{}}
+	return &packedFS{fsys: fsys, tars: map[string]*tarIndex{}, lists: map[string]map[string]bool{}}
 }
 
 // packedCache bounds the decompressed bytes kept in memory.
@@ -47,6 +47,45 @@ type packedFS struct {
 	tars map[string]*tarIndex // by archive path
 	used int64                // bytes cached over all archives
 	tick int64
+	// lists are the names in real folders, read once each, so that the
+	// readers' many looks for optional files (sb.met, perf, iostat of each
+	// test) that are not there cost no system call after the first.
+	lists map[string]map[string]bool
+}
+
+// absent reports whether name is surely neither a file of the underlying
+// FS nor packed: its folder is a real one and holds neither name nor
+// name.gz, name.tar.gz or name.tgz. It says false when it cannot tell.
+func (p *packedFS) absent(name string) bool {
+	if name == "." {
+		return false
+	}
+	dir, base := path.Split(name)
+	dir = strings.TrimSuffix(dir, "/")
+	if dir == "" {
+		dir = "."
+	}
+	p.mu.Lock()
+	names, ok := p.lists[dir]
+	p.mu.Unlock()
+	if !ok {
+		entries, err := fs.ReadDir(p.fsys, dir)
+		if err != nil {
+			names = nil // not a real folder, or unreadable: ask each time
+		} else {
+			names = make(map[string]bool, len(entries))
+			for _, e := range entries {
+				names[e.Name()] = true
+			}
+		}
+		p.mu.Lock()
+		p.lists[dir] = names
+		p.mu.Unlock()
+	}
+	if names == nil {
+		return false
+	}
+	return !names[base] && !names[base+".gz"] && !names[base+".tar.gz"] && !names[base+".tgz"]
 }
 
 // tarIndex is what one pass over an archive found.
@@ -82,6 +121,9 @@ func archiveBase(name string) string {
 func (p *packedFS) Open(name string) (fs.File, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	if p.absent(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
 	if f, err := p.fsys.Open(name); err == nil {
 		if fi, err := f.Stat(); err == nil && fi.IsDir() {
@@ -121,6 +163,9 @@ func (p *packedFS) Open(name string) (fs.File, error) {
 func (p *packedFS) Stat(name string) (fs.FileInfo, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
+	}
+	if p.absent(name) {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
 	}
 	if fi, err := fs.Stat(p.fsys, name); err == nil {
 		return fi, nil

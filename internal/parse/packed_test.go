@@ -4,6 +4,8 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
+	"errors"
+	"fmt"
 	"io/fs"
 	"testing"
 	"testing/fstest"
@@ -118,5 +120,52 @@ func TestChooseDevice(t *testing.T) {
 		if IsVolumeDevice(name) != want {
 			t.Errorf("IsVolumeDevice(%q) = %v", name, !want)
 		}
+	}
+}
+
+// countingFS counts the calls that reach the underlying FS.
+type countingFS struct {
+	fstest.MapFS
+	calls int
+}
+
+func (c *countingFS) Open(name string) (fs.File, error) { c.calls++; return c.MapFS.Open(name) }
+func (c *countingFS) Stat(name string) (fs.FileInfo, error) {
+	c.calls++
+	return c.MapFS.Stat(name)
+}
+func (c *countingFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	c.calls++
+	return c.MapFS.ReadDir(name)
+}
+
+// TestPackedAbsent checks that looking for files that are not there, as
+// the readers do for every optional file of every test, reaches the
+// underlying FS once per folder, and that what is there (plain, .gz or in
+// an archive) is still found.
+func TestPackedAbsent(t *testing.T) {
+	under := &countingFS{MapFS: fstest.MapFS{
+		"d/sb.o.a":         {Data: []byte("x")},
+		"d/sb.o.b.gz":      {Data: gz(t, []byte("y"))},
+		"d/x.c.pk1.tar.gz": {Data: tgz(t, "", map[string]string{"f": "z"})},
+	}}
+	p := Packed(under)
+	for _, name := range []string{"d/sb.o.a", "d/sb.o.b", "d/x.c.pk1/f", "d/x.c.pk1"} {
+		if _, err := fs.Stat(p, name); err != nil {
+			t.Errorf("Stat(%s): %v", name, err)
+		}
+	}
+	under.calls = 0
+	for i := range 100 {
+		name := fmt.Sprintf("d/sb.met.t%d.dop1", i)
+		if _, err := fs.Stat(p, name); !errors.Is(err, fs.ErrNotExist) {
+			t.Fatalf("Stat(%s) = %v, want not exist", name, err)
+		}
+		if _, err := p.Open(name); !errors.Is(err, fs.ErrNotExist) {
+			t.Fatalf("Open(%s) = %v, want not exist", name, err)
+		}
+	}
+	if under.calls > 0 {
+		t.Errorf("200 looks for absent files made %d calls to the underlying FS, want 0 (the folder is listed once)", under.calls)
 	}
 }

@@ -97,6 +97,15 @@ func (o *SysbenchOutput) IntOption(key string, def int64) int64 {
 	return intOption(o.Options, key, def)
 }
 
+// addInterval keeps an interval line, making room for all of them at the
+// first.
+func (o *SysbenchOutput) addInterval(iv SysbenchInterval) {
+	if o.Intervals == nil {
+		o.Intervals = make([]SysbenchInterval, 0, o.intervalsExpected())
+	}
+	o.Intervals = append(o.Intervals, iv)
+}
+
 // ReadSysbench reads sysbench output, run or prepare. Lines sysbench prints
 // that carry no value (banners, "Threads started!") are skipped; a value
 // that is not a number is a syntax error. A run output without the final
@@ -122,6 +131,11 @@ func ReadSysbench(r io.Reader, name string) (*SysbenchOutput, error) {
 		}
 		var junk bool
 		if kind == sbInterval {
+			if iv, ok := sbIntervalFast(b); ok {
+				iv.Line = n
+				o.addInterval(iv)
+				continue
+			}
 			junk = fl.split(b) // tells junk as binaryJunk does
 		} else {
 			junk = sc.long || binaryJunkBytes(b)
@@ -138,10 +152,7 @@ func ReadSysbench(r io.Reader, name string) (*SysbenchOutput, error) {
 				errs.add(name, n, "%s", msg)
 			} else {
 				iv.Line = n
-				if o.Intervals == nil {
-					o.Intervals = make([]SysbenchInterval, 0, o.intervalsExpected())
-				}
-				o.Intervals = append(o.Intervals, iv)
+				o.addInterval(iv)
 			}
 			continue
 		}

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strconv"
 )
 
@@ -19,6 +20,14 @@ const (
 // the report ("SQL statistics:", "queries performed:", ...).
 var sbWords = [...]string{"sysbench", "FATAL:", "Number", "Warmup", "Load", "Inserting",
 	"SQL", "General", "Throughput", "Threads", "Latency", "queries"}
+
+// sbWordStart has the first bytes of sbWords.
+var sbWordStart = func() (t [256]bool) {
+	for _, w := range sbWords {
+		t[w[0]] = true
+	}
+	return t
+}()
 
 // sysbenchLineKind tells, from the first field and the last bytes of a line
 // (not binary junk, after the command line), whether ReadSysbench can skip
@@ -52,6 +61,9 @@ func sysbenchLineKind(b []byte, inReport bool) int {
 		k++
 	}
 	first := b[i:k]
+	if !sbWordStart[first[0]] {
+		return sbSkip // most plan lines: "->", "Index", "Filter:" start otherwise
+	}
 	for _, w := range sbWords {
 		if len(first) >= len(w) && string(first[:len(w)]) == w {
 			return sbOther
@@ -64,21 +76,19 @@ func sysbenchLineKind(b []byte, inReport bool) int {
 // look at each group of eight bytes.
 func binaryJunkBytes(b []byte) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	// suspect sets the high bit of each byte of w at or above 0x80, below
+	// 0x20 (TAB included) or equal to 0x7f.
+	suspect := func(w uint64) uint64 { return (w | (w-0x20*ones)&^w | (w+ones)&^w) & highs }
 	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		w := uint64(b[i]) | uint64(b[i+1])<<8 | uint64(b[i+2])<<16 | uint64(b[i+3])<<24 |
-			uint64(b[i+4])<<32 | uint64(b[i+5])<<40 | uint64(b[i+6])<<48 | uint64(b[i+7])<<56
-		// A byte at or above 0x80, or below 0x20 (TAB included), sets
-		// its high bit here.
-		if (w|(w-0x20*ones)&^w)&highs != 0 {
-			for _, c := range b[i : i+8] {
-				if c < 0x20 && c != '\t' || c >= 0x7f {
-					return slowJunk(string(b))
-				}
-			}
+	for ; i+16 <= len(b); i += 16 {
+		// Two words a test: query plans are long lines of plain text.
+		if suspect(binary.LittleEndian.Uint64(b[i:]))|suspect(binary.LittleEndian.Uint64(b[i+8:])) == 0 {
+			continue
 		}
-		if (w+ones)&^w&highs != 0 { // a 0x7f byte
-			return slowJunk(string(b))
+		for _, c := range b[i : i+16] {
+			if c < 0x20 && c != '\t' || c >= 0x7f {
+				return slowJunk(string(b))
+			}
 		}
 	}
 	for ; i < len(b); i++ {
@@ -215,4 +225,106 @@ func atoiBytes(b []byte) (int, bool) {
 	}
 	v, err := strconv.Atoi(string(b))
 	return v, err == nil
+}
+
+// sbIntervalFast reads the interval line of sysbench 1.0 and 1.1 for the
+// OLTP tests, the bulk of a run's output after its query plans,
+//
+//	[ 1s ] thds: 40 tps: 1003.25 qps: 20065.00 (r/w/o: 14045.50/4013.00/2006.50) lat (ms,95%): 3.75 err/s: 0.00 reconn/s: 0.00
+//
+// in one pass over its bytes, with the values and checks of
+// parseSysbenchIntervalBytes. ok is false for any other layout (other
+// spacing, eps: lines, older versions) and for a value that
+// parseSysbenchIntervalBytes would report: those lines go the general way,
+// which says what is wrong.
+func sbIntervalFast(b []byte) (iv SysbenchInterval, ok bool) {
+	c := sbCursor{b: b}
+	if !c.lit("[ ") {
+		return iv, false
+	}
+	sec, ok := c.number('s')
+	if !ok || sec < 0 || !c.lit("s ] thds: ") {
+		return iv, false
+	}
+	iv.Sec = sec
+	thds, ok := c.rate(' ')
+	if !ok || thds != float64(int(thds)) {
+		return iv, false
+	}
+	iv.Threads = int(thds)
+	ok = c.lit(" tps: ")
+	ok = ok && c.rateTo(&iv.TPS, ' ') && c.lit(" qps: ")
+	ok = ok && c.rateTo(&iv.QPS, ' ') && c.lit(" (r/w/o: ")
+	ok = ok && c.rateTo(&iv.Reads, '/') && c.lit("/")
+	ok = ok && c.rateTo(&iv.Writes, '/') && c.lit("/")
+	ok = ok && c.rateTo(&iv.Other, ')') && c.lit(") lat (ms,")
+	if !ok {
+		return iv, false
+	}
+	j := bytes.IndexByte(c.b[c.i:], '%')
+	if j < 0 {
+		return iv, false
+	}
+	pct, okp := atoiBytes(c.b[c.i : c.i+j])
+	if !okp || pct < 1 || pct > 100 {
+		return iv, false
+	}
+	iv.Percentile = pct
+	c.i += j
+	if !c.lit("%): ") {
+		return iv, false
+	}
+	lat, ok := c.number(' ')
+	if !ok || Plausible(Latency, lat) != nil {
+		return iv, false
+	}
+	iv.LatPct = lat
+	ok = c.lit(" err/s: ") && c.rateTo(&iv.ErrPerSec, ' ') && c.lit(" reconn/s: ")
+	ok = ok && c.rateTo(&iv.ReconnPerS, 0)
+	return iv, ok && c.i == len(c.b)
+}
+
+// sbCursor walks a line for sbIntervalFast.
+type sbCursor struct {
+	b []byte
+	i int
+}
+
+// lit consumes s if the line continues with it.
+func (c *sbCursor) lit(s string) bool {
+	if len(c.b)-c.i < len(s) || string(c.b[c.i:c.i+len(s)]) != s {
+		return false
+	}
+	c.i += len(s)
+	return true
+}
+
+// number consumes the bytes up to stop (0: the end of the line) as a
+// number, as numberBytes reads a field; an empty one is not a number.
+func (c *sbCursor) number(stop byte) (float64, bool) {
+	// A plain loop: the tokens are a few bytes long, too short for
+	// bytes.IndexByte to pay for its call.
+	j := c.i
+	for j < len(c.b) && c.b[j] != stop && c.b[j] != ' ' {
+		j++
+	}
+	if j == c.i || (j == len(c.b)) != (stop == 0) || (j < len(c.b) && c.b[j] != stop) {
+		return 0, false
+	}
+	tok := c.b[c.i:j]
+	c.i = j
+	return numberBytes(tok)
+}
+
+// rate is number for a value that must pass Plausible(Rate).
+func (c *sbCursor) rate(stop byte) (float64, bool) {
+	v, ok := c.number(stop)
+	return v, ok && Plausible(Rate, v) == nil
+}
+
+// rateTo is rate into dst.
+func (c *sbCursor) rateTo(dst *float64, stop byte) bool {
+	v, ok := c.rate(stop)
+	*dst = v
+	return ok
 }
