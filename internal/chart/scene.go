@@ -169,6 +169,7 @@ func (s *scene) svg() (template.HTML, error) {
 	if err != nil {
 		return "", err
 	}
-	// The template escaped every value it printed.
-	return template.HTML(bytes.TrimSpace(buf.Bytes())), nil
+	// The template escaped every value it printed. One line break ends
+	// the element, so that the page's source keeps a line per chart.
+	return template.HTML(append(bytes.TrimSpace(buf.Bytes()), '\n')), nil
 }

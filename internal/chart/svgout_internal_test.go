@@ -48,7 +48,7 @@ func TestChartsAreWellFormedXML(t *testing.T) {
 			if err := wellFormed(string(svg)); err != nil {
 				t.Errorf("%s %s: %v", dir, c.ID, err)
 			}
-			if !strings.HasPrefix(string(svg), "<svg ") || !strings.HasSuffix(string(svg), "</svg>") {
+			if !strings.HasPrefix(string(svg), "<svg ") || !strings.HasSuffix(string(svg), "</svg>\n") {
 				t.Errorf("%s %s: not one <svg> element", dir, c.ID)
 			}
 		}
