@@ -78,7 +78,7 @@ func TestNoiseOnFixtures(t *testing.T) {
 	}
 	// Each mark is drawn in the colour of its DBMS's line: the first
 	// DBMS's is the palette's first.
-	if !strings.Contains(string(renderAs(t, r, "html")), "stroke:#4E79A7;stroke-width:0.8;stroke-dasharray:2,2") {
+	if !strings.Contains(string(renderAs(t, r, "html")), `stroke="#4e79a7" stroke-width="0.8" stroke-dasharray="2,2"`) {
 		t.Error("the stall marks are not drawn in their DBMS's colour")
 	}
 }

@@ -1,36 +1,16 @@
 package chart
 
 import (
-	"bytes"
 	"fmt"
-	"html"
 	"html/template"
-	"image/color"
 	"math"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/report"
 )
-
-// The charts are drawn by gonum/plot in Liberation Sans, whose metrics are
-// Arial's and Helvetica's: the SVG names those fonts after it, so that a
-// browser without Liberation Sans draws text of the widths the layout was
-// computed with, and the page (style.css) uses the same list.
-var chartFont = font.Font{Typeface: "Liberation", Variant: "Sans"}
-
-const chartFontFamily = "Liberation Sans,Arial,Helvetica,sans-serif"
 
 // Sizes of the chart layout, in points.
 const (
@@ -47,85 +27,50 @@ const (
 	maxLabel   = 270  // the longest category or legend label before it is cut
 	legendRow  = 13   // one row of a legend
 	minTicks   = 5    // labelled ticks per value axis, at least
-	margin     = 4    // around the plot: font boxes reach past the plot's
+	margin     = 4    // around the plot: text reaches past the plot's edges
+	titlePad   = 4    // under a title
+	tickLength = 8    // the tick marks of an axis
+	axisPad    = 5    // between an axis line and the data
+	axisWidth  = 0.5  // axis lines and tick marks
+	dotRadius  = 2.2  // the marks of measurements
 )
 
-func textStyle(size float64) draw.TextStyle {
-	return draw.TextStyle{
-		Color:   color.Black,
-		Font:    font.From(chartFont, vg.Length(size)),
-		Handler: plot.DefaultTextHandler,
-		XAlign:  draw.XLeft,
-		YAlign:  draw.YBottom,
-	}
-}
-
-// chartSVG draws a chart as an SVG element for inlining in HTML. The SVG
-// comes from gonum/plot, which escapes every text it writes (titles, DBMS
-// names), so it is safe to mark it as HTML.
+// chartSVG draws a chart as an SVG element for inlining in HTML; empty when
+// the chart has nothing to draw.
 func chartSVG(c *report.Chart) (template.HTML, error) {
-	l, err := layoutChart(c)
-	if err != nil || l == nil {
+	s, err := layoutChart(c)
+	if err != nil || s == nil {
 		return "", err
 	}
-	canvas := vgsvg.New(l.w, l.h)
-	l.draw(draw.New(canvas))
-	var buf bytes.Buffer
-	if _, err := canvas.WriteTo(&buf); err != nil {
-		return "", err
-	}
-	return template.HTML(finishSVG(buf.Bytes(), l.cut)), nil
+	return s.svg()
 }
 
-// finishSVG makes gonum/plot's SVG fit for inlining: it drops the XML
-// declaration and the generator comment (inline SVG starts at <svg>), gives
-// the text the font list of the page, and puts the whole name of every
-// label that was cut short in a <title>, which browsers show on hover.
-func finishSVG(b []byte, cut map[string]string) string {
-	if i := bytes.Index(b, []byte("<svg")); i >= 0 {
-		b = b[i:]
-	}
-	s := strings.ReplaceAll(string(b), "font-family:Liberation Sans;", "font-family:"+chartFontFamily+";")
-	for short, full := range cut {
-		s = strings.ReplaceAll(s, ">"+html.EscapeString(short)+"</text>",
-			"><title>"+html.EscapeString(full)+"</title>"+html.EscapeString(short)+"</text>")
-	}
-	return s
-}
-
-// chartLayout is a chart sized and ready to draw.
-type chartLayout struct {
-	w, h vg.Length
-	draw func(draw.Canvas)
-	cut  map[string]string // label drawn -> the whole name
-}
-
-// layoutChart sizes a chart; nil when it has nothing to draw.
-func layoutChart(c *report.Chart) (*chartLayout, error) {
+// layoutChart lays a chart out; nil when it has nothing to draw.
+func layoutChart(c *report.Chart) (*scene, error) {
 	if !c.HasData() {
 		return nil, nil // nothing to draw; the tables say NA
 	}
 	switch c.Kind {
 	case "bar":
-		return barLayout(c)
+		return barLayout(c), nil
 	case "line":
-		return lineLayout(c)
+		return lineLayout(c), nil
 	}
 	return nil, fmt.Errorf("chart %s: unknown chart kind %q", c.ID, c.Kind)
 }
 
-// fitLabel cuts s in the middle to fit width w, keeping both ends: DBMS
-// names tend to differ at the start (the version) and at the end (the
-// configuration).
-func fitLabel(sty draw.TextStyle, s string, w vg.Length) string {
-	if sty.Width(s) <= w {
+// fitLabel cuts s in the middle to fit width w at size points, keeping both
+// ends: DBMS names tend to differ at the start (the version) and at the end
+// (the configuration).
+func fitLabel(size float64, s string, w float64) string {
+	if textWidth(size, s) <= w {
 		return s
 	}
 	r := []rune(s)
 	for keep := len(r) - 1; keep > 1; keep-- {
 		head := (keep + 1) / 2
 		t := string(r[:head]) + "…" + string(r[len(r)-(keep-head):])
-		if sty.Width(t) <= w {
+		if textWidth(size, t) <= w {
 			return t
 		}
 	}
@@ -133,10 +78,10 @@ func fitLabel(sty draw.TextStyle, s string, w vg.Length) string {
 }
 
 // fitLabels cuts every label to width w, recording what was cut in cut.
-func fitLabels(sty draw.TextStyle, names []string, w vg.Length, cut map[string]string) []string {
+func fitLabels(size float64, names []string, w float64, cut map[string]string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = fitLabel(sty, n, w)
+		out[i] = fitLabel(size, n, w)
 		if out[i] != n {
 			cut[out[i]] = n
 		}
@@ -144,260 +89,424 @@ func fitLabels(sty draw.TextStyle, names []string, w vg.Length, cut map[string]s
 	return out
 }
 
-func maxWidth(sty draw.TextStyle, names []string) vg.Length {
-	var w vg.Length
+func maxWidth(size float64, names []string) float64 {
+	w := 0.0
 	for _, n := range names {
-		w = max(w, sty.Width(n))
+		w = max(w, textWidth(size, n))
 	}
 	return w
 }
 
-// newPlot is a plot in the chart font, with readable ticks and a light
-// grid.
-func newPlot() *plot.Plot {
-	p := plot.New()
-	p.Title.TextStyle = textStyle(titleSize)
-	p.Title.TextStyle.XAlign, p.Title.TextStyle.YAlign = draw.XCenter, draw.YTop
-	p.Title.Padding = 4
-	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle = textStyle(labelSize)
-		a.Tick.Label = textStyle(tickSize)
-		a.Tick.Marker = niceTicks{}
-	}
-	p.X.Label.TextStyle.XAlign = draw.XCenter
-	p.Y.Label.TextStyle.XAlign = draw.XCenter
-	p.X.Tick.Label.XAlign = draw.XCenter
-	p.X.Tick.Label.YAlign = draw.YTop
-	p.Y.Tick.Label.XAlign = draw.XRight
-	p.Y.Tick.Label.YAlign = draw.YCenter
-	p.BackgroundColor = color.Transparent
-	return p
-}
-
-var gridColor = color.Gray{Y: 225}
-
-// grid draws light lines at the value ticks of one or both axes.
-func grid(p *plot.Plot, vertical, horizontal bool) {
-	g := plotter.NewGrid()
-	g.Vertical.Color, g.Horizontal.Color = gridColor, gridColor
-	g.Vertical.Width, g.Horizontal.Width = 0.5, 0.5
-	if !vertical {
-		g.Vertical.Color = nil
-	}
-	if !horizontal {
-		g.Horizontal.Color = nil
-	}
-	p.Add(g)
-}
+// Colours of the frame.
+const (
+	black      = "#000"
+	gridColor  = "#e1e1e1" // light grid lines
+	refColor   = "#3c3c3c" // a chart's reference value
+	markColor  = "#555"    // a mark of no particular series
+	levelColor = "#7f7f7f" // the level of a series between change points
+	levelAlpha = 0x60 / 255.0
+)
 
 // palette holds fourteen colours: Tableau 10, which stay apart for readers
 // with the common colour-vision deficiencies too, then four that differ
 // from them in lightness as well as hue (near-black, deep purple, cyan,
 // dark gold), so that a series of thirteen releases has a colour each.
-var palette = []color.Color{
-	color.RGBA{0x4e, 0x79, 0xa7, 0xff}, color.RGBA{0xf2, 0x8e, 0x2b, 0xff}, color.RGBA{0xe1, 0x57, 0x59, 0xff},
-	color.RGBA{0x76, 0xb7, 0xb2, 0xff}, color.RGBA{0x59, 0xa1, 0x4f, 0xff}, color.RGBA{0xed, 0xc9, 0x48, 0xff},
-	color.RGBA{0xb0, 0x7a, 0xa1, 0xff}, color.RGBA{0xff, 0x9d, 0xa7, 0xff}, color.RGBA{0x9c, 0x75, 0x5f, 0xff},
-	color.RGBA{0xba, 0xb0, 0xac, 0xff},
-	color.RGBA{0x33, 0x33, 0x33, 0xff}, color.RGBA{0x6a, 0x3d, 0x9a, 0xff}, color.RGBA{0x17, 0xbe, 0xcf, 0xff},
-	color.RGBA{0x8c, 0x6d, 0x00, 0xff},
+var palette = []string{
+	"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
+	"#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
+	"#333333", "#6a3d9a", "#17becf", "#8c6d00",
 }
 
 // seriesColor is the colour of the i-th series; after fourteen colours the
 // lines repeat them dashed (dashes).
-func seriesColor(i int) color.Color { return palette[i%len(palette)] }
+func seriesColor(i int) string { return palette[i%len(palette)] }
+
+// dashPatterns are the line styles of the rounds of fourteen colours:
+// solid first, then ever busier dashes.
+var dashPatterns = [][]float64{
+	nil, {6, 2}, {2, 2}, {1, 1}, {5, 2, 1, 2}, {10, 2, 2, 2, 2, 2, 2, 2}, {10, 2, 2, 2},
+}
 
 // dashes is the dash pattern of the i-th line: solid for the first
 // fourteen.
-func dashes(i int) []vg.Length { return plotutil.Dashes(i / len(palette)) }
+func dashes(i int) []float64 { return dashPatterns[(i/len(palette))%len(dashPatterns)] }
+
+// Dash patterns of the reference line, the marks and a line drawn on top
+// of an identical earlier one.
+var (
+	referenceDashes = []float64{4, 3}
+	markDashes      = []float64{2, 2}
+	sameDashes      = []float64{5, 4}
+)
 
 // finite reports whether v can be drawn.
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// scale maps data values to positions along one axis of the data area.
+type scale struct {
+	lo, hi float64 // data
+	p0, p1 float64 // positions of lo and hi
+}
+
+func (s scale) at(v float64) float64 {
+	return s.p0 + (v-s.lo)/(s.hi-s.lo)*(s.p1-s.p0)
+}
+
+// norm is where v lies from lo (0) to hi (1).
+func (s scale) norm(v float64) float64 { return (v - s.lo) / (s.hi - s.lo) }
+
+// sanitize makes a data range drawable: 0 to 1 when unknown, a unit either
+// side of a single value.
+func sanitize(lo, hi float64) (float64, float64) {
+	if !finite(lo) || !finite(hi) {
+		return 0, 1
+	}
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	if lo == hi {
+		return lo - 1, hi + 1
+	}
+	return lo, hi
+}
+
+// glyph is something drawn at a data position that must stay inside the
+// chart: at norm n (0 at the start of the axis, 1 at its end) it reaches
+// from lo to hi points about that position. Tick labels (ticks set) only
+// pull in the far end of the axis (the right, the top): at the near end
+// the other axis' labels leave room for them.
+type glyph struct {
+	n, lo, hi float64
+	tick      bool
+}
+
+// fit narrows the span c0..c1 of an axis until every glyph lies inside it
+// and returns the positions of the axis' ends. A glyph that sticks out past
+// one end pulls that end in; the few rounds settle it when both ends move.
+func fit(c0, c1 float64, gs []glyph) (float64, float64) {
+	d0, d1 := c0, c1
+	for range 4 {
+		for _, g := range gs {
+			if g.n < -1e-9 || g.n > 1+1e-9 || !finite(g.n) {
+				continue // not drawn
+			}
+			if p := d0 + g.n*(d1-d0); p+g.hi > c1 && g.n > 1e-9 {
+				d1 = d0 + (c1-g.hi-d0)/g.n
+			}
+			if p := d0 + g.n*(d1-d0); p+g.lo < c0 && g.n < 1-1e-9 && !g.tick {
+				d0 = (c0 - g.lo - g.n*d1) / (1 - g.n)
+			}
+		}
+	}
+	if !(d1-d0 > 10) || !finite(d0) || !finite(d1) {
+		return c0, c1 // glyphs wider than the axis: draw them clipped
+	}
+	return d0, d1
+}
+
+// axes are the value scales of a plot and their ticks.
+type axes struct {
+	x, y           scale
+	xticks, yticks []tick
+}
+
+// xAxis draws the horizontal axis with its line at lineY under the data
+// area: tick marks, their labels (turned to read upwards when up), the axis
+// label, and the vertical grid lines over the data when grid is set.
+func (s *scene) xAxis(a axes, lineY float64, label string, up, grid bool) {
+	top, bottom := math.Min(a.y.p0, a.y.p1), math.Max(a.y.p0, a.y.p1)
+	var marks, gridLines [][]point
+	for _, t := range a.xticks {
+		n := a.x.norm(t.Value)
+		if n < -1e-6 || n > 1+1e-6 {
+			continue
+		}
+		x := a.x.at(t.Value)
+		marks = append(marks, []point{{num(x), num(lineY)}, {num(x), num(lineY + tickLength)}})
+		if grid {
+			gridLines = append(gridLines, []point{{num(x), num(top)}, {num(x), num(bottom)}})
+		}
+		if up {
+			// Read upwards, ending under the tick.
+			s.text(x+(ascent-descent)/2*tickSize, lineY+tickLength, tickSize, "end", true, t.Label)
+		} else {
+			s.text(x, lineY+tickLength+ascent*tickSize, tickSize, "middle", false, t.Label)
+		}
+	}
+	s.stroke(gridLines, gridColor, 0.5, nil, 1)
+	s.stroke(marks, black, axisWidth, nil, 1)
+	s.line(a.x.p0, lineY, a.x.p1, lineY, black, axisWidth, nil)
+	if label != "" {
+		y := lineY + tickLength + tickHeight(a.xticks, up) + textHeight(labelSize) - descent*labelSize
+		s.text((a.x.p0+a.x.p1)/2, y, labelSize, "middle", false, label)
+	}
+}
+
+// tickHeight is the height of the tick labels of a horizontal axis: their
+// longest width when they read upwards.
+func tickHeight(ticks []tick, up bool) float64 {
+	if len(ticks) == 0 {
+		return 0
+	}
+	if up {
+		return tickWidth(ticks)
+	}
+	return textHeight(tickSize)
+}
+
+// xAxisHeight is the room xAxis takes under the data area when its line is
+// pad below the data.
+func xAxisHeight(ticks []tick, label string, up bool, pad float64) float64 {
+	h := pad + axisWidth/2 + tickLength + tickHeight(ticks, up)
+	if label != "" {
+		h += textHeight(labelSize)
+	}
+	return h
+}
+
+// yAxisWidth is the room yAxis takes left of the data area; nominal axes
+// (the names of a bar chart's rows) have no line or tick marks.
+func yAxisWidth(ticks []tick, label string, nominal bool) float64 {
+	w := float64(axisPad)
+	if !nominal {
+		w += axisWidth/2 + tickLength
+	}
+	if lw := tickWidth(ticks); lw > 0 {
+		w += lw + textWidth(labelSize, " ")
+	}
+	if label != "" {
+		w += textHeight(labelSize) + descent*labelSize
+	}
+	return w
+}
+
+func tickWidth(ticks []tick) float64 {
+	w := 0.0
+	for _, t := range ticks {
+		w = max(w, textWidth(tickSize, t.Label))
+	}
+	return w
+}
+
+// yAxis draws the vertical axis left of the data area, whose left edge is
+// left: the axis label read upwards, tick labels, and (unless nominal) tick
+// marks, the axis line and horizontal grid lines when grid is set.
+func (s *scene) yAxis(a axes, left float64, label string, nominal, grid bool) {
+	x := left
+	if label != "" {
+		s.text(x+ascent*labelSize, (a.y.p0+a.y.p1)/2, labelSize, "middle", true, label)
+		x += textHeight(labelSize) + descent*labelSize
+	}
+	x += tickWidth(a.yticks)
+	var marks, gridLines [][]point
+	lineX := x + textWidth(labelSize, " ") + tickLength
+	for _, t := range a.yticks {
+		n := a.y.norm(t.Value)
+		if n < -1e-6 || n > 1+1e-6 {
+			continue
+		}
+		y := a.y.at(t.Value)
+		if t.Label != "" {
+			s.text(x, y+(ascent-descent)/2*tickSize, tickSize, "end", false, t.Label)
+		}
+		if !nominal {
+			marks = append(marks, []point{{num(lineX - tickLength), num(y)}, {num(lineX), num(y)}})
+		}
+		if grid {
+			gridLines = append(gridLines, []point{{num(a.x.p0), num(y)}, {num(a.x.p1), num(y)}})
+		}
+	}
+	s.stroke(gridLines, gridColor, 0.5, nil, 1)
+	if !nominal {
+		s.stroke(marks, black, axisWidth, nil, 1)
+		s.line(lineX, a.y.p0, lineX, a.y.p1, black, axisWidth, nil)
+	}
+}
+
+// title draws a title centred over x0..x1 with its top at y and returns
+// the room it takes.
+func (s *scene) title(x0, x1, y float64, t string) float64 {
+	if t == "" {
+		return 0
+	}
+	s.text((x0+x1)/2, y+ascent*titleSize, titleSize, "middle", false, t)
+	return textHeight(titleSize) + titlePad
+}
 
 // barLayout draws bars horizontally, one row per category with its name on
 // the left, so that names of any length stay readable. A chart with Panels
 // draws each series in a panel of its own with its own scale (queries/s
 // beside inserts/s); otherwise the series are grouped within a category and
 // named in a legend under the plot.
-func barLayout(c *report.Chart) (*chartLayout, error) {
-	cut := map[string]string{}
-	tick := textStyle(tickSize)
-	labels := fitLabels(tick, c.Categories, maxLabel, cut)
-	labelW := maxWidth(tick, labels) + 8
+func barLayout(c *report.Chart) *scene {
+	s := &scene{cut: map[string]string{}}
+	labels := fitLabels(tickSize, c.Categories, maxLabel, s.cut)
+	labelW := maxWidth(tickSize, labels) + 8
 
 	panels := [][]report.Series{c.Series}
 	if c.Panels {
 		panels = panels[:0]
-		for _, s := range c.Series {
-			panels = append(panels, []report.Series{s})
+		for _, sr := range c.Series {
+			panels = append(panels, []report.Series{sr})
 		}
 	}
 	perGroup := len(panels[0])
-	bw := vg.Length(barWidth)
+	bw := float64(barWidth)
 	if perGroup > 1 {
 		bw = groupBar
 	}
 	n := len(c.Categories)
-	rowH := vg.Length(perGroup)*bw + barGap
-	title := textStyle(titleSize)
+	rowH := float64(perGroup)*bw + barGap
 	// Title, data rows, x tick labels and the axis label.
-	plotH := title.Height("X") + 8 + vg.Length(n)*rowH + 4 + tick.Height("0") + textStyle(labelSize).Height("X") + 16
+	plotH := textHeight(titleSize) + 8 + float64(n)*rowH + 4 + textHeight(tickSize) + textHeight(labelSize) + 16
 
 	var legend *legendLayout
 	if !c.Panels && perGroup > 1 {
 		names := make([]string, len(c.Series))
-		for i, s := range c.Series {
-			names[i] = s.Name
+		for i, sr := range c.Series {
+			names[i] = sr.Name
 		}
-		legend = newLegend(names, "bar", labelW+vg.Length(panelWidth)+40, cut)
+		legend = newLegend(names, labelW+panelWidth+40, s.cut)
 	}
-	pw := vg.Length(panelWidth)
+	pw := float64(panelWidth)
 	if !c.Panels {
 		pw += 120 // one wide panel
 	}
-	w := labelW + 30 + vg.Length(len(panels))*(pw+panelGap) + 2*margin
+	w := labelW + 30 + float64(len(panels))*(pw+panelGap) + 2*margin
 	h := plotH + 2*margin
+	bottom := h - margin
 	if legend != nil {
 		h += legend.h
 		w = max(w, legend.w+labelW)
+		bottom = h - legend.h
 	}
+	s.W, s.H = num(w), num(h)
 
-	plots := make([]*plot.Plot, len(panels))
+	// The rows: the first category on top, at n-1.
+	var rowTicks []tick
+	for j := range n {
+		rowTicks = append(rowTicks, tick{Value: float64(n - 1 - j), Label: labels[j]})
+	}
+	x := float64(margin)
 	for k, ser := range panels {
-		p := newPlot()
-		p.Title.Text = c.Title
-		unit := c.YLabel
-		if c.Panels {
-			p.Title.Text = ser[0].Name
-			if ser[0].Unit != "" {
-				unit = ser[0].Unit
-			}
-		}
-		p.X.Label.Text = unit
-		grid(p, true, false)
-		maxv := 0.0
-		for i, s := range ser {
-			vals := make(plotter.Values, n)
-			var nas plotter.XYLabels
-			for j := range n {
-				v := math.NaN()
-				if j < len(s.Values) {
-					v = float64(s.Values[j])
-				}
-				pos := float64(n - 1 - j) // the first category on top
-				if !finite(v) || v < 0 {
-					nas.XYs = append(nas.XYs, plotter.XY{X: 0, Y: pos + barOffset(i, perGroup, bw, rowH)})
-					nas.Labels = append(nas.Labels, "NA")
-					continue
-				}
-				vals[n-1-j] = v
-				maxv = max(maxv, v)
-			}
-			bars, err := plotter.NewBarChart(vals, bw)
-			if err != nil {
-				return nil, fmt.Errorf("chart %s: %w", c.ID, err)
-			}
-			bars.Horizontal = true
-			bars.LineStyle.Width = 0
-			bars.Color = seriesColor(i)
-			if c.Panels {
-				bars.Color = seriesColor(k)
-			}
-			bars.Offset = vg.Length(float64(perGroup-1)/2-float64(i)) * bw
-			p.Add(bars)
-			if len(nas.XYs) > 0 {
-				if l, err := valueLabels(nas); err == nil {
-					p.Add(l)
-				}
-			}
-		}
-		// Room right of the longest bar for its value label.
-		room := 0.0
-		if perGroup == 1 {
-			var xy plotter.XYLabels
-			for j, v := range ser[0].Values {
-				if f := float64(v); finite(f) && f >= 0 {
-					xy.XYs = append(xy.XYs, plotter.XY{X: f, Y: float64(n - 1 - j)})
-					label := chartNumber(f)
-					if c.Reference != 0 {
-						label = strconv.FormatFloat(f, 'f', 2, 64) // a ratio, as the tables print it
-					}
-					xy.Labels = append(xy.Labels, label)
-					room = max(room, float64(tick.Width(label)+8))
-				}
-			}
-			if l, err := valueLabels(xy); err == nil && len(xy.XYs) > 0 {
-				p.Add(l)
-			}
-		}
-		if c.Reference > 0 {
-			maxv = max(maxv, c.Reference*1.05)
-			p.Add(vline(c.Reference, -0.5, float64(n)-0.5, referenceStyle))
-		}
-		if maxv <= 0 {
-			maxv = 1
-		}
-		p.X.Min = 0
-		p.X.Max = maxv / math.Max(0.5, 1-room/float64(pw))
-		p.X.Tick.Marker = niceTicks{width: float64(pw), style: tick}
-		p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
-		names := make([]string, n) // only the first panel names the rows
+		pwk := pw + panelGap
 		if k == 0 {
-			for j := range n {
-				names[n-1-j] = labels[j]
+			pwk += labelW
+		}
+		s.barPanel(c, k, ser, rowTicks, x, x+pwk, margin, bottom, bw, pw)
+		x += pwk
+	}
+	if legend != nil {
+		legend.draw(s, labelW, h-legend.h, "bar", nil)
+	}
+	return s
+}
+
+// barPanel draws one panel of a bar chart in the box x0..x1, top..bottom;
+// only the first panel names the rows.
+func (s *scene) barPanel(c *report.Chart, k int, ser []report.Series, rows []tick, x0, x1, top, bottom, bw, pw float64) {
+	n := len(rows)
+	perGroup := len(ser)
+	title, unit := c.Title, c.YLabel
+	if c.Panels {
+		title = ser[0].Name
+		if ser[0].Unit != "" {
+			unit = ser[0].Unit
+		}
+	}
+	top += s.title(x0, x1, top, title)
+
+	type bar struct {
+		v, pos float64
+		i      int
+	}
+	var bars []bar
+	var labels []bar // value and NA labels, left aligned 4 pt right of v
+	var labelText []string
+	maxv := 0.0
+	room := 0.0
+	for i, sr := range ser {
+		for j := range n {
+			v := math.NaN()
+			if j < len(sr.Values) {
+				v = float64(sr.Values[j])
+			}
+			pos := float64(n - 1 - j)
+			if !finite(v) || v < 0 {
+				labels = append(labels, bar{0, pos, i})
+				labelText = append(labelText, "NA")
+				continue
+			}
+			bars = append(bars, bar{v, pos, i})
+			maxv = max(maxv, v)
+			if perGroup == 1 {
+				label := chartNumber(v)
+				if c.Reference != 0 {
+					label = strconv.FormatFloat(v, 'f', 2, 64) // a ratio, as the tables print it
+				}
+				labels = append(labels, bar{v, pos, i})
+				labelText = append(labelText, label)
+				// Room right of the longest bar for its value label.
+				room = max(room, textWidth(tickSize, label)+8)
 			}
 		}
-		p.NominalY(names...)
-		plots[k] = p
 	}
+	if c.Reference > 0 {
+		maxv = max(maxv, c.Reference*1.05)
+	}
+	if maxv <= 0 {
+		maxv = 1
+	}
+	xmax := maxv / math.Max(0.5, 1-room/pw)
+	xticks := niceTicks{width: pw, size: tickSize}.Ticks(0, xmax)
+	yticks := rows
+	if k > 0 {
+		yticks = nil
+	}
+	// Between the data and the axis line, half a name's height, so that
+	// the last row's name stays clear of the axis.
+	pad := textHeight(tickSize) / 2
+	dataTop, dataBottom := top, bottom-xAxisHeight(xticks, unit, false, pad)
+	left := x0 + yAxisWidth(yticks, "", true)
+	ys := scale{lo: -0.5, hi: float64(n) - 0.5, p0: dataBottom, p1: dataTop}
 
-	draw := func(dc draw.Canvas) {
-		area := draw.Crop(dc, margin, -margin, margin, -margin)
-		if legend != nil {
-			legend.draw(draw.Crop(dc, labelW, 0, 0, -(h - legend.h)))
-			area = draw.Crop(dc, margin, -margin, legend.h, -margin)
-		}
-		x := area.Min.X
-		for k, p := range plots {
-			pwk := pw + panelGap
-			if k == 0 {
-				pwk += labelW
+	// Keep the tick and value labels inside the panel.
+	xs := scale{lo: 0, hi: xmax}
+	var gs []glyph
+	for _, t := range xticks {
+		w := textWidth(tickSize, t.Label)
+		gs = append(gs, glyph{xs.norm(t.Value), -w / 2, w / 2, true})
+	}
+	for i, l := range labels {
+		gs = append(gs, glyph{xs.norm(l.v), 4, 4 + textWidth(tickSize, labelText[i]), false})
+	}
+	xs.p0, xs.p1 = fit(left, x1, gs)
+	a := axes{x: xs, y: ys, xticks: xticks, yticks: yticks}
+	s.xAxis(a, dataBottom+pad+axisWidth/2, unit, false, true)
+	s.yAxis(a, x0, "", true, false)
+
+	offset := func(i int) float64 { return (float64(perGroup-1)/2 - float64(i)) * bw }
+	for _, b := range bars {
+		if w := xs.at(b.v) - xs.at(0); w > 0 {
+			y := ys.at(b.pos) - offset(b.i) - bw/2
+			col := seriesColor(b.i)
+			if c.Panels {
+				col = seriesColor(k)
 			}
-			sub := area
-			sub.Min.X, sub.Max.X = x, x+pwk
-			p.Draw(sub)
-			x += pwk
+			s.rect(xs.at(0), y, w, bw, col)
 		}
 	}
-	return &chartLayout{w: w, h: h, draw: draw, cut: cut}, nil
-}
-
-// referenceStyle draws a chart's reference value (1 on relative charts):
-// dashed gray.
-var referenceStyle = draw.LineStyle{Color: color.Gray{Y: 60}, Width: 1, Dashes: []vg.Length{4, 3}}
-
-// vline is a vertical line at x from y0 to y1, in data units.
-func vline(x, y0, y1 float64, sty draw.LineStyle) *plotter.Line {
-	return &plotter.Line{XYs: plotter.XYs{{X: x, Y: y0}, {X: x, Y: y1}}, LineStyle: sty}
-}
-
-// barOffset is the position, in category units, of the i-th bar of a
-// group of m, relative to the category's centre.
-func barOffset(i, m int, bw, rowH vg.Length) float64 {
-	return float64((float64(m-1)/2 - float64(i)) * float64(bw) / float64(rowH))
-}
-
-func valueLabels(xy plotter.XYLabels) (*plotter.Labels, error) {
-	l, err := plotter.NewLabels(xy)
-	if err != nil {
-		return nil, err
+	for i, l := range labels {
+		y := ys.at(l.pos)
+		if labelText[i] == "NA" {
+			y -= offset(l.i)
+		}
+		s.text(xs.at(l.v)+4, y+(ascent-descent)/2*tickSize, tickSize, "", false, labelText[i])
 	}
-	for i := range l.TextStyle {
-		l.TextStyle[i] = textStyle(tickSize)
-		l.TextStyle[i].YAlign = draw.YCenter
+	if c.Reference > 0 {
+		x := xs.at(c.Reference)
+		s.line(x, dataTop, x, dataBottom, refColor, 1, referenceDashes)
 	}
-	l.Offset = vg.Point{X: 4}
-	return l, nil
 }
 
 // chartNumber prints a bar's value: whole numbers from 100 on, three
@@ -409,166 +518,206 @@ func chartNumber(v float64) string {
 	return strconv.FormatFloat(v, 'g', 3, 64)
 }
 
+// xy is a data point of a line.
+type xy struct{ X, Y float64 }
+
 // lineLayout draws one line per series over time, with the legend under
 // the plot so that it never hides a line.
-func lineLayout(c *report.Chart) (*chartLayout, error) {
-	cut := map[string]string{}
-	p := newPlot()
-	p.Title.Text = c.Title
-	p.X.Label.Text = c.XLabel
-	p.Y.Label.Text = c.YLabel
-	grid(p, true, true)
-	tick := textStyle(tickSize)
+func lineLayout(c *report.Chart) *scene {
+	s := &scene{cut: map[string]string{}}
 	var names []string
 	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-	for _, lv := range c.Levels {
-		// The level between change points: a broad translucent band,
-		// drawn first so that the line stays on top of it.
-		x0, x1, y := float64(lv.X0), float64(lv.X1), float64(lv.Y)
-		if !finite(x0) || !finite(x1) || !finite(y) {
-			continue
-		}
-		if x1 == x0 {
-			x0, x1 = x0-0.25, x1+0.25
-		}
-		p.Add(&plotter.Line{XYs: plotter.XYs{{X: x0, Y: y}, {X: x1, Y: y}}, LineStyle: levelStyle})
-	}
-	styles := make([][]vg.Length, len(c.Series))
-	drawn := make([]plotter.XYs, len(c.Series))
-	for i, s := range c.Series {
-		xy := make(plotter.XYs, 0, len(s.Points))
-		for _, pt := range s.Points {
+	styles := make([][]float64, len(c.Series))
+	same := make([]bool, len(c.Series)) // drawn over an identical line
+	drawn := make([][]xy, len(c.Series))
+	scatter := make([]bool, len(c.Series))
+	for i, sr := range c.Series {
+		line := make([]xy, 0, len(sr.Points))
+		for _, pt := range sr.Points {
 			x, y := float64(pt.X), float64(pt.Y)
 			if !finite(x) || !finite(y) {
 				continue
 			}
-			xy = append(xy, plotter.XY{X: x, Y: y})
+			line = append(line, xy{x, y})
 			xmin, xmax = math.Min(xmin, x), math.Max(xmax, x)
 			ymin, ymax = math.Min(ymin, y), math.Max(ymax, y)
 		}
-		names = append(names, s.Name)
+		names = append(names, sr.Name)
 		styles[i] = dashes(i)
-		drawn[i] = xy
-		if len(xy) == 0 {
-			continue
-		}
-		l, err := plotter.NewLine(decimate(xy))
-		if err != nil {
-			return nil, fmt.Errorf("chart %s: %w", c.ID, err)
-		}
-		l.Color = seriesColor(i)
-		l.Width = 1.2
-		l.Dashes = styles[i]
-		if hidden(drawn[:i], xy) {
+		if hidden(drawn[:i], line) {
 			// A line on top of an earlier one would hide it: dashed,
 			// the earlier line shows between the dashes.
-			l.Dashes = sameDashes
-			styles[i] = sameDashes
-			l.Width = 1.6
+			styles[i], same[i] = sameDashes, true
 		}
-		p.Add(l)
-		if eb := errorBars(s.Points, seriesColor(i)); eb != nil {
-			p.Add(eb)
-			for _, pt := range s.Points {
-				if top, bot := float64(pt.Y+pt.Err), float64(pt.Y-pt.Err); finite(top) && finite(bot) {
-					ymax, ymin = math.Max(ymax, top), math.Min(ymin, bot)
-				}
+		drawn[i] = line
+		for _, pt := range sr.Points {
+			if top, bot := float64(pt.Y+pt.Err), float64(pt.Y-pt.Err); finite(top) && finite(bot) && pt.Err > 0 && finite(float64(pt.X)) {
+				ymax, ymin = math.Max(ymax, top), math.Min(ymin, bot)
 			}
 		}
-		if len(xy) <= 20 || len(c.XTicks) > 0 {
-			// Few points (a sweep of client counts, a series of releases):
-			// mark each measurement.
-			if sc, err := plotter.NewScatter(xy); err == nil {
-				sc.GlyphStyle.Color = seriesColor(i)
-				sc.GlyphStyle.Radius = 2.2
-				sc.GlyphStyle.Shape = draw.CircleGlyph{}
-				p.Add(sc)
-			}
-		}
+		// Few points (a sweep of client counts, a series of releases):
+		// mark each measurement.
+		scatter[i] = len(line) > 0 && (len(line) <= 20 || len(c.XTicks) > 0)
 	}
+	var levels []report.Level
 	for _, lv := range c.Levels {
-		if y := float64(lv.Y); finite(y) {
-			ymin, ymax = math.Min(ymin, y), math.Max(ymax, y)
+		x0, x1, y := float64(lv.X0), float64(lv.X1), float64(lv.Y)
+		if !finite(x0) || !finite(x1) || !finite(y) {
+			continue
 		}
+		levels = append(levels, lv)
+		ymin, ymax = math.Min(ymin, y), math.Max(ymax, y)
 	}
-	p.Y.Min, p.Y.Max = yRange(ymin, ymax, c.Reference)
-	for k, x := range c.Marks {
-		// A stall began, or a level shifted, here: a thin dashed line over
-		// the plot, in the colour of the line it belongs to.
-		col := color.Color(color.RGBA{0x55, 0x55, 0x55, 0xff})
-		if k < len(c.MarkSeries) {
-			col = seriesColor(c.MarkSeries[k])
+	ylo, yhi := yRange(ymin, ymax, c.Reference)
+
+	// The x axis: its range, ticks and whether its names read upwards.
+	xlo, xhi := xmin, xmax
+	if !(xmax > xmin) {
+		for _, lv := range levels {
+			xlo, xhi = math.Min(xlo, float64(lv.X0)), math.Max(xhi, float64(lv.X1))
 		}
-		p.Add(vline(x, p.Y.Min, p.Y.Max, draw.LineStyle{Color: col, Width: 0.8, Dashes: []vg.Length{2, 2}}))
+		xlo, xhi = sanitize(xlo, xhi)
 	}
-	if xmax > xmin {
-		p.X.Min, p.X.Max = xmin, xmax
-	}
-	if c.Reference > 0 && xmax > xmin {
-		// 1 on a chart of relative values: a dashed gray line across.
-		p.Add(&plotter.Line{XYs: plotter.XYs{{X: xmin, Y: c.Reference}, {X: xmax, Y: c.Reference}},
-			LineStyle: referenceStyle})
-	}
-	p.X.Tick.Marker = niceTicks{width: lineWidth - 60, style: tick}
-	var extra vg.Length // below the plot, for turned x labels
+	xticks := niceTicks{width: lineWidth - 60, size: tickSize}.Ticks(xlo, xhi)
+	up := false
+	var extra float64 // below the plot, for upright x labels
 	if len(c.XTicks) > 0 {
-		var ticks plot.ConstantTicks
+		xticks = xticks[:0]
 		var labels []string
 		for k, x := range c.XTicks {
+			if !finite(x) {
+				continue
+			}
 			label := strconv.FormatFloat(x, 'f', -1, 64)
 			if k < len(c.XLabels) && c.XLabels[k] != "" {
-				label = fitLabel(tick, c.XLabels[k], 90)
+				label = fitLabel(tickSize, c.XLabels[k], 90)
 				if label != c.XLabels[k] {
-					cut[label] = c.XLabels[k]
+					s.cut[label] = c.XLabels[k]
 				}
 			}
 			labels = append(labels, label)
-			ticks = append(ticks, plot.Tick{Value: x, Label: label})
+			xticks = append(xticks, tick{Value: x, Label: label})
 			xmin, xmax = math.Min(xmin, x), math.Max(xmax, x)
 		}
-		p.X.Tick.Marker = ticks
-		p.X.Min, p.X.Max = xmin, xmax
+		xlo, xhi = sanitize(xmin, xmax)
 		if len(c.XLabels) > 0 {
 			// Names wider than their share of the axis are turned upright.
-			share := vg.Length(lineWidth-60) / vg.Length(max(1, len(labels)))
-			if maxWidth(tick, labels)+6 > share {
-				p.X.Tick.Label.Rotation = math.Pi / 2
-				p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
-				extra = maxWidth(tick, labels)
+			share := (lineWidth - 60) / float64(max(1, len(labels)))
+			if maxWidth(tickSize, labels)+6 > share {
+				up = true
+				extra = maxWidth(tickSize, labels)
 			}
 			// Half a member of room each side, so that the first and last
 			// names stay inside the chart.
-			p.X.Min, p.X.Max = xmin-0.5, xmax+0.5
+			xlo, xhi = xmin-0.5, xmax+0.5
 		}
 	}
-	p.Y.Tick.Marker = niceTicks{width: lineHeight - 50, style: tick, vertical: true}
-	legend := newLegendStyled(names, styles, "line", lineWidth-10, cut)
-	w, h := vg.Length(lineWidth), lineHeight+extra+legend.h+2*margin
-	draw := func(dc draw.Canvas) {
-		legend.draw(draw.Crop(dc, 10, 0, 0, -(h - legend.h)))
-		p.Draw(draw.Crop(dc, margin, -margin, legend.h, -margin))
+	yticks := niceTicks{width: lineHeight - 50, size: tickSize, vertical: true}.Ticks(ylo, yhi)
+
+	legend := newLegend(names, lineWidth-10, s.cut)
+	w, h := float64(lineWidth), lineHeight+extra+legend.h+2*margin
+	s.W, s.H = num(w), num(h)
+	left, right, top, bottom := float64(margin), w-margin, float64(margin), h-legend.h
+	top += s.title(left, right, top, c.Title)
+
+	// The data area: inside the axes, narrowed so that tick labels and
+	// the marks of measurements stay inside the chart.
+	xs := scale{lo: xlo, hi: xhi}
+	ys := scale{lo: ylo, hi: yhi}
+	var gx, gy []glyph
+	for _, t := range xticks {
+		hw := textWidth(tickSize, t.Label) / 2
+		if up {
+			hw = textHeight(tickSize) / 2
+		}
+		gx = append(gx, glyph{xs.norm(t.Value), -hw, hw, true})
 	}
-	return &chartLayout{w: w, h: h, draw: draw, cut: cut}, nil
+	for _, t := range yticks {
+		hh := textHeight(tickSize) / 2
+		gy = append(gy, glyph{ys.norm(t.Value), -hh, hh, true})
+	}
+	for i, line := range drawn {
+		if !scatter[i] {
+			continue
+		}
+		for _, p := range line {
+			gx = append(gx, glyph{xs.norm(p.X), -dotRadius, dotRadius, false})
+			gy = append(gy, glyph{ys.norm(p.Y), -dotRadius, dotRadius, false})
+		}
+	}
+	xs.p0, xs.p1 = fit(left+yAxisWidth(yticks, c.YLabel, false), right, gx)
+	// The y axis is fitted upwards, from its 0 at the bottom: positions
+	// measured up from the bottom of the chart.
+	y0, y1 := fit(h-(bottom-xAxisHeight(xticks, c.XLabel, up, axisPad)), h-top, gy)
+	ys.p0, ys.p1 = h-y0, h-y1
+	a := axes{x: xs, y: ys, xticks: xticks, yticks: yticks}
+	s.xAxis(a, ys.p0+axisPad+axisWidth/2, c.XLabel, up, true)
+	s.yAxis(a, left, c.YLabel, false, true)
+
+	pt := func(x, y float64) point { return point{num(xs.at(x)), num(ys.at(y))} }
+	for _, lv := range levels {
+		// The level between change points: a broad translucent band,
+		// drawn first so that the line stays on top of it.
+		x0, x1, y := float64(lv.X0), float64(lv.X1), float64(lv.Y)
+		if x1 == x0 {
+			x0, x1 = x0-0.25, x1+0.25
+		}
+		s.stroke([][]point{{pt(x0, y), pt(x1, y)}}, levelColor, 5, nil, levelAlpha)
+	}
+	for i, line := range drawn {
+		if len(line) == 0 {
+			continue
+		}
+		d := decimate(line)
+		pts := make([]point, len(d))
+		for k, p := range d {
+			pts[k] = pt(p.X, p.Y)
+		}
+		width := 1.2
+		if same[i] {
+			width = 1.6 // wider than the line under it, so that both show
+		}
+		s.stroke([][]point{pts}, seriesColor(i), width, styles[i], 1)
+		s.errorBars(c.Series[i].Points, seriesColor(i), pt)
+		if scatter[i] {
+			at := make([]point, len(line))
+			for k, p := range line {
+				at[k] = pt(p.X, p.Y)
+			}
+			s.Els = append(s.Els, el{Dots: &dots{Fill: seriesColor(i), At: at}})
+		}
+	}
+	for k, x := range c.Marks {
+		// A stall began, or a level shifted, here: a thin dashed line over
+		// the plot, in the colour of the line it belongs to.
+		if !finite(x) {
+			continue
+		}
+		col := markColor
+		if k < len(c.MarkSeries) && c.MarkSeries[k] >= 0 {
+			col = seriesColor(c.MarkSeries[k])
+		}
+		s.stroke([][]point{{pt(x, ylo), pt(x, yhi)}}, col, 0.8, markDashes, 1)
+	}
+	if c.Reference > 0 && xmax > xmin {
+		// 1 on a chart of relative values: a dashed gray line across.
+		s.stroke([][]point{{pt(xmin, c.Reference), pt(xmax, c.Reference)}}, refColor, 1, referenceDashes, 1)
+	}
+	legend.draw(s, 10, h-legend.h, "line", styles)
+	return s
 }
 
-// sameDashes is the dash pattern of a line drawn on top of an identical
-// earlier one.
-var sameDashes = []vg.Length{5, 4}
-
-// levelStyle draws the level of a series between change points.
-var levelStyle = draw.LineStyle{Color: color.RGBA{0x30, 0x30, 0x30, 0x60}, Width: 5}
-
-// hidden reports whether line xy would hide one of the lines drawn before
+// hidden reports whether line l would hide one of the lines drawn before
 // it: the same points, to a part in a million of the values.
-func hidden(before []plotter.XYs, xy plotter.XYs) bool {
+func hidden(before [][]xy, l []xy) bool {
 	for _, b := range before {
-		if len(b) != len(xy) || len(b) == 0 {
+		if len(b) != len(l) || len(b) == 0 {
 			continue
 		}
 		same := true
 		for k := range b {
 			tol := 1e-6 * math.Max(math.Abs(b[k].Y), 1e-9)
-			if b[k].X != xy[k].X || math.Abs(b[k].Y-xy[k].Y) > tol {
+			if b[k].X != l[k].X || math.Abs(b[k].Y-l[k].Y) > tol {
 				same = false
 				break
 			}
@@ -602,97 +751,91 @@ func yRange(lo, hi, ref float64) (float64, float64) {
 	return math.Max(0, lo-pad), hi + pad
 }
 
-// errorBars draws the 95% intervals of the points that have one; nil when
-// none has.
-func errorBars(pts []report.Point, c color.Color) *plotter.YErrorBars {
-	var v struct {
-		plotter.XYs
-		plotter.YErrors
-	}
-	for _, pt := range pts {
-		x, y, e := float64(pt.X), float64(pt.Y), float64(pt.Err)
-		if finite(x) && finite(y) && finite(e) && e > 0 {
-			v.XYs = append(v.XYs, plotter.XY{X: x, Y: y})
-			v.YErrors = append(v.YErrors, struct{ Low, High float64 }{e, e})
+// errorBars draws the 95% intervals of the points that have one: a
+// vertical line with a cap at each end.
+func (s *scene) errorBars(pts []report.Point, col string, at func(x, y float64) point) {
+	var lines [][]point
+	const capW = 4
+	for _, p := range pts {
+		x, y, e := float64(p.X), float64(p.Y), float64(p.Err)
+		if !finite(x) || !finite(y) || !finite(e) || e <= 0 {
+			continue
+		}
+		lo, hi := at(x, y-e), at(x, y+e)
+		lines = append(lines, []point{lo, hi})
+		for _, q := range []point{lo, hi} {
+			lines = append(lines, []point{{q.X - capW/2, q.Y}, {q.X + capW/2, q.Y}})
 		}
 	}
-	if len(v.XYs) == 0 {
-		return nil
-	}
-	eb, err := plotter.NewYErrorBars(v)
-	if err != nil {
-		return nil
-	}
-	eb.LineStyle.Color = c
-	eb.LineStyle.Width = 0.8
-	eb.CapWidth = 4
-	return eb
+	s.stroke(lines, col, 0.8, nil, 1)
 }
 
 // legendLayout is a legend laid out in columns under a plot.
 type legendLayout struct {
-	names      []string
-	dashes     [][]vg.Length // per entry of a line legend; nil: dashes(i)
-	kind       string
-	colW, w, h vg.Length
-	cols       int
+	names   []string
+	colW, w float64
+	h       float64
+	cols    int
 }
 
 const swatch = 16 // the line or box before a legend entry
 
-func newLegend(names []string, kind string, width vg.Length, cut map[string]string) *legendLayout {
-	sty := textStyle(tickSize)
-	names = fitLabels(sty, names, min(maxLabel, width-swatch-8), cut)
-	l := &legendLayout{names: names, kind: kind}
-	l.colW = maxWidth(sty, names) + swatch + 16
+func newLegend(names []string, width float64, cut map[string]string) *legendLayout {
+	names = fitLabels(tickSize, names, min(maxLabel, width-swatch-8), cut)
+	l := &legendLayout{names: names}
+	l.colW = maxWidth(tickSize, names) + swatch + 16
 	l.cols = max(1, min(len(names), int(width/l.colW)))
 	rows := (len(names) + l.cols - 1) / l.cols
-	l.w = vg.Length(l.cols) * l.colW
-	l.h = vg.Length(rows)*legendRow + 8
+	l.w = float64(l.cols) * l.colW
+	l.h = float64(rows)*legendRow + 8
 	return l
 }
 
-// newLegendStyled is newLegend with the dash pattern of each line.
-func newLegendStyled(names []string, dashes [][]vg.Length, kind string, width vg.Length, cut map[string]string) *legendLayout {
-	l := newLegend(names, kind, width, cut)
-	l.dashes = dashes
-	return l
-}
-
-func (l *legendLayout) draw(dc draw.Canvas) {
-	sty := textStyle(tickSize)
-	sty.YAlign = draw.YCenter
+// draw draws the legend with its top left corner at x, y: a box of each
+// series' colour before its name for bars, a line of its colour and dash
+// pattern (styles, when set, else dashes) for lines.
+func (l *legendLayout) draw(s *scene, x, y float64, kind string, styles [][]float64) {
 	rows := (len(l.names) + l.cols - 1) / l.cols
 	for i, name := range l.names {
 		col, row := i/rows, i%rows
-		x := dc.Min.X + vg.Length(col)*l.colW
-		y := dc.Max.Y - 4 - (vg.Length(row)+0.5)*legendRow
-		if l.kind == "bar" {
-			dc.FillPolygon(seriesColor(i), []vg.Point{{X: x, Y: y - 4}, {X: x + swatch - 4, Y: y - 4}, {X: x + swatch - 4, Y: y + 4}, {X: x, Y: y + 4}})
+		ex := x + float64(col)*l.colW
+		ey := y + 4 + (float64(row)+0.5)*legendRow
+		if kind == "bar" {
+			s.rect(ex, ey-4, swatch-4, 8, seriesColor(i))
 		} else {
-			ls := draw.LineStyle{Color: seriesColor(i), Width: 1.5, Dashes: dashes(i)}
-			if i < len(l.dashes) {
-				ls.Dashes = l.dashes[i]
+			d := dashes(i)
+			if i < len(styles) {
+				d = styles[i]
 			}
-			dc.StrokeLine2(ls, x, y, x+swatch-2, y)
+			s.line(ex, ey, ex+swatch-2, ey, seriesColor(i), 1.5, d)
 		}
-		dc.FillText(sty, vg.Point{X: x + swatch + 2, Y: y}, name)
+		s.text(ex+swatch+2, ey+(ascent-descent)/2*tickSize, tickSize, "", false, name)
 	}
+}
+
+// tick is a labelled value of an axis.
+type tick struct {
+	Value float64
+	Label string
 }
 
 // niceTicks puts at least minTicks labelled ticks on an axis, at steps of
 // 1, 2, 5 (or, from 25 on, 2.5) times a power of ten, and no more than the labels fit in
-// the axis length (width, in points; vertical axes need a label's height
-// each). Labels are plain decimals, with k and M from ten thousand on.
+// the axis length (width, in points, of labels of size points; vertical
+// axes need a label's height each). Labels are plain decimals, with k and M
+// from ten thousand on.
 type niceTicks struct {
 	width    float64
-	style    draw.TextStyle
+	size     float64
 	vertical bool
 }
 
-func (t niceTicks) Ticks(lo, hi float64) []plot.Tick {
+func (t niceTicks) Ticks(lo, hi float64) []tick {
 	if !(hi > lo) || !finite(lo) || !finite(hi) {
-		return []plot.Tick{{Value: lo, Label: tickLabel(lo, 1)}}
+		if !finite(lo) {
+			return nil
+		}
+		return []tick{{Value: lo, Label: tickLabel(lo, 1)}}
 	}
 	steps := []float64{5, 2.5, 2, 1}
 	mag := math.Pow(10, math.Floor(math.Log10(hi-lo)))
@@ -721,18 +864,18 @@ func (t niceTicks) Ticks(lo, hi float64) []plot.Tick {
 }
 
 func (t niceTicks) fits(vals []float64, step float64) bool {
-	if t.width == 0 || t.style.Font.Size == 0 {
+	if t.width == 0 || t.size == 0 {
 		return true
 	}
-	var need vg.Length
+	need := 0.0
 	for _, v := range vals {
 		if t.vertical {
-			need += t.style.Height("0") + 2
+			need += textHeight(t.size) + 2
 		} else {
-			need += t.style.Width(tickLabel(v, step)) + 6
+			need += textWidth(t.size, tickLabel(v, step)) + 6
 		}
 	}
-	return float64(need) <= t.width
+	return need <= t.width
 }
 
 func tickValues(lo, hi, step float64) []float64 {
@@ -746,15 +889,15 @@ func tickValues(lo, hi, step float64) []float64 {
 	return out
 }
 
-func makeTicks(vals []float64, step float64) []plot.Tick {
+func makeTicks(vals []float64, step float64) []tick {
 	hi := 0.0
 	for _, v := range vals {
 		hi = math.Max(hi, math.Abs(v))
 	}
 	f := tickFormat(hi, step)
-	out := make([]plot.Tick, len(vals))
+	out := make([]tick, len(vals))
 	for i, v := range vals {
-		out[i] = plot.Tick{Value: v, Label: f(v)}
+		out[i] = tick{Value: v, Label: f(v)}
 	}
 	return out
 }
@@ -851,18 +994,18 @@ func allCharts(r *report.Report) []*report.Chart {
 // decimate keeps at most metrics.MaxSeriesPoints points of a line, as the
 // model keeps its series (metrics.Decimate): the lowest and highest point of
 // each bucket, so that spikes stay.
-func decimate(xy plotter.XYs) plotter.XYs {
-	if len(xy) <= metrics.MaxSeriesPoints {
-		return xy
+func decimate(l []xy) []xy {
+	if len(l) <= metrics.MaxSeriesPoints {
+		return l
 	}
-	x, y := make([]float64, len(xy)), make([]float64, len(xy))
-	for i, p := range xy {
+	x, y := make([]float64, len(l)), make([]float64, len(l))
+	for i, p := range l {
 		x[i], y[i] = p.X, p.Y
 	}
 	d := metrics.Decimate(x, y, metrics.MaxSeriesPoints)
-	out := make(plotter.XYs, len(d.X))
+	out := make([]xy, len(d.X))
 	for i := range d.X {
-		out[i] = plotter.XY{X: d.X[i], Y: d.Y[i]}
+		out[i] = xy{d.X[i], d.Y[i]}
 	}
 	return out
 }

@@ -3,18 +3,16 @@ package chart
 import (
 	"math"
 	"testing"
-
-	"gonum.org/v1/plot/plotter"
 )
 
 func TestDecimateKeepsSpikes(t *testing.T) {
-	xy := make(plotter.XYs, 100000)
-	for i := range xy {
-		xy[i] = plotter.XY{X: float64(i), Y: float64(i % 7)}
+	l := make([]xy, 100000)
+	for i := range l {
+		l[i] = xy{X: float64(i), Y: float64(i % 7)}
 	}
-	xy[54321].Y = 1000 // one spike
-	xy[777].Y = -5     // one dip
-	got := decimate(xy)
+	l[54321].Y = 1000 // one spike
+	l[777].Y = -5     // one dip
+	got := decimate(l)
 	if len(got) > 1200 {
 		t.Fatalf("%d points, want at most 1200", len(got))
 	}
@@ -29,7 +27,7 @@ func TestDecimateKeepsSpikes(t *testing.T) {
 	if !spike || !dip {
 		t.Errorf("spike kept %v, dip kept %v", spike, dip)
 	}
-	if short := xy[:10]; len(decimate(short)) != 10 {
+	if short := l[:10]; len(decimate(short)) != 10 {
 		t.Error("a short line changed")
 	}
 }
@@ -49,11 +47,11 @@ func TestYRange(t *testing.T) {
 }
 
 func TestHidden(t *testing.T) {
-	a := plotter.XYs{{X: 1, Y: 10}, {X: 2, Y: 20}}
-	if !hidden([]plotter.XYs{a}, plotter.XYs{{X: 1, Y: 10}, {X: 2, Y: 20}}) {
+	a := []xy{{X: 1, Y: 10}, {X: 2, Y: 20}}
+	if !hidden([][]xy{a}, []xy{{X: 1, Y: 10}, {X: 2, Y: 20}}) {
 		t.Error("an identical line is not found hidden")
 	}
-	if hidden([]plotter.XYs{a}, plotter.XYs{{X: 1, Y: 10}, {X: 2, Y: 21}}) {
+	if hidden([][]xy{a}, []xy{{X: 1, Y: 10}, {X: 2, Y: 21}}) {
 		t.Error("a different line is found hidden")
 	}
 	if hidden(nil, a) {
