@@ -63,6 +63,7 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 	var f fieldList
 	var sample VmstatSample
 	var nums []float64
+	var pct []bool // per column: a CPU percentage
 	sc := newLineScanner(r)
 	defer sc.release()
 	for sc.Scan() {
@@ -74,7 +75,10 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 				nums = make([]float64, len(v.Columns))
 			}
 			if nf, _, ok := numericLine(line, 0, nums[:len(v.Columns)]); ok && nf == len(v.Columns) {
-				if i, err := vmPlausible(v.Columns, nums[:nf]); err != nil {
+				if len(pct) != len(v.Columns) {
+					pct = vmPercentColumns(v.Columns)
+				}
+				if i, err := vmPlausibleCols(v.Columns, pct, nums[:nf]); err != nil {
 					errs.add(name, n, "column %s: %v", v.Columns[i], err)
 					dataRows++
 					continue
@@ -112,6 +116,7 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 			v.ColumnHeaders++
 			if v.Columns == nil {
 				v.Columns = fields(sc.Text())
+				pct = nil
 				for i, h := range v.Columns {
 					idx[h] = i
 				}
@@ -212,13 +217,30 @@ func contains(f []string, s string) bool {
 // percentages, the others counts or sizes. It returns the index of the first
 // value that breaks its rule, with the error.
 func vmPlausible(cols []string, vals []float64) (int, error) {
+	return vmPlausibleCols(cols, vmPercentColumns(cols), vals)
+}
+
+// vmPercentColumns tells the CPU columns, which are percentages.
+func vmPercentColumns(cols []string) []bool {
+	pct := make([]bool, len(cols))
+	for i, c := range cols {
+		switch c {
+		case "us", "sy", "id", "wa", "st", "gu":
+			pct[i] = true
+		}
+	}
+	return pct
+}
+
+// vmPlausibleCols is vmPlausible with the percentage columns told once per
+// header: it runs on every sample.
+func vmPlausibleCols(cols []string, pct []bool, vals []float64) (int, error) {
 	for i, v := range vals {
-		if v >= 0 && v <= 100 {
-			continue // plausible as any quantity: the column need not be looked at
+		if v >= 0 && v <= 100 || v > 100 && v <= Ceiling && !pct[i] {
+			continue // within the rule of its column; no message to build
 		}
 		q := Count
-		switch cols[i] {
-		case "us", "sy", "id", "wa", "st", "gu":
+		if pct[i] {
 			q = Percent
 		}
 		if err := Plausible(q, v); err != nil {
