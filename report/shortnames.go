@@ -164,7 +164,14 @@ func (r *Report) WithShortNames() *Report {
 		pairs = append(pairs, k.Full, k.Short)
 	}
 	rep := strings.NewReplacer(pairs...)
-	out := deepCopy(reflect.ValueOf(r), rep.Replace).Interface().(*Report)
+	shortest := len(key[len(key)-1].Full)
+	rename := func(s string) string {
+		if len(s) < shortest {
+			return s // most strings of a model are numbers, too short to hold a name
+		}
+		return rep.Replace(s)
+	}
+	out := deepCopy(reflect.ValueOf(r), rename).Interface().(*Report)
 	// The key in the order of the report.
 	order := r.reportNames()
 	slices.SortStableFunc(key, func(a, b NameKey) int {
