@@ -493,6 +493,7 @@ var percentileRanks = []int{50, 75, 90, 95, 99}
 // p99 of a short step.
 func (s *summarizer) percentiles() {
 	units := [3]Unit{InsertsPerSec, DeletesPerSec, QueriesPerSec}
+	var scratch []float64
 	for ci, c := range s.sd.Clients {
 		ca := s.acc.clients[ci]
 		rates := ca.rates
@@ -500,15 +501,19 @@ func (s *summarizer) percentiles() {
 			rates = fullIntervals(ca.rates)
 		}
 		n := len(rates[0])
-		var lists [3][]float64
-		for i := range lists {
-			l := slices.Clone(rates[i])
-			slices.Sort(l)
-			slices.Reverse(l)
-			lists[i] = l
+		// The positions of the percentiles in the descending list.
+		pos := make([]int, len(percentileRanks))
+		for r, x := range percentileRanks {
+			pos[r] = min(max(int(math.RoundToEven(float64(x*n)/100)), 1), n) - 1
+		}
+		var picks [3][]float64
+		if n >= 10 {
+			for i := range picks {
+				picks[i] = descAt(rates[i], pos, &scratch)
+			}
 		}
 		var ps []Percentile
-		for _, x := range percentileRanks {
+		for r, x := range percentileRanks {
 			p := Percentile{X: x, Lines: n}
 			var vals [3]Value
 			if n < 10 {
@@ -521,7 +526,7 @@ func (s *summarizer) percentiles() {
 			} else {
 				p.Offset = int(math.RoundToEven(float64(x*n) / 100))
 				for i := range vals {
-					vals[i] = Known(lists[i][min(max(p.Offset, 1), n)-1], units[i])
+					vals[i] = Known(picks[i][r], units[i])
 				}
 			}
 			p.Insert, p.Delete, p.Query = vals[0], vals[1], vals[2]

@@ -152,20 +152,19 @@ func FindStalls(secs, rate, rt []float64, opt StallOptions) Stalls {
 		out.Decline = d
 		level = line
 	}
-	var scaled []float64
+	scaled := make([]float64, 0, n-2)
 	for i := 1; i < n-1; i++ {
 		if level[i] > 0 {
 			scaled = append(scaled, rate[i]/level[i])
 		}
 	}
-	slices.Sort(scaled)
 	q := math.NaN()
 	if len(scaled) > 0 {
-		q = stat.Quantile(StallReferenceQuantile, stat.Empirical, scaled, nil)
+		q = empiricalQuantile(StallReferenceQuantile, scaled)
 	}
 	medRT := math.NaN()
 	if rt != nil {
-		medRT = stat.Quantile(0.5, stat.Empirical, slices.Sorted(slices.Values(rt[1:n-1])), nil)
+		medRT = empiricalQuantile(0.5, slices.Clone(rt[1:n-1]))
 	}
 	var cur *Stall
 	for i := 1; i < n-1; i++ {

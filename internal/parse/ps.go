@@ -49,7 +49,7 @@ func ScanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error)
 	for sc.Scan() {
 		n, line := sc.n, sc.line
 		lines = n
-		junk := f.split(line)
+		junk := f.splitPs(line)
 		if sc.long || junk {
 			errs.add(name, n, "binary data or overlong line")
 			continue
@@ -77,7 +77,7 @@ func ScanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error)
 		pid, ok1 := intBytes(f.at(1))
 		vsz, ok2 := intBytes(f.at(4))
 		rss, ok3 := intBytes(f.at(5))
-		t, ok := psTime(string(f.at(9)))
+		t, ok := psTimeBytes(f.at(9))
 		if !ok1 || !ok2 || !ok3 || !ok {
 			errs.add(name, n, "not a ps aux line (PID, VSZ, RSS or TIME malformed)")
 			continue
@@ -103,6 +103,104 @@ func ScanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error)
 		errs.add(name, 0, "empty file")
 	}
 	return p, errs.Err()
+}
+
+// psFields is the number of fields of a ps line that are parsed: USER to
+// TIME, and the start of COMMAND.
+const psFields = 11
+
+// splitPs is fieldList.split for a ps line, which is read up to its 11th
+// field, COMMAND: the fields are split up to there, and the 11th field is
+// the rest of the line, blanks and all (f.off[20] is where COMMAND starts;
+// its end is the end of the line). The rest of the line is only checked
+// for junk, as split does. A line of fewer fields is split as split does,
+// so f.n() is exact below psFields and at least psFields otherwise.
+func (f *fieldList) splitPs(b []byte) (junk bool) {
+	f.line, f.off = b, f.off[:0]
+	start := -1
+	odd := false
+	i := 0
+	for ; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == ' ' || c == '\t':
+			if start >= 0 {
+				f.off = append(f.off, int32(start), int32(i))
+				start = -1
+			}
+			continue
+		case c < 0x20 || c >= 0x7f:
+			odd = true
+		}
+		if start < 0 {
+			if len(f.off) == 2*(psFields-1) {
+				break // COMMAND: the rest of the line
+			}
+			start = i
+		}
+	}
+	if i < len(b) {
+		f.off = append(f.off, int32(i), int32(len(b)))
+		for _, c := range b[i:] {
+			if c < 0x20 && c != '\t' || c >= 0x7f {
+				odd = true
+				break
+			}
+		}
+	} else if start >= 0 {
+		f.off = append(f.off, int32(start), int32(len(b)))
+	}
+	return odd && slowJunk(string(b))
+}
+
+// psTimeBytes is psTime for the usual TIME, all digits: [DD-]MM:SS or
+// [DD-]HH:MM:SS, without making a string. It computes as psTime does, in
+// the same order, so the two agree to the bit; any other form is handed to
+// psTime.
+func psTimeBytes(b []byte) (float64, bool) {
+	var part [4]float64 // days, then up to three colon-separated parts
+	np, days := 0, false
+	for i := 0; ; {
+		j := i
+		var v uint64
+		for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+			v = v*10 + uint64(b[j]-'0')
+			j++
+		}
+		if j == i || j-i > 15 || np == len(part) {
+			return psTime(string(b))
+		}
+		part[np] = float64(v)
+		np++
+		if j == len(b) {
+			break
+		}
+		switch {
+		case b[j] == '-' && np == 1:
+			days = true
+		case b[j] == ':':
+		default:
+			return psTime(string(b))
+		}
+		i = j + 1
+	}
+	ps := part[:np]
+	d := 0.0
+	if days {
+		d, ps = ps[0], ps[1:]
+	}
+	if len(ps) < 2 || len(ps) > 3 {
+		return 0, false
+	}
+	total := 0.0
+	for _, v := range ps {
+		total = total*60 + v
+	}
+	t := d*86400 + total
+	if total > 1e300 || t > 1e300 {
+		return 0, false
+	}
+	return t, true
 }
 
 // psCommand is the command of a ps line from its 11th field on, with its
