@@ -182,21 +182,21 @@ func (r *Report) WithShortNames() *Report {
 }
 
 // deepCopy copies v, passing every string through f. Unexported fields
-// are zero in the copy (the model has none that renderers read).
+// are zero in the copy (the model has none that renderers read). Values
+// that hold no string (numbers, and slices and structs of them: chart
+// points, interval samples) are shared with v rather than copied: a built
+// report is not changed after, and copying the points of the interval
+// charts cost more than all the renaming.
 func deepCopy(v reflect.Value, f func(string) string) reflect.Value {
-	if plainType(v.Type()) {
-		// Numbers only (chart points, interval samples): nothing to rename,
-		// so a slice is copied in one move and a value is returned as is.
-		if v.Kind() == reflect.Slice && !v.IsNil() {
-			c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
-			reflect.Copy(c, v)
-			return c
-		}
-		if v.Kind() != reflect.Pointer && v.Kind() != reflect.Map {
-			return v
-		}
-	}
 	switch v.Kind() {
+	case reflect.String:
+		s := f(v.String())
+		if s == v.String() {
+			return v // most strings name no DBMS: no copy to allocate
+		}
+		c := reflect.New(v.Type()).Elem()
+		c.SetString(s)
+		return c
 	case reflect.Pointer:
 		if v.IsNil() {
 			return v
@@ -212,6 +212,9 @@ func deepCopy(v reflect.Value, f func(string) string) reflect.Value {
 		c.Set(deepCopy(v.Elem(), f))
 		return c
 	case reflect.Struct:
+		if plainType(v.Type()) {
+			return v
+		}
 		c := reflect.New(v.Type()).Elem()
 		for i := 0; i < v.NumField(); i++ {
 			if c.Field(i).CanSet() {
@@ -220,7 +223,7 @@ func deepCopy(v reflect.Value, f func(string) string) reflect.Value {
 		}
 		return c
 	case reflect.Slice:
-		if v.IsNil() {
+		if v.IsNil() || plainType(v.Type()) {
 			return v
 		}
 		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
@@ -229,6 +232,9 @@ func deepCopy(v reflect.Value, f func(string) string) reflect.Value {
 		}
 		return c
 	case reflect.Array:
+		if plainType(v.Type()) {
+			return v
+		}
 		c := reflect.New(v.Type()).Elem()
 		for i := 0; i < v.Len(); i++ {
 			c.Index(i).Set(deepCopy(v.Index(i), f))
@@ -244,20 +250,17 @@ func deepCopy(v reflect.Value, f func(string) string) reflect.Value {
 			c.SetMapIndex(deepCopy(it.Key(), f), deepCopy(it.Value(), f))
 		}
 		return c
-	case reflect.String:
-		c := reflect.New(v.Type()).Elem()
-		c.SetString(f(v.String()))
-		return c
 	}
-	return v
+	return v // numbers and booleans
 }
 
 // plainTypes caches plainType; the model has a few dozen types.
 var plainTypes sync.Map // reflect.Type -> bool
 
-// plainType reports whether values of t hold no string and share no memory
-// when copied: numbers and booleans, and slices, arrays and structs of them
-// (a slice of them shares its backing array, so deepCopy copies that).
+// plainType reports whether values of t hold no string, pointer, map or
+// interface: numbers and booleans, and slices, arrays and structs of them
+// (with exported fields only: deepCopy's copy of a struct leaves the
+// others zero), which deepCopy shares instead of copying.
 func plainType(t reflect.Type) bool {
 	if p, ok := plainTypes.Load(t); ok {
 		return p.(bool)
@@ -268,17 +271,12 @@ func plainType(t reflect.Type) bool {
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
 		p = true
-	case reflect.Array:
+	case reflect.Array, reflect.Slice:
 		p = plainType(t.Elem())
-	case reflect.Slice:
-		// Only one level: the elements must be values, or a copy of the
-		// slice would share what they point to.
-		p = t.Elem().Kind() != reflect.Slice && plainType(t.Elem())
 	case reflect.Struct:
 		p = true
 		for i := 0; i < t.NumField() && p; i++ {
-			// An unexported field is zero in deepCopy's copy of a struct.
-			p = t.Field(i).IsExported() && plainType(t.Field(i).Type) && t.Field(i).Type.Kind() != reflect.Slice
+			p = t.Field(i).IsExported() && plainType(t.Field(i).Type)
 		}
 	}
 	plainTypes.Store(t, p)
