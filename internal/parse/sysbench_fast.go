@@ -333,6 +333,49 @@ func (c *sbCursor) lit(s string) bool {
 // number consumes the bytes up to stop (0: the end of the line) as a
 // number, as numberBytes reads a field; an empty one is not a number.
 func (c *sbCursor) number(stop byte) (float64, bool) {
+	// The common token, [+-]digits[.digits] with at most 15 digits, is
+	// read as it is found: one look at each byte. Anything else ("1e3",
+	// 16 digits, a lone sign) goes to numberBytes.
+	b, i := c.b, c.i
+	neg := false
+	if i < len(b) && (b[i] == '-' || b[i] == '+') {
+		neg = b[i] == '-'
+		i++
+	}
+	var mant uint64
+	d0 := i
+	for i < len(b) && b[i]-'0' <= 9 {
+		mant = mant*10 + uint64(b[i]-'0')
+		i++
+	}
+	digits, frac := i-d0, 0
+	if i < len(b) && b[i] == '.' {
+		i++
+		f0 := i
+		for i < len(b) && b[i]-'0' <= 9 {
+			mant = mant*10 + uint64(b[i]-'0')
+			i++
+		}
+		frac = i - f0
+		digits += frac
+	}
+	if digits == 0 || digits > 15 || i < len(b) && b[i] != stop && b[i] != ' ' ||
+		(i == len(b)) != (stop == 0) || i < len(b) && b[i] != stop {
+		return c.numberSlow(stop)
+	}
+	c.i = i
+	v := float64(mant)
+	if frac > 0 {
+		v /= pow10[frac]
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// numberSlow is number for every token, the way the fields are read.
+func (c *sbCursor) numberSlow(stop byte) (float64, bool) {
 	// A plain loop: the tokens are a few bytes long, too short for
 	// bytes.IndexByte to pay for its call.
 	j := c.i
@@ -350,7 +393,8 @@ func (c *sbCursor) number(stop byte) (float64, bool) {
 // rate is number for a value that must pass Plausible(Rate).
 func (c *sbCursor) rate(stop byte) (float64, bool) {
 	v, ok := c.number(stop)
-	return v, ok && Plausible(Rate, v) == nil
+	// Plausible(Rate, v) == nil, without its call: NaN fails both tests.
+	return v, ok && v >= 0 && v <= Ceiling
 }
 
 // rateTo is rate into dst.
