@@ -580,11 +580,39 @@ var colourMarked = regexp.MustCompile(`\b((?:[Ll]ight |[Dd]ark )?(?:[Rr]ed|[Gg]r
 // colourUnused finds "red is not used".
 var colourUnused = regexp.MustCompile(`\b((?:[Ll]ight |[Dd]ark )?(?:[Rr]ed|[Gg]reen|[Gg]r[ae]y|[Yy]ellow|[Bb]lue|[Oo]range)) is not used\b`)
 
+// colourParen reports whether s may hold a match of colourMarked: a " ("
+// after the last letters of a colour's name. Without one, withoutColours
+// changes nothing: colourUnused's "red is not used" is only rewritten
+// with the marker that colourMarked found.
+func colourParen(s string) bool {
+	for i := strings.Index(s, " ("); i >= 0; {
+		if i >= 2 {
+			switch s[i-2 : i] {
+			case "ed", "en", "ey", "ay", "ow", "ue", "ge":
+				return true
+			}
+		}
+		j := strings.Index(s[i+2:], " (")
+		if j < 0 {
+			return false
+		}
+		i += 2 + j
+	}
+	return false
+}
+
 // withoutColours says a text of the model in terms of the markers, which
 // Markdown and text show, instead of the colours, which only HTML shows:
 // "are red (▼)" becomes "are marked ▼", "Gray (○) marks" "○ marks" and "red
 // is not used" "the ▼ marker is not used".
 func withoutColours(s string) string {
+	// Every text of the model passes here, most of them captions that
+	// name no colour: a colour followed by " (" is looked for first,
+	// without the regular expressions, which cost more than the rest of
+	// the page.
+	if !colourParen(s) {
+		return s
+	}
 	marker := map[string]string{}
 	for _, m := range colourMarked.FindAllStringSubmatch(s, -1) {
 		marker[strings.ToLower(m[1])] = m[2]
