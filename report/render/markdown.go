@@ -613,6 +613,31 @@ func withoutColours(s string) string {
 	if !colourParen(s) {
 		return s
 	}
+	// The captions that do name colours are the same for every table of a
+	// kind: each is reworded once.
+	colourCache.Lock()
+	out, ok := colourCache.m[s]
+	colourCache.Unlock()
+	if !ok {
+		out = rewordColours(s)
+		colourCache.Lock()
+		if len(colourCache.m) >= 4096 {
+			clear(colourCache.m) // a bound, never met by one report
+		}
+		colourCache.m[s] = out
+		colourCache.Unlock()
+	}
+	return out
+}
+
+// colourCache holds withoutColours' rewordings.
+var colourCache = struct {
+	sync.Mutex
+	m map[string]string
+}{m: map[string]string{}}
+
+// rewordColours is withoutColours of a text that may name colours.
+func rewordColours(s string) string {
 	marker := map[string]string{}
 	for _, m := range colourMarked.FindAllStringSubmatch(s, -1) {
 		marker[strings.ToLower(m[1])] = m[2]
