@@ -181,77 +181,95 @@ func (r *Report) WithShortNames() *Report {
 	return out
 }
 
-// deepCopy copies v, passing every string through f. Unexported fields
-// are zero in the copy (the model has none that renderers read). Values
-// that hold no string (numbers, and slices and structs of them: chart
-// points, interval samples) are shared with v rather than copied: a built
-// report is not changed after, and copying the points of the interval
-// charts cost more than all the renaming.
+// deepCopy copies v, passing every string through f. Values that hold no
+// string (numbers, and slices and structs of them: chart points, interval
+// samples) are shared with v rather than copied: a built report is not
+// changed after, and copying the points of the interval charts cost more
+// than all the renaming.
 func deepCopy(v reflect.Value, f func(string) string) reflect.Value {
-	switch v.Kind() {
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	renameIn(c, f)
+	return c
+}
+
+// renameIn makes c, a settable shallow copy, a deep one, passing every
+// string through f: what c points to is copied, what holds no string is
+// left as it is.
+func renameIn(c reflect.Value, f func(string) string) {
+	switch c.Kind() {
 	case reflect.String:
-		s := f(v.String())
-		if s == v.String() {
-			return v // most strings name no DBMS: no copy to allocate
+		if s := f(c.String()); s != c.String() {
+			c.SetString(s)
 		}
-		c := reflect.New(v.Type()).Elem()
-		c.SetString(s)
-		return c
 	case reflect.Pointer:
-		if v.IsNil() {
-			return v
+		if c.IsNil() {
+			return
 		}
-		c := reflect.New(v.Type().Elem())
-		c.Elem().Set(deepCopy(v.Elem(), f))
-		return c
+		n := reflect.New(c.Type().Elem())
+		n.Elem().Set(c.Elem())
+		renameIn(n.Elem(), f)
+		c.Set(n)
 	case reflect.Interface:
-		if v.IsNil() {
-			return v
+		if c.IsNil() {
+			return
 		}
-		c := reflect.New(v.Type()).Elem()
-		c.Set(deepCopy(v.Elem(), f))
-		return c
+		n := reflect.New(c.Elem().Type()).Elem()
+		n.Set(c.Elem())
+		renameIn(n, f)
+		c.Set(n)
 	case reflect.Struct:
-		if plainType(v.Type()) {
-			return v
+		for _, i := range textFields(c.Type()) {
+			renameIn(c.Field(i), f)
 		}
-		c := reflect.New(v.Type()).Elem()
-		for i := 0; i < v.NumField(); i++ {
-			if c.Field(i).CanSet() {
-				c.Field(i).Set(deepCopy(v.Field(i), f))
-			}
-		}
-		return c
 	case reflect.Slice:
-		if v.IsNil() || plainType(v.Type()) {
-			return v
+		if c.IsNil() || plainType(c.Type().Elem()) {
+			return
 		}
-		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
-		for i := 0; i < v.Len(); i++ {
-			c.Index(i).Set(deepCopy(v.Index(i), f))
+		n := reflect.MakeSlice(c.Type(), c.Len(), c.Len())
+		reflect.Copy(n, c)
+		for i := 0; i < n.Len(); i++ {
+			renameIn(n.Index(i), f)
 		}
-		return c
+		c.Set(n)
 	case reflect.Array:
-		if plainType(v.Type()) {
-			return v
+		if plainType(c.Type().Elem()) {
+			return
 		}
-		c := reflect.New(v.Type()).Elem()
-		for i := 0; i < v.Len(); i++ {
-			c.Index(i).Set(deepCopy(v.Index(i), f))
+		for i := 0; i < c.Len(); i++ {
+			renameIn(c.Index(i), f)
 		}
-		return c
 	case reflect.Map:
-		if v.IsNil() {
-			return v
+		if c.IsNil() {
+			return
 		}
-		c := reflect.MakeMapWithSize(v.Type(), v.Len())
-		it := v.MapRange()
+		n := reflect.MakeMapWithSize(c.Type(), c.Len())
+		it := c.MapRange()
 		for it.Next() {
-			c.SetMapIndex(deepCopy(it.Key(), f), deepCopy(it.Value(), f))
+			n.SetMapIndex(deepCopy(it.Key(), f), deepCopy(it.Value(), f))
 		}
-		return c
+		c.Set(n)
 	}
-	return v // numbers and booleans
+}
+
+// textFieldsOf caches textFields.
+var textFieldsOf sync.Map // reflect.Type -> []int
+
+// textFields are the fields of a struct type that renameIn visits: the
+// exported ones that may hold a string or point to one. Unexported fields
+// are kept as the shallow copy has them.
+func textFields(t reflect.Type) []int {
+	if fs, ok := textFieldsOf.Load(t); ok {
+		return fs.([]int)
+	}
+	var fs []int
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).IsExported() && !plainType(t.Field(i).Type) {
+			fs = append(fs, i)
+		}
+	}
+	textFieldsOf.Store(t, fs)
+	return fs
 }
 
 // plainTypes caches plainType; the model has a few dozen types.
@@ -259,8 +277,7 @@ var plainTypes sync.Map // reflect.Type -> bool
 
 // plainType reports whether values of t hold no string, pointer, map or
 // interface: numbers and booleans, and slices, arrays and structs of them
-// (with exported fields only: deepCopy's copy of a struct leaves the
-// others zero), which deepCopy shares instead of copying.
+// (with exported fields only), which deepCopy shares instead of copying.
 func plainType(t reflect.Type) bool {
 	if p, ok := plainTypes.Load(t); ok {
 		return p.(bool)
