@@ -81,3 +81,14 @@ func FuzzSbIntervalFast(f *testing.F) {
 		sameInterval(t, line)
 	})
 }
+
+// BenchmarkSbIntervalFast reads the common interval line.
+func BenchmarkSbIntervalFast(b *testing.B) {
+	line := []byte(sbFullIntervals[0])
+	b.SetBytes(int64(len(line)))
+	for b.Loop() {
+		if _, ok := sbIntervalFast(line); !ok {
+			b.Fatal("not read")
+		}
+	}
+}
