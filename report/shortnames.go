@@ -181,83 +181,103 @@ func (r *Report) WithShortNames() *Report {
 	return out
 }
 
-// deepCopy copies v, passing every string through f. Unexported fields
-// are zero in the copy (the model has none that renderers read).
+// deepCopy copies v, passing every string through f. Values that hold no
+// string (numbers, and slices and structs of them: chart points, interval
+// samples) are shared with v rather than copied: a built report is not
+// changed after, and copying the points of the interval charts cost more
+// than all the renaming.
 func deepCopy(v reflect.Value, f func(string) string) reflect.Value {
-	if plainType(v.Type()) {
-		// Numbers only (chart points, interval samples): nothing to rename,
-		// so a slice is copied in one move and a value is returned as is.
-		if v.Kind() == reflect.Slice && !v.IsNil() {
-			c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
-			reflect.Copy(c, v)
-			return c
-		}
-		if v.Kind() != reflect.Pointer && v.Kind() != reflect.Map {
-			return v
-		}
-	}
-	switch v.Kind() {
-	case reflect.Pointer:
-		if v.IsNil() {
-			return v
-		}
-		c := reflect.New(v.Type().Elem())
-		c.Elem().Set(deepCopy(v.Elem(), f))
-		return c
-	case reflect.Interface:
-		if v.IsNil() {
-			return v
-		}
-		c := reflect.New(v.Type()).Elem()
-		c.Set(deepCopy(v.Elem(), f))
-		return c
-	case reflect.Struct:
-		c := reflect.New(v.Type()).Elem()
-		for i := 0; i < v.NumField(); i++ {
-			if c.Field(i).CanSet() {
-				c.Field(i).Set(deepCopy(v.Field(i), f))
-			}
-		}
-		return c
-	case reflect.Slice:
-		if v.IsNil() {
-			return v
-		}
-		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
-		for i := 0; i < v.Len(); i++ {
-			c.Index(i).Set(deepCopy(v.Index(i), f))
-		}
-		return c
-	case reflect.Array:
-		c := reflect.New(v.Type()).Elem()
-		for i := 0; i < v.Len(); i++ {
-			c.Index(i).Set(deepCopy(v.Index(i), f))
-		}
-		return c
-	case reflect.Map:
-		if v.IsNil() {
-			return v
-		}
-		c := reflect.MakeMapWithSize(v.Type(), v.Len())
-		it := v.MapRange()
-		for it.Next() {
-			c.SetMapIndex(deepCopy(it.Key(), f), deepCopy(it.Value(), f))
-		}
-		return c
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	renameIn(c, f)
+	return c
+}
+
+// renameIn makes c, a settable shallow copy, a deep one, passing every
+// string through f: what c points to is copied, what holds no string is
+// left as it is.
+func renameIn(c reflect.Value, f func(string) string) {
+	switch c.Kind() {
 	case reflect.String:
-		c := reflect.New(v.Type()).Elem()
-		c.SetString(f(v.String()))
-		return c
+		if s := f(c.String()); s != c.String() {
+			c.SetString(s)
+		}
+	case reflect.Pointer:
+		if c.IsNil() {
+			return
+		}
+		n := reflect.New(c.Type().Elem())
+		n.Elem().Set(c.Elem())
+		renameIn(n.Elem(), f)
+		c.Set(n)
+	case reflect.Interface:
+		if c.IsNil() {
+			return
+		}
+		n := reflect.New(c.Elem().Type()).Elem()
+		n.Set(c.Elem())
+		renameIn(n, f)
+		c.Set(n)
+	case reflect.Struct:
+		for _, i := range textFields(c.Type()) {
+			renameIn(c.Field(i), f)
+		}
+	case reflect.Slice:
+		if c.IsNil() || plainType(c.Type().Elem()) {
+			return
+		}
+		n := reflect.MakeSlice(c.Type(), c.Len(), c.Len())
+		reflect.Copy(n, c)
+		for i := 0; i < n.Len(); i++ {
+			renameIn(n.Index(i), f)
+		}
+		c.Set(n)
+	case reflect.Array:
+		if plainType(c.Type().Elem()) {
+			return
+		}
+		for i := 0; i < c.Len(); i++ {
+			renameIn(c.Index(i), f)
+		}
+	case reflect.Map:
+		if c.IsNil() {
+			return
+		}
+		n := reflect.MakeMapWithSize(c.Type(), c.Len())
+		it := c.MapRange()
+		for it.Next() {
+			n.SetMapIndex(deepCopy(it.Key(), f), deepCopy(it.Value(), f))
+		}
+		c.Set(n)
 	}
-	return v
+}
+
+// textFieldsOf caches textFields.
+var textFieldsOf sync.Map // reflect.Type -> []int
+
+// textFields are the fields of a struct type that renameIn visits: the
+// exported ones that may hold a string or point to one. Unexported fields
+// are kept as the shallow copy has them.
+func textFields(t reflect.Type) []int {
+	if fs, ok := textFieldsOf.Load(t); ok {
+		return fs.([]int)
+	}
+	var fs []int
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).IsExported() && !plainType(t.Field(i).Type) {
+			fs = append(fs, i)
+		}
+	}
+	textFieldsOf.Store(t, fs)
+	return fs
 }
 
 // plainTypes caches plainType; the model has a few dozen types.
 var plainTypes sync.Map // reflect.Type -> bool
 
-// plainType reports whether values of t hold no string and share no memory
-// when copied: numbers and booleans, and slices, arrays and structs of them
-// (a slice of them shares its backing array, so deepCopy copies that).
+// plainType reports whether values of t hold no string, pointer, map or
+// interface: numbers and booleans, and slices, arrays and structs of them
+// (with exported fields only), which deepCopy shares instead of copying.
 func plainType(t reflect.Type) bool {
 	if p, ok := plainTypes.Load(t); ok {
 		return p.(bool)
@@ -268,17 +288,12 @@ func plainType(t reflect.Type) bool {
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
 		p = true
-	case reflect.Array:
+	case reflect.Array, reflect.Slice:
 		p = plainType(t.Elem())
-	case reflect.Slice:
-		// Only one level: the elements must be values, or a copy of the
-		// slice would share what they point to.
-		p = t.Elem().Kind() != reflect.Slice && plainType(t.Elem())
 	case reflect.Struct:
 		p = true
 		for i := 0; i < t.NumField() && p; i++ {
-			// An unexported field is zero in deepCopy's copy of a struct.
-			p = t.Field(i).IsExported() && plainType(t.Field(i).Type) && t.Field(i).Type.Kind() != reflect.Slice
+			p = t.Field(i).IsExported() && plainType(t.Field(i).Type)
 		}
 	}
 	plainTypes.Store(t, p)

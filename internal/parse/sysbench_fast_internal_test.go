@@ -234,18 +234,59 @@ func TestReadSysbenchFastSame(t *testing.T) {
 	}
 }
 
-// TestBinaryJunkBytes compares the eight-bytes-at-a-time test with
-// binaryJunk on every byte at every position of a line.
+// TestBinaryJunkBytes compares the word-at-a-time test with binaryJunk on
+// every byte at every position of lines of every length up to 50, plain
+// and TAB-indented as query plans are.
 func TestBinaryJunkBytes(t *testing.T) {
-	base := []byte("0123456789abcdef0123 56789abcdef")
-	for c := range 256 {
-		for pos := range len(base) {
-			b := append([]byte(nil), base...)
-			b[pos] = byte(c)
-			for _, s := range [][]byte{b, b[:pos+1], b[pos:]} {
-				if got, want := binaryJunkBytes(s), binaryJunk(string(s)); got != want {
-					t.Fatalf("binaryJunkBytes(%q) = %v, binaryJunk %v", s, got, want)
+	for _, base := range []string{
+		"0123456789abcdef0123 56789abcdef0123456789abcdef~",
+		"\t->  Index Scan using sbtest1_pkey on sbtest1  (cost",
+		"\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\tx y",
+		"ab\tc\td\u00e9f\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9",
+	} {
+		for c := range 256 {
+			for pos := range len(base) {
+				b := []byte(base)
+				b[pos] = byte(c)
+				for _, s := range [][]byte{b, b[:pos+1], b[pos:]} {
+					if got, want := binaryJunkBytes(s), binaryJunk(string(s)); got != want {
+						t.Fatalf("binaryJunkBytes(%q) = %v, binaryJunk %v", s, got, want)
+					}
 				}
+			}
+		}
+	}
+}
+
+func FuzzBinaryJunkBytes(f *testing.F) {
+	for _, s := range []string{"", "\t->  Index Scan", "abc\x7f", "\t\x00", "caf\u00e9 \xff"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := binaryJunkBytes(b), binaryJunk(string(b)); got != want {
+			t.Fatalf("binaryJunkBytes(%q) = %v, binaryJunk %v", b, got, want)
+		}
+	})
+}
+
+// BenchmarkBinaryJunkBytes tests the lines of a query plan, most of what
+// a sysbench output holds.
+func BenchmarkBinaryJunkBytes(b *testing.B) {
+	lines := [][]byte{
+		[]byte("table 1 : explain SELECT c FROM sbtest1 WHERE id BETWEEN 4561 AND 4661"),
+		[]byte("\t->  Index Scan using sbtest1_pkey on sbtest1  (cost=0.43..8.45 rows=100 width=121) (actual time=0.010..0.000 rows=101 loops=1)"),
+		[]byte("\t  ->  Index Scan using sbtest1_pkey on sbtest1  (cost=0.43..9.45 rows=101 width=121) (actual time=0.010..0.001 rows=101 loops=1)"),
+		[]byte("for range-notcovered"),
+	}
+	n := 0
+	for _, l := range lines {
+		n += len(l)
+	}
+	b.SetBytes(int64(n))
+	for b.Loop() {
+		for _, l := range lines {
+			if binaryJunkBytes(l) {
+				b.Fatal("junk")
 			}
 		}
 	}

@@ -24,6 +24,10 @@ var sbFullIntervals = func() []string {
 		{"reconn/s: 0.00", "reconn/s: 0.00 "}, {"reconn/s: 0.00", "reconn/s:"}, {"reconn/s: 0.00", "reconn/s: 0.00 extra: 1"},
 		{"tps: ", "tps:  "}, {"[ ", "["}, {"thds:", "eps:"}, {"qps: 20065.00 ", ""}, {"3.75", "3.75\x00"},
 		{"tps: 1003.25", "tps: 1_003.25"}, {"thds: 40", "thds: 4e1"},
+		{"tps: 1003.25", "tps: +1003.25"}, {"tps: 1003.25", "tps: 1003.25.1"}, {"tps: 1003.25", "tps: -0"},
+		{"tps: 1003.25", "tps: +"}, {"qps: 20065.00", "qps: 1234567890123.456"}, {"qps: 20065.00", "qps: .5"},
+		{"qps: 20065.00", "qps: 5."}, {"qps: 20065.00", "qps: ."}, {"3.75", "3.75/"}, {"12s", "12.s"},
+		{"4013.00/", "4013.00 /"}, {"reconn/s: 0.00", "reconn/s: 0.001234567890123"},
 	} {
 		out = append(out, strings.Replace(good, r[0], r[1], 1))
 	}
@@ -76,4 +80,15 @@ func FuzzSbIntervalFast(f *testing.F) {
 		}
 		sameInterval(t, line)
 	})
+}
+
+// BenchmarkSbIntervalFast reads the common interval line.
+func BenchmarkSbIntervalFast(b *testing.B) {
+	line := []byte(sbFullIntervals[0])
+	b.SetBytes(int64(len(line)))
+	for b.Loop() {
+		if _, ok := sbIntervalFast(line); !ok {
+			b.Fatal("not read")
+		}
+	}
 }

@@ -15,6 +15,16 @@ import (
 // entities, so no name turns into markup. Dots and dashes stay as they are,
 // so numbers read well in the Markdown source too.
 func MarkdownEscape(s string) string {
+	// Most texts (numbers, names) have nothing to escape: they are
+	// returned as they are, without a copy. Bytes beyond ASCII take the
+	// loop, which writes invalid UTF-8 as U+FFFD.
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		plain = s[i] < 0x80 && !markdownSpecial[s[i]]
+	}
+	if plain {
+		return s
+	}
 	var b strings.Builder
 	for _, r := range s {
 		switch {
@@ -33,6 +43,14 @@ func MarkdownEscape(s string) string {
 	}
 	return b.String()
 }
+
+// markdownSpecial are the bytes MarkdownEscape changes.
+var markdownSpecial = func() (t [256]bool) {
+	for _, c := range []byte("<>&\\`*_[]|~") {
+		t[c] = true
+	}
+	return t
+}()
 
 // MarkdownCell escapes a table cell: Markdown escapes, and no line breaks.
 func MarkdownCell(s string) string {

@@ -55,3 +55,48 @@ func TestNewTable(t *testing.T) {
 		t.Errorf("table:\n%s", out)
 	}
 }
+
+// markdownEscapeRef is MarkdownEscape without its shortcut for texts that
+// need no escaping.
+func markdownEscapeRef(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case r == '&':
+			b.WriteString("&amp;")
+		case strings.ContainsRune("\\`*_[]|~", r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// TestMarkdownEscapeShortcut checks MarkdownEscape against the loop on
+// every byte at the start, middle and end of a text.
+func TestMarkdownEscapeShortcut(t *testing.T) {
+	for c := range 256 {
+		for _, s := range []string{string(rune(0)) + "x", "ab" + string([]byte{byte(c)}) + "cd", "1.25" + string([]byte{byte(c)}), string([]byte{byte(c)}), "é" + string([]byte{byte(c)})} {
+			if got, want := MarkdownEscape(s), markdownEscapeRef(s); got != want {
+				t.Fatalf("MarkdownEscape(%q) = %q, want %q", s, got, want)
+			}
+		}
+	}
+}
+
+func FuzzMarkdownEscape(f *testing.F) {
+	for _, s := range []string{"", "x.my8043_rel", "a|b", "\xff", "1.25"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := MarkdownEscape(s), markdownEscapeRef(s); got != want {
+			t.Fatalf("MarkdownEscape(%q) = %q, want %q", s, got, want)
+		}
+	})
+}

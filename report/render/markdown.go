@@ -36,7 +36,7 @@ func markdownTemplate() *template.Template {
 			"mdpara":    mdPara,
 			"mdheading": mdHeading,
 			"mdcell":    textfmt.MarkdownCell,
-			"mdparts":   mdParts,
+			"mdparts":   mdPartsOf,
 		}).ParseFS(templates.FS, "report.md.tmpl"))
 	})
 	return mdTmpl
@@ -85,6 +85,14 @@ func mdParts(t *docTable) []mdPart {
 		out[i] = mdPart{Label: p.Label, Table: strings.Join(ls, "\n")}
 	}
 	return out
+}
+
+// mdPartsOf is mdParts of a table, as WriteMarkdown made them.
+func mdPartsOf(t *docTable) []mdPart {
+	if t.mdDone {
+		return t.md
+	}
+	return mdParts(t)
 }
 
 // mdRow is a row of a Markdown table, every cell escaped.
@@ -157,8 +165,22 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // bands.
 func WriteMarkdown(w io.Writer, r *report.Report) error {
 	r = r.WithShortNames()
+	d := outline(r)
+	// Laying the tables out is most of the page's cost: it is done on all
+	// cores before the template, which takes the parts made.
+	var tables []*docTable
+	for _, p := range d.Parts {
+		for _, it := range p.Items {
+			if it.Table != nil {
+				tables = append(tables, it.Table)
+			}
+		}
+	}
+	metrics.Parallel(len(tables), func(i int) {
+		tables[i].md, tables[i].mdDone = mdParts(tables[i]), true
+	})
 	var buf bytes.Buffer
-	if err := markdownTemplate().ExecuteTemplate(&buf, "page", outline(r)); err != nil {
+	if err := markdownTemplate().ExecuteTemplate(&buf, "page", d); err != nil {
 		return err
 	}
 	_, err := w.Write(buf.Bytes())
@@ -221,6 +243,8 @@ type docTable struct {
 	Notes   []string // without colours
 	names   []bool   // columns that name something, aligned left
 	keys    int      // leading columns that name a row, in every part of a split table
+	md      []mdPart // mdParts, when mdDone
+	mdDone  bool
 }
 
 func (t *docTable) left(i int) bool { return i < len(t.names) && t.names[i] }
@@ -250,6 +274,7 @@ func outline(r *report.Report) *doc {
 		d.Lead = append(d.Lead, "Check: "+oneLine(w))
 	}
 	var parts []*docPart
+	var pending []*docTable
 	add := func(heading string) *docPart {
 		h, a := n.name(heading)
 		p := &docPart{Heading: h, Anchor: a}
@@ -260,10 +285,13 @@ func outline(r *report.Report) *doc {
 		if t == nil {
 			return
 		}
-		dt := newDocTable(t)
+		// The headings are named in order; the rest of each table is
+		// filled in at the end, the tables on all cores.
+		dt := &docTable{Table: t}
 		if title := oneLine(t.Title); title != "" {
 			dt.Heading, dt.Anchor = n.name(title)
 		}
+		pending = append(pending, dt)
 		p.Items = append(p.Items, &docItem{Table: dt})
 	}
 	para := func(p *docPart, s string) {
@@ -491,6 +519,7 @@ func outline(r *report.Report) *doc {
 	if hasCharts(r) {
 		para(contents, "The charts are only in the HTML report.")
 	}
+	metrics.Parallel(len(pending), func(i int) { fillDocTable(pending[i]) })
 	d.Parts = parts
 	return d
 }
@@ -523,12 +552,20 @@ func hasCharts(r *report.Report) bool {
 }
 
 func newDocTable(t *report.Table) *docTable {
-	dt := &docTable{Table: t, Caption: withoutColours(oneLine(t.Caption))}
+	dt := &docTable{Table: t}
+	fillDocTable(dt)
+	return dt
+}
+
+// fillDocTable sets what a docTable derives from its table: the caption
+// and notes without colours and the columns that name something.
+func fillDocTable(dt *docTable) {
+	t := dt.Table
+	dt.Caption = withoutColours(oneLine(t.Caption))
 	for _, n := range t.Notes {
 		dt.Notes = append(dt.Notes, withoutColours(oneLine(n)))
 	}
 	dt.names, dt.keys = nameColumns(t)
-	return dt
 }
 
 // nameColumns finds the columns of a table that name something rather
@@ -580,11 +617,64 @@ var colourMarked = regexp.MustCompile(`\b((?:[Ll]ight |[Dd]ark )?(?:[Rr]ed|[Gg]r
 // colourUnused finds "red is not used".
 var colourUnused = regexp.MustCompile(`\b((?:[Ll]ight |[Dd]ark )?(?:[Rr]ed|[Gg]reen|[Gg]r[ae]y|[Yy]ellow|[Bb]lue|[Oo]range)) is not used\b`)
 
+// colourParen reports whether s may hold a match of colourMarked: a " ("
+// after the last letters of a colour's name. Without one, withoutColours
+// changes nothing: colourUnused's "red is not used" is only rewritten
+// with the marker that colourMarked found.
+func colourParen(s string) bool {
+	for i := strings.Index(s, " ("); i >= 0; {
+		if i >= 2 {
+			switch s[i-2 : i] {
+			case "ed", "en", "ey", "ay", "ow", "ue", "ge":
+				return true
+			}
+		}
+		j := strings.Index(s[i+2:], " (")
+		if j < 0 {
+			return false
+		}
+		i += 2 + j
+	}
+	return false
+}
+
 // withoutColours says a text of the model in terms of the markers, which
 // Markdown and text show, instead of the colours, which only HTML shows:
 // "are red (▼)" becomes "are marked ▼", "Gray (○) marks" "○ marks" and "red
 // is not used" "the ▼ marker is not used".
 func withoutColours(s string) string {
+	// Every text of the model passes here, most of them captions that
+	// name no colour: a colour followed by " (" is looked for first,
+	// without the regular expressions, which cost more than the rest of
+	// the page.
+	if !colourParen(s) {
+		return s
+	}
+	// The captions that do name colours are the same for every table of a
+	// kind: each is reworded once.
+	colourCache.Lock()
+	out, ok := colourCache.m[s]
+	colourCache.Unlock()
+	if !ok {
+		out = rewordColours(s)
+		colourCache.Lock()
+		if len(colourCache.m) >= 4096 {
+			clear(colourCache.m) // a bound, never met by one report
+		}
+		colourCache.m[s] = out
+		colourCache.Unlock()
+	}
+	return out
+}
+
+// colourCache holds withoutColours' rewordings.
+var colourCache = struct {
+	sync.Mutex
+	m map[string]string
+}{m: map[string]string{}}
+
+// rewordColours is withoutColours of a text that may name colours.
+func rewordColours(s string) string {
 	marker := map[string]string{}
 	for _, m := range colourMarked.FindAllStringSubmatch(s, -1) {
 		marker[strings.ToLower(m[1])] = m[2]

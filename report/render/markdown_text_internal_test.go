@@ -147,3 +147,34 @@ func TestNameColumns(t *testing.T) {
 		t.Errorf("legend: names %v, keys %d", names, keys)
 	}
 }
+
+// TestColourParen checks the shortcut of withoutColours: where it finds no
+// colour before " (", the regular expression finds no marker either.
+func TestColourParen(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{"", false}, {"red (▼)", true}, {"Gray (○)", true}, {"grey (○)", true}, {"light green (▲)", true},
+		{"yellow (▽)", true}, {"blue (△)", true}, {"orange (▽)", true}, {"QPS (ms)", false},
+		{"red is not used", false}, {"red  (▼)", false}, {"(▼) red", false}, {"a (b) c (d) red (▼)", true},
+	} {
+		if got := colourParen(c.in); got != c.want {
+			t.Errorf("colourParen(%q) = %v, want %v", c.in, got, c.want)
+		}
+		if !colourParen(c.in) && colourMarked.MatchString(c.in) {
+			t.Errorf("%q: colourMarked matches, colourParen says no", c.in)
+		}
+	}
+}
+
+func FuzzColourParen(f *testing.F) {
+	for _, s := range []string{"red (▼)", "Gray (○) marks", "x (y)", "orange (▽) and blue (▲)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !colourParen(s) && colourMarked.MatchString(s) {
+			t.Errorf("%q: colourMarked matches, colourParen says no", s)
+		}
+	})
+}
