@@ -185,11 +185,20 @@ func (f *fieldList) has(s string) bool {
 // split splits a line into its blank-separated fields and, in the same
 // pass, reports whether it is binary junk (binaryJunk): the common
 // printable-ASCII line costs one look at each byte.
-func (f *fieldList) split(b []byte) (junk bool) {
+func (f *fieldList) split(b []byte) (junk bool) { return f.splitUpTo(0, b) }
+
+// splitUpTo is split for lines of which only the first max fields are read
+// (all of them when max is 0): the max-th field is the rest of the line,
+// blanks and all, which is only checked for junk (a ps line's COMMAND). A
+// line of fewer fields is split as split does, so f.n() is exact below max
+// and max otherwise.
+func (f *fieldList) splitUpTo(max int, b []byte) (junk bool) {
 	f.line, f.off = b, f.off[:0]
 	start := -1
 	odd := false
-	for i, c := range b {
+	i := 0
+	for ; i < len(b); i++ {
+		c := b[i]
 		switch {
 		case c == ' ' || c == '\t':
 			if start >= 0 {
@@ -201,10 +210,21 @@ func (f *fieldList) split(b []byte) (junk bool) {
 			odd = true
 		}
 		if start < 0 {
+			if max > 0 && len(f.off) == 2*(max-1) {
+				break // the last field read: the rest of the line
+			}
 			start = i
 		}
 	}
-	if start >= 0 {
+	if i < len(b) {
+		f.off = append(f.off, int32(i), int32(len(b)))
+		for _, c := range b[i:] {
+			if c < 0x20 && c != '\t' || c >= 0x7f {
+				odd = true
+				break
+			}
+		}
+	} else if start >= 0 {
 		f.off = append(f.off, int32(start), int32(len(b)))
 	}
 	return odd && slowJunk(string(b))

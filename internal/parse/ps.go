@@ -49,7 +49,7 @@ func ScanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error)
 	for sc.Scan() {
 		n, line := sc.n, sc.line
 		lines = n
-		junk := f.splitPs(line)
+		junk := f.splitUpTo(psFields, line)
 		if sc.long || junk {
 			errs.add(name, n, "binary data or overlong line")
 			continue
@@ -108,50 +108,6 @@ func ScanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error)
 // psFields is the number of fields of a ps line that are parsed: USER to
 // TIME, and the start of COMMAND.
 const psFields = 11
-
-// splitPs is fieldList.split for a ps line, which is read up to its 11th
-// field, COMMAND: the fields are split up to there, and the 11th field is
-// the rest of the line, blanks and all (f.off[20] is where COMMAND starts;
-// its end is the end of the line). The rest of the line is only checked
-// for junk, as split does. A line of fewer fields is split as split does,
-// so f.n() is exact below psFields and at least psFields otherwise.
-func (f *fieldList) splitPs(b []byte) (junk bool) {
-	f.line, f.off = b, f.off[:0]
-	start := -1
-	odd := false
-	i := 0
-	for ; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case c == ' ' || c == '\t':
-			if start >= 0 {
-				f.off = append(f.off, int32(start), int32(i))
-				start = -1
-			}
-			continue
-		case c < 0x20 || c >= 0x7f:
-			odd = true
-		}
-		if start < 0 {
-			if len(f.off) == 2*(psFields-1) {
-				break // COMMAND: the rest of the line
-			}
-			start = i
-		}
-	}
-	if i < len(b) {
-		f.off = append(f.off, int32(i), int32(len(b)))
-		for _, c := range b[i:] {
-			if c < 0x20 && c != '\t' || c >= 0x7f {
-				odd = true
-				break
-			}
-		}
-	} else if start >= 0 {
-		f.off = append(f.off, int32(start), int32(len(b)))
-	}
-	return odd && slowJunk(string(b))
-}
 
 // psTimeBytes is psTime for the usual TIME, all digits: [DD-]MM:SS or
 // [DD-]HH:MM:SS, without making a string. It computes as psTime does, in
