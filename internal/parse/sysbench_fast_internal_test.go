@@ -298,3 +298,97 @@ func FuzzReadSysbenchFast(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, input string) { sameSysbench(t, input) })
 }
+
+// parseSysbenchInterval is the reading of interval lines from their
+// string fields that parseSysbenchIntervalBytes replaced, kept as the
+// oracle of the old reader above.
+func parseSysbenchInterval(f []string) (SysbenchInterval, string) {
+	var iv SysbenchInterval
+	sec, ok := number(strings.TrimSuffix(f[1], "s"))
+	if !ok || !strings.HasSuffix(f[1], "s") || sec < 0 {
+		return iv, "interval line: elapsed time " + strconv.Quote(f[1]) + " is not <N>s"
+	}
+	iv.Sec = sec
+	seen := 0
+	for i := 3; i < len(f); i++ {
+		key := f[i]
+		next := ""
+		if i+1 < len(f) {
+			next = f[i+1]
+		}
+		// A value that is not a plausible rate makes the whole line bad:
+		// read as 0 it would shift the averages and the noise of the run.
+		var implausible error
+		num := func(dst *float64) bool {
+			v, good := number(next)
+			if !good {
+				return false
+			}
+			if implausible = Plausible(Rate, v); implausible != nil {
+				return false
+			}
+			*dst = v
+			i++
+			return true
+		}
+		good := true
+		switch key {
+		case "thds:":
+			var v float64
+			good = num(&v) && v == float64(int(v))
+			iv.Threads = int(v)
+			seen++
+		case "tps:":
+			good = num(&iv.TPS)
+			seen++
+		case "qps:":
+			good = num(&iv.QPS)
+		case "eps:":
+			good = num(&iv.EPS)
+			seen++
+		case "(r/w/o:":
+			parts := strings.Split(strings.TrimSuffix(next, ")"), "/")
+			if len(parts) != 3 {
+				good = false
+				break
+			}
+			for j, dst := range []*float64{&iv.Reads, &iv.Writes, &iv.Other} {
+				v, ok := number(parts[j])
+				good = good && ok && Plausible(Rate, v) == nil
+				*dst = v
+			}
+			i++
+		case "lat":
+			// "lat (ms,95%): 3.96"
+			if i+2 >= len(f) || !strings.HasPrefix(next, "(ms,") {
+				good = false
+				break
+			}
+			p := strings.TrimSuffix(strings.TrimPrefix(next, "(ms,"), "%):")
+			pct, err := strconv.Atoi(p)
+			if err != nil || pct < 1 || pct > 100 {
+				// sysbench's --percentile is a whole number from 1 to 100.
+				return iv, "interval line: lat percentile " + strconv.Quote(p) + " is not a whole number from 1 to 100; the line is left out"
+			}
+			iv.Percentile = pct
+			v, ok := number(f[i+2])
+			good = ok && Plausible(Latency, v) == nil
+			iv.LatPct = v
+			i += 2
+		case "err/s:":
+			good = num(&iv.ErrPerSec)
+		case "reconn/s:":
+			good = num(&iv.ReconnPerS)
+		}
+		if implausible != nil {
+			return iv, "interval line: " + key + " " + implausible.Error() + "; the line is left out"
+		}
+		if !good {
+			return iv, "interval line: bad value after " + strconv.Quote(key)
+		}
+	}
+	if seen < 2 {
+		return iv, "interval line without thds: and tps: (or eps:)"
+	}
+	return iv, ""
+}
