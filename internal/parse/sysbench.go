@@ -97,6 +97,18 @@ func (o *SysbenchOutput) IntOption(key string, def int64) int64 {
 	return intOption(o.Options, key, def)
 }
 
+// intervalLine reads the split interval line n, keeping it or reporting
+// what is wrong with it.
+func (o *SysbenchOutput) intervalLine(fl *fieldList, n int, errs *ErrorList) {
+	iv, msg := parseSysbenchIntervalBytes(fl)
+	if msg != "" {
+		errs.add(o.Name, n, "%s", msg)
+		return
+	}
+	iv.Line = n
+	o.addInterval(iv)
+}
+
 // addInterval keeps an interval line, making room for all of them at the
 // first.
 func (o *SysbenchOutput) addInterval(iv SysbenchInterval) {
@@ -148,12 +160,7 @@ func ReadSysbench(r io.Reader, name string) (*SysbenchOutput, error) {
 		case kind == sbSkip:
 			continue
 		case kind == sbInterval && fl.n() > 2 && fl.is(0, "[") && fl.is(2, "]"):
-			if iv, msg := parseSysbenchIntervalBytes(&fl); msg != "" {
-				errs.add(name, n, "%s", msg)
-			} else {
-				iv.Line = n
-				o.addInterval(iv)
-			}
+			o.intervalLine(&fl, n, &errs)
 			continue
 		}
 		line := sc.Text()
@@ -202,12 +209,7 @@ func ReadSysbench(r io.Reader, name string) (*SysbenchOutput, error) {
 			// (before the command line, odd spacing): split on the same
 			// blanks as fields, it is read by the same parser.
 			fl.split([]byte(t))
-			if iv, msg := parseSysbenchIntervalBytes(&fl); msg != "" {
-				errs.add(name, n, "%s", msg)
-			} else {
-				iv.Line = n
-				o.addInterval(iv)
-			}
+			o.intervalLine(&fl, n, &errs)
 			continue
 		case strings.HasPrefix(t, "Load seconds is"):
 			if l, ok := parseLoadLine(f); ok {
