@@ -17,7 +17,7 @@ const module = "github.com/ibreport/ibreport"
 // allowed lists, for each package of the module, the module packages it may
 // import. Imports point one way:
 //
-//	internal/parse ← internal/metrics ← report ← report/render, diff ← cmd/ibreport
+//	parse ← metrics ← report ← report/render, diff ← cmd/ibreport
 //
 // Generic statistics (internal/stats) know nothing of benchmarks. The
 // emulation of the original scripts' awk and bc arithmetic (internal/awk)
@@ -28,7 +28,7 @@ const module = "github.com/ibreport/ibreport"
 // internal/inputerr are leaves shared by the packages that print text and
 // report bad input; templates is data only.
 var allowed = map[string][]string{
-	"internal/parse":    {},
+	"parse":             {},
 	"internal/stats":    {},
 	"internal/awk":      {},
 	"internal/fsout":    {},
@@ -36,20 +36,20 @@ var allowed = map[string][]string{
 	"internal/inputerr": {},
 	"internal/textdiff": {},
 	"templates":         {},
-	"internal/metrics":  {"internal/parse", "internal/stats"},
-	"internal/compat":   {"internal/parse", "internal/metrics", "internal/awk"},
-	"internal/sbsum":    {"internal/parse", "internal/metrics", "internal/compat", "internal/fsout"},
-	"report":            {"internal/sbsum", "internal/parse", "internal/metrics", "internal/stats", "internal/compat", "internal/fsout", "internal/textfmt", "internal/inputerr"},
-	"internal/chart":    {"report", "internal/metrics"},
-	"report/render":     {"report", "internal/chart", "internal/metrics", "internal/textfmt", "internal/inputerr", "templates"},
-	"diff":              {"report", "internal/parse", "internal/metrics", "internal/stats", "internal/textfmt", "internal/inputerr"},
-	"cmd/ibreport":      {"report", "report/render", "diff", "internal/parse", "internal/fsout"},
+	"metrics":           {"parse", "internal/stats"},
+	"internal/compat":   {"parse", "metrics", "internal/awk"},
+	"internal/sbsum":    {"parse", "metrics", "internal/compat", "internal/fsout"},
+	"report":            {"internal/sbsum", "parse", "metrics", "internal/stats", "internal/compat", "internal/fsout", "internal/textfmt", "internal/inputerr"},
+	"internal/chart":    {"report", "metrics"},
+	"report/render":     {"report", "internal/chart", "metrics", "internal/textfmt", "internal/inputerr", "templates"},
+	"diff":              {"report", "parse", "metrics", "internal/stats", "internal/textfmt", "internal/inputerr"},
+	"cmd/ibreport":      {"report", "report/render", "diff", "parse", "metrics", "internal/fsout"},
 }
 
 // public are the packages other programs may import: each says in its
 // package documentation what of it is stable. Everything else is internal
 // or the command.
-var public = []string{"report", "report/render", "diff", "templates"}
+var public = []string{"parse", "metrics", "report", "report/render", "diff", "templates"}
 
 // sourceFiles calls each for every non-test Go file of the module (outside
 // testdata and hidden folders), with its package's folder.

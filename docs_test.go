@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 	"github.com/ibreport/ibreport/report/render"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/parse"
 )
 
 const testHeader = "ips\tqps\trps\tcspq\tcpupq\tmaxop\tp99\ttag"

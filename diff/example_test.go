@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/diff"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -13,7 +14,7 @@ import (
 // again in compat mode (NEW). Nothing moved, so the gate passes.
 func ExampleRun() {
 	opt := diff.Options{
-		Load:    report.LoadOptions{Metrics: report.MetricsOptions{Compat: true}},
+		Load:    report.LoadOptions{Metrics: metrics.Options{Compat: true}},
 		Compare: diff.DefaultCompareOptions(),
 	}
 	c, _, err := diff.Run([]string{"../testdata/ibench/reference/res"}, []string{"../testdata/example"}, opt)

@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/textfmt"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // mdRow writes a table row; bold marks cell 0 as strong after escaping.

@@ -13,8 +13,8 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 	"github.com/ibreport/ibreport/report"
 )
 

@@ -209,7 +209,7 @@ func TestDiffTreeEqualsTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	if err := fsout.WriteFiles(out, files); err != nil {
+	if err := fsout.WriteFiles(out, fileSet(files)); err != nil {
 		t.Fatal(err)
 	}
 	c, _, err := diff.Run([]string{example}, []string{out}, diff.Options{Load: lopt, Compare: diff.DefaultCompareOptions()})
@@ -260,3 +260,12 @@ func TestDiffBadInput(t *testing.T) {
 const example = "../testdata/example"
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+// fileSet converts report files for internal/fsout, which writes them.
+func fileSet(files []report.File) []fsout.File {
+	out := make([]fsout.File, len(files))
+	for i, f := range files {
+		out[i] = fsout.File(f)
+	}
+	return out
+}

@@ -12,8 +12,8 @@ import (
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/fsout"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // archivedSteps returns the steps of the mrg.<step> files in dir (users keep
@@ -191,7 +191,7 @@ const maxSomeFile = 64 << 20
 // file, line and column, with a warning. The cell keeps its line, so compat
 // mode's text tables, made from the lines, stay the original's; only its
 // report shows NA.
-func (a *archive) naCell(why string, u Unit, compatMode bool) Value {
+func (a *archive) naCell(why string, u metrics.Unit, compatMode bool) metrics.Value {
 	if compatMode {
 		a.Warnings = append(a.Warnings, why+"; the report shows NA, the tables keep the original's reading")
 	} else {
@@ -229,7 +229,7 @@ func scriptNonNumber(text string) bool {
 
 // archivedValue reads an archived cell, keeping its text: a finite number,
 // else NA (compat mode: as awk read it).
-func archivedValue(text string, u Unit, compatMode bool) Value {
+func archivedValue(text string, u metrics.Unit, compatMode bool) metrics.Value {
 	if compatMode {
 		return compat.CellValue(text, u)
 	}
@@ -255,5 +255,5 @@ func tablesFromArchive(a *archive, opt tablesOptions) ([]File, []string) {
 		warns = append(warns, fmt.Sprintf("mrg.some: the steps %s of the archived %s (--some overrides)", strings.Join(a.Some, " "), a.SomeFile))
 	}
 	writeMerged(fs, a.tables, nil, "", opt, &warns)
-	return fs.Files(), warns
+	return filesOf(fs.Files()), warns
 }

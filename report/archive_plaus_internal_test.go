@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // archiveFS is the fixture's archived mrg tables with one line of one
@@ -133,7 +135,7 @@ func TestArchivePlausible(t *testing.T) {
 
 			// Compat mode's tables are the original's (sum_met.awk of
 			// the lines); its report has the NA cell all the same.
-			cres, _, err := LoadFS(fsys, ".", LoadOptions{Metrics: MetricsOptions{Compat: true}})
+			cres, _, err := LoadFS(fsys, ".", LoadOptions{Metrics: metrics.Options{Compat: true}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -213,7 +215,7 @@ func TestArchiveLongNumberText(t *testing.T) {
 	fsys := archiveFS(t, "mrg.l.i0", 3, mrgRow(li0c2, 5, text))
 	want := "mrg.l.i0:3: wmbps: a number written with 104 characters; the report shows it rounded"
 	for _, compat := range []bool{false, true} {
-		res, _, err := LoadFS(fsys, ".", LoadOptions{Metrics: MetricsOptions{Compat: compat}})
+		res, _, err := LoadFS(fsys, ".", LoadOptions{Metrics: metrics.Options{Compat: compat}})
 		if err != nil {
 			t.Fatal(err)
 		}

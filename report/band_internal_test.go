@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ibreport/ibreport/internal/compat"
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // values reads cells as the merged model holds them: numbers, or NA

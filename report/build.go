@@ -10,9 +10,9 @@ import (
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/inputerr"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/internal/textfmt"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // BuildOptions control Build. The zero value builds the default report.
@@ -227,7 +227,7 @@ type builder struct {
 	// shown are the display tags the summary shows; tree maps a tag to its
 	// raw tree (none for an archive).
 	shown []string
-	tree  map[string]*TreeResult
+	tree  map[string]*metrics.TreeResult
 	// missed[step][tag]: the DBMS missed the step's insert-rate target.
 	missed   map[string]map[string]bool
 	nClients int
@@ -246,7 +246,7 @@ func (b *builder) model() error {
 	res := b.res
 	b.merged = map[string]*mergedTable{}
 	b.rts = map[string][]*rtMerge{}
-	b.tree = map[string]*TreeResult{}
+	b.tree = map[string]*metrics.TreeResult{}
 	var tables []*mergedTable
 	if res.Archived() {
 		b.rep.Source = "archive"
@@ -270,7 +270,7 @@ func (b *builder) model() error {
 	}
 	b.names()
 	if !res.Archived() {
-		byName := map[string]*TreeResult{}
+		byName := map[string]*metrics.TreeResult{}
 		for _, t := range res.Trees {
 			byName[t.Name()] = t
 		}
@@ -293,7 +293,7 @@ func (b *builder) note(format string, args ...any) {
 // breaks, then any DBMS only later steps have.
 func (b *builder) names() {
 	if !b.res.Archived() {
-		byName := map[string]*TreeResult{}
+		byName := map[string]*metrics.TreeResult{}
 		for _, t := range b.res.Trees {
 			byName[t.Name()] = t
 		}
@@ -551,7 +551,7 @@ func (b *builder) row(step, tag string) (*mergedTable, *mergedRow) {
 
 // cell returns the merged value of a DBMS in a step for a column. A DBMS
 // without a row is NA (compat: the text "NA", which the original read as 0).
-func (b *builder) cell(step, tag, col string) Value {
+func (b *builder) cell(step, tag, col string) metrics.Value {
 	mt, r := b.row(step, tag)
 	if r == nil {
 		why := "no row in mrg." + step
@@ -577,7 +577,7 @@ func throughputCol(st parse.Step) string {
 // number is a value as the colour rules read it: compat reads every cell as
 // awk did (a text that is not a number is 0); the default mode only takes
 // known values.
-func (b *builder) number(v Value) (float64, bool) {
+func (b *builder) number(v metrics.Value) (float64, bool) {
 	if b.compat {
 		return v.V, true
 	}
@@ -587,12 +587,12 @@ func (b *builder) number(v Value) (float64, bool) {
 // valueCell is the cell of a value printed with the given decimals: the
 // text, and the number with its unit or why it is NA. A cell whose text is
 // "NA" gets the NA band.
-func valueCell(v Value, digits int) Cell {
+func valueCell(v metrics.Value, digits int) Cell {
 	return valueCellText(v, v.Format(digits))
 }
 
 // valueCellText is valueCell with the text already printed.
-func valueCellText(v Value, text string) Cell {
+func valueCellText(v metrics.Value, text string) Cell {
 	c := Cell{Text: text, Unit: string(v.Unit)}
 	switch {
 	case !v.OK():
@@ -650,7 +650,7 @@ func (b *builder) summary() {
 	}
 	for _, st := range b.steps {
 		col := throughputCol(st)
-		vals := make([]Value, len(b.shown))
+		vals := make([]metrics.Value, len(b.shown))
 		ignored := make([]bool, len(b.shown))
 		for i, tag := range b.shown {
 			vals[i] = b.cell(st.MergeName, tag, col)
@@ -667,7 +667,7 @@ func (b *builder) summary() {
 }
 
 // whyNA explains a value that is not available.
-func whyNA(v Value) string {
+func whyNA(v metrics.Value) string {
 	if v.Why != "" {
 		return v.Why
 	}
@@ -679,7 +679,7 @@ func whyNA(v Value) string {
 // is over all rows, the maximum skips ignored rows and red wins over gray.
 // The default mode leaves ignored rows out of the range entirely, and gray
 // wins, so a value to ignore never decides or gets a colour.
-func quartileBands(col string, vals []Value, ignored []bool, compatMode bool) []Cell {
+func quartileBands(col string, vals []metrics.Value, ignored []bool, compatMode bool) []Cell {
 	out := make([]Cell, len(vals))
 	nums := make([]float64, len(vals))
 	ok := make([]bool, len(vals))
@@ -809,7 +809,7 @@ func (b *builder) relative() {
 
 // relCell bands a ratio to a base by the better direction d of its metric
 // (ratioBand), with the ratio as the cell prints it (two decimals).
-func relCell(r Value, d direction) Cell {
+func relCell(r metrics.Value, d direction) Cell {
 	c := valueCell(r, 2)
 	if r.OK() {
 		c.Band = ratioBand(r.V, d)
@@ -1074,7 +1074,7 @@ func rtTable(id, title string, m *rtMerge, rows []*rtRow) *Table {
 		}
 		row := Row{Kind: DataRow, GroupStart: groupStart, Cells: []Cell{nameCell(r.tag)}}
 		groupStart = false
-		vals := make([]Value, 0, len(r.share)+1)
+		vals := make([]metrics.Value, 0, len(r.share)+1)
 		texts := make([]string, 0, len(r.share)+1)
 		for _, v := range r.share {
 			vals, texts = append(vals, v), append(texts, shareText(v))
@@ -1164,7 +1164,7 @@ func (b *builder) iostatTable(st parse.Step) *Table {
 	type row struct {
 		tag  string
 		hdr  []string
-		vals []Value
+		vals []metrics.Value
 	}
 	var rows []row
 	var hdr []string

@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/internal/stats"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // A Bullet is one finding of the summary: how a DBMS's throughput compares
@@ -36,10 +36,10 @@ type Bullet struct {
 	// Largest is the step or test with the largest change, Ratio its
 	// relative throughput and Causes the metrics that moved with it;
 	// Unexplained when it is beyond the band and none did.
-	Largest     string  `json:"largest"`
-	Ratio       float64 `json:"ratio"`
-	Causes      []Cause `json:"causes,omitempty"`
-	Unexplained bool    `json:"unexplained,omitempty"`
+	Largest     string          `json:"largest"`
+	Ratio       float64         `json:"ratio"`
+	Causes      []metrics.Cause `json:"causes,omitempty"`
+	Unexplained bool            `json:"unexplained,omitempty"`
 	// WithinNoise: the largest change is within the noise of the runs
 	// (every change, when Word is "similar" for it), so none is explained.
 	WithinNoise bool `json:"within_noise,omitempty"`
@@ -166,7 +166,7 @@ func bulletText(b Bullet, n int) string {
 
 // detailText is a cause's explanation one level deeper: " (insn/o +48%,
 // IPC -4%)"; "" without one.
-func detailText(d []Cause) string {
+func detailText(d []metrics.Cause) string {
 	if len(d) == 0 {
 		return ""
 	}
@@ -318,7 +318,7 @@ func (b *builder) shortP99(st parse.Step, tag string) (int, bool) {
 func (t *mergedTable) rowValues(r *mergedRow) metrics.Row {
 	var out metrics.Row
 	for i := range out {
-		out[i] = t.value(r, Metric(i).Name())
+		out[i] = t.value(r, metrics.Metric(i).Name())
 	}
 	return out
 }
@@ -337,7 +337,7 @@ func sysbenchMeasures(b, o *metrics.SysbenchHW) []metrics.Measure {
 // sysbenchBullets sums up every DBMS against the base per part at each
 // thread count: parts are the groups given (metrics.SysbenchParts by
 // default, or the user's groups), each taken whole.
-func (b *builder) sysbenchBullets(set *SysbenchSet, groups []metrics.SysbenchGroup) {
+func (b *builder) sysbenchBullets(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup) {
 	base := set.Base()
 	if base == nil || len(set.DBMS) < 2 {
 		return
@@ -417,7 +417,7 @@ func (b *builder) basePairs() []basePair {
 	return out
 }
 
-func treeComparability(tag, base string, ot, bt *TreeResult) []string {
+func treeComparability(tag, base string, ot, bt *metrics.TreeResult) []string {
 	var out []string
 	// One DBMS swept over clients may load rows in proportion to them.
 	sweep := sweepName(ot) == sweepName(bt)
@@ -458,12 +458,12 @@ func treeComparability(tag, base string, ot, bt *TreeResult) []string {
 
 // sysbenchComparability warns where a sysbench DBMS ran other tests or
 // thread counts than the base.
-func (b *builder) sysbenchComparability(set *SysbenchSet) {
+func (b *builder) sysbenchComparability(set *metrics.SysbenchSet) {
 	base := set.Base()
 	if base == nil {
 		return
 	}
-	key := func(r *SysbenchResult) string {
+	key := func(r *metrics.SysbenchResult) string {
 		return r.Test.Label() + " at " + metrics.Plural(r.Threads, "thread")
 	}
 	have := func(d *metrics.SysbenchDBMS) map[string]bool {

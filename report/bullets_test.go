@@ -11,7 +11,7 @@ import (
 	"testing/fstest"
 
 	"github.com/ibreport/ibreport/diff"
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 

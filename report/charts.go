@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 func kindTitle(k parse.HistKind) string {

@@ -3,12 +3,12 @@
 //
 // Load reads a results folder: its settings, the DBMS list and every raw
 // insert-benchmark tree (each step computed by the typed metrics, or, with
-// MetricsOptions.Compat, as the original scripts computed it), every
+// metrics.Options.Compat, as the original scripts computed it), every
 // sysbench folder, or an archived folder of mrg.<step> files. It returns
 // the Results and the warnings met on the way. The typed results are
 // TreeResult and StepResult for the insert benchmark (Results.Tree(name)
-// .Step(step).Metrics[CPUPQ] is a Value: a number with its Unit, or why it
-// is not available) and SysbenchSet for sysbench.
+// .Step(step).Metrics[metrics.CPUPQ] is a metrics.Value: a number with its
+// Unit, or why it is not available) and SysbenchSet for sysbench.
 //
 // From Results:
 //
@@ -31,14 +31,14 @@
 // Package report/render lays a Report out as HTML, Markdown, text or JSON;
 // package diff is the CI gate over the mrg/rel tables of two runs.
 //
-// The typed results are defined in the module's internal packages and
-// re-exported here as aliases (Value, StepResult, …), so that the
-// computation can change without changing this API.
+// The typed results (Value, StepResult, TreeResult, SysbenchSet, …) are
+// those of package metrics; the records they are computed from, those of
+// package parse.
 //
 // # Stability
 //
 // Load, Results, Build, BuildSeries, History, Inspect, the Report model and
-// its JSON schema (SchemaVersion) and the typed results are stable: fields,
+// its JSON schema (SchemaVersion) are stable: fields,
 // methods and constants may be added, not renamed or removed, and a JSON
 // change that is not an addition changes SchemaVersion. The Inspection
 // (the output of `ibreport inspect`) may change with the tool.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -30,14 +31,14 @@ func ExampleLoad() {
 // unit, printed with the decimals of the mrg tables.
 func ExampleTreeResult_Step() {
 	res, _, err := report.Load("../testdata/example", report.LoadOptions{
-		Metrics: report.MetricsOptions{Cores: 2, PsUser: "postgres", Device: "vda"},
+		Metrics: metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"},
 	})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	step := res.Tree("2m.pg15.c1").Step("l.i1")
-	for _, m := range []report.Metric{report.IPS, report.CPUPQ, report.WKBPI, report.P99} {
+	for _, m := range []metrics.Metric{metrics.IPS, metrics.CPUPQ, metrics.WKBPI, metrics.P99} {
 		v := step.Metrics[m]
 		fmt.Printf("%s = %s %s\n", m, v.Format(m.Digits()), v.Unit)
 	}
@@ -60,11 +61,11 @@ func Example_compareTwoDBMS() {
 	for _, name := range []string{"l.i0", "l.i1", "qr100.L1"} {
 		a, b := c1.Step(name).Metrics, c2.Step(name).Metrics
 		rel := b.Relative(&a)
-		m := report.IPS
+		m := metrics.IPS
 		if c1.Step(name).Step.Kind.ReadWrite() {
-			m = report.QPS
+			m = metrics.QPS
 		}
-		fmt.Printf("%s: %s %s×, cpupq %s×\n", name, m, rel[m].Format(2), rel[report.CPUPQ].Format(2))
+		fmt.Printf("%s: %s %s×, cpupq %s×\n", name, m, rel[m].Format(2), rel[metrics.CPUPQ].Format(2))
 	}
 	// Output:
 	// l.i0: ips 1.28×, cpupq 0.77×
@@ -76,7 +77,7 @@ func Example_compareTwoDBMS() {
 // feeds every output format.
 func ExampleBuild() {
 	res, _, err := report.Load("../testdata/example", report.LoadOptions{
-		Metrics: report.MetricsOptions{Cores: 2, PsUser: "postgres", Device: "vda"},
+		Metrics: metrics.Options{Cores: 2, PsUser: "postgres", Device: "vda"},
 	})
 	if err != nil {
 		fmt.Println(err)

@@ -1,6 +1,6 @@
 package report
 
-import "github.com/ibreport/ibreport/internal/parse"
+import "github.com/ibreport/ibreport/parse"
 
 // The functions below are internal to the package; its external tests
 // reach them under their former names.

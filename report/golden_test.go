@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/ibreport/ibreport/internal/fsout"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/internal/textdiff"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -100,7 +100,7 @@ func TestDefaultGolden(t *testing.T) {
 	dir := "testdata/default"
 	if *update {
 		os.RemoveAll(dir)
-		if err := fsout.WriteFiles(dir, append(files, report.File{Name: "warnings", Data: []byte(strings.Join(warns, "\n") + "\n")})); err != nil {
+		if err := fsout.WriteFiles(dir, fileSet(append(files, report.File{Name: "warnings", Data: []byte(strings.Join(warns, "\n") + "\n")}))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -175,4 +175,13 @@ func TestSeriesGolden(t *testing.T) {
 		golden(t, filepath.Join("testdata/build", "series."+f.ext), renderAs(t, r, f.format))
 	}
 	checkHTML(t, renderAs(t, r, "html"))
+}
+
+// fileSet converts report files for internal/fsout, which writes them.
+func fileSet(files []report.File) []fsout.File {
+	out := make([]fsout.File, len(files))
+	for i, f := range files {
+		out[i] = fsout.File(f)
+	}
+	return out
 }

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // Headlines are the findings as short sentences a reader can quote, one

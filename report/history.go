@@ -12,8 +12,8 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
-	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/stats"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // A ResultSet is one member of a series of result sets: a loaded results
@@ -82,10 +82,10 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 					j := slices.IndexFunc(g.tests, func(x seriesTest) bool { return x.name == t.name })
 					if j < 0 {
 						g.tests = append(g.tests, seriesTest{name: t.name, unit: t.unit,
-							values: make([]Value, len(sets)), noise: make([]float64, len(sets))})
+							values: make([]metrics.Value, len(sets)), noise: make([]float64, len(sets))})
 						j = len(g.tests) - 1
 						for s := range sets {
-							g.tests[j].values[s] = metrics.NAf(Unit(t.unit), "%s has no %s %s", sets[s].Name, dbms, t.name)
+							g.tests[j].values[s] = metrics.NAf(metrics.Unit(t.unit), "%s has no %s %s", sets[s].Name, dbms, t.name)
 							g.tests[j].noise[s] = math.NaN()
 						}
 					}

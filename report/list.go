@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // Entry is one item of a DBMS list: a DBMS tree name or a group break.

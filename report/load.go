@@ -14,9 +14,9 @@ import (
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/inputerr"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/internal/sbsum"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // ErrBadInput marks errors caused by the input (unreadable or inconsistent
@@ -34,7 +34,7 @@ type settings struct {
 // resolveSettings resolves metrics options: fields already set in opt win
 // over the results folder's ibreport.settings file, which it returns for
 // the sysbench options (resolveSysbenchSettings).
-func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions, settings, error) {
+func resolveSettings(fsys fs.FS, dir string, opt metrics.Options) (metrics.Options, settings, error) {
 	if opt.Cores < 0 {
 		return opt, settings{}, inputerr.Errorf("cores must be positive")
 	}
@@ -53,7 +53,7 @@ func resolveSettings(fsys fs.FS, dir string, opt MetricsOptions) (MetricsOptions
 }
 
 // applySettings fills the fields opt leaves unset from the settings set.
-func applySettings(set map[string]string, dir string, opt MetricsOptions) (MetricsOptions, error) {
+func applySettings(set map[string]string, dir string, opt metrics.Options) (metrics.Options, error) {
 	var err error
 	if opt.Cores == 0 && set["cores"] != "" {
 		if opt.Cores, err = strconv.Atoi(set["cores"]); err != nil || opt.Cores < 1 {
@@ -113,13 +113,13 @@ func resolveSysbenchSettings(set map[string]string, dir, shown string, so Sysben
 type Results struct {
 	Dir     string
 	FS      fs.FS
-	Options MetricsOptions
-	List    []Entry       // DBMS order and groups of the trees
-	Trees   []*TreeResult // raw trees; nil when there is none
-	archive *archive      // archived mrg tables; nil for raw results
+	Options metrics.Options
+	List    []Entry               // DBMS order and groups of the trees
+	Trees   []*metrics.TreeResult // raw trees; nil when there is none
+	archive *archive              // archived mrg tables; nil for raw results
 	// Sysbench holds the sysbench folders, in list order; nil when there
 	// is none.
-	Sysbench        *SysbenchSet
+	Sysbench        *metrics.SysbenchSet
 	SysbenchOptions SysbenchOptions
 	// sysbenchCompat is the compat edge's computation of Sysbench, in
 	// compat mode.
@@ -143,7 +143,7 @@ type Results struct {
 }
 
 // Tree returns the computed tree of a DBMS by its folder name, or nil.
-func (r *Results) Tree(name string) *TreeResult {
+func (r *Results) Tree(name string) *metrics.TreeResult {
 	for _, t := range r.Trees {
 		if t.Name() == name {
 			return t
@@ -157,7 +157,7 @@ func (r *Results) Archived() bool { return r.archive != nil }
 
 // LoadOptions control Load.
 type LoadOptions struct {
-	Metrics  MetricsOptions
+	Metrics  metrics.Options
 	DBMSList string // file of DBMS names and groups; "" means all trees in name order
 	// List is the DBMS list itself; it wins over DBMSList.
 	List []Entry
@@ -473,7 +473,7 @@ func sysbenchWarnings(res *Results) []string {
 
 // computeTrees reads and summarizes DBMS trees in the mode of opt (see
 // computeTree), their steps concurrently.
-func computeTrees(fsys fs.FS, trees []*parse.Tree, opt MetricsOptions) ([]*TreeResult, error) {
+func computeTrees(fsys fs.FS, trees []*parse.Tree, opt metrics.Options) ([]*metrics.TreeResult, error) {
 	if opt.Compat {
 		return metrics.ComputeTreesWith(fsys, trees, opt, compat.ComputeStep)
 	}
@@ -483,7 +483,7 @@ func computeTrees(fsys fs.FS, trees []*parse.Tree, opt MetricsOptions) ([]*TreeR
 // computeTree reads and summarizes one DBMS tree in the mode of opt: with
 // the typed computation of package metrics, or, with opt.Compat, as the
 // original scripts computed it (the compat edge).
-func computeTree(fsys fs.FS, t *parse.Tree, opt MetricsOptions) (*TreeResult, error) {
+func computeTree(fsys fs.FS, t *parse.Tree, opt metrics.Options) (*metrics.TreeResult, error) {
 	res, err := computeTrees(fsys, []*parse.Tree{t}, opt)
 	if err != nil {
 		return nil, err
@@ -497,7 +497,7 @@ func computeTree(fsys fs.FS, t *parse.Tree, opt MetricsOptions) (*TreeResult, er
 // ibreport.settings fills what opt leaves unset; compat mode adds the o.res
 // summary as the driver printed it. Unlike the report model, the
 // Inspection may change with the tool.
-func Inspect(stepDir string, opt MetricsOptions) (*Inspection, error) {
+func Inspect(stepDir string, opt metrics.Options) (*metrics.Inspection, error) {
 	stepDir = filepath.Clean(stepDir)
 	treeDir := filepath.Dir(stepDir)
 	if st, err := os.Stat(stepDir); err != nil || !st.IsDir() {
@@ -530,8 +530,8 @@ func Inspect(stepDir string, opt MetricsOptions) (*Inspection, error) {
 // (dop1/6m.pg15.c1, dop2/6m.pg15.c1, …), becomes 6m.pg15.c1.dop1,
 // 6m.pg15.c1.dop2, …. Trees of one name and one client count are an error:
 // their rows could not be told apart.
-func sweepNames(trees []*TreeResult) error {
-	byName := map[string][]*TreeResult{}
+func sweepNames(trees []*metrics.TreeResult) error {
+	byName := map[string][]*metrics.TreeResult{}
 	var names []string
 	for _, t := range trees {
 		if byName[t.Name()] == nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"golang.org/x/net/html"
 
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 

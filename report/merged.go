@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // mergedTable is the mrg.<step> table of one step as the model holds it: a
@@ -40,7 +40,7 @@ type mergedRow struct {
 	// cells are the values of the metric columns, as the mrg table shows
 	// them: the step's typed metrics, or values that keep their printed
 	// text (compat, archives).
-	cells []Value
+	cells []metrics.Value
 	// line is the row's line as its source had it: the archived file, or
 	// the compat edge's rendering; "" for the default mode, which renders it
 	// only when a file is written (text).
@@ -50,7 +50,7 @@ type mergedRow struct {
 
 // value returns the cell of a column, or an NA value when the table has no
 // such column.
-func (t *mergedTable) value(r *mergedRow, col string) Value {
+func (t *mergedTable) value(r *mergedRow, col string) metrics.Value {
 	for i, c := range t.cols[:len(t.cols)-1] {
 		if c == col && i < len(r.cells) {
 			return r.cells[i]
@@ -61,7 +61,7 @@ func (t *mergedTable) value(r *mergedRow, col string) Value {
 
 // cellText prints a merged cell: its text when it keeps one, otherwise with
 // the decimals of the mrg tables.
-func cellText(col string, v Value) string {
+func cellText(col string, v metrics.Value) string {
 	if m, ok := metrics.MetricByName(col); ok {
 		return v.Format(m.MergeDigits())
 	}
@@ -69,7 +69,7 @@ func cellText(col string, v Value) string {
 }
 
 // rowOf returns the result of a step of a tree, or nil.
-func rowOf(t *TreeResult, st parse.Step) *StepResult {
+func rowOf(t *metrics.TreeResult, st parse.Step) *metrics.StepResult {
 	if t == nil {
 		return nil
 	}
@@ -79,8 +79,8 @@ func rowOf(t *TreeResult, st parse.Step) *StepResult {
 // mergeTrees builds the merged table of every step of raw trees, in list
 // order. A DBMS without the step gets an NA row (compat: the almost empty
 // row etl.sh printed).
-func mergeTrees(trees []*TreeResult, list []Entry, steps []parse.Step, opt MetricsOptions) []*mergedTable {
-	byName := map[string]*TreeResult{}
+func mergeTrees(trees []*metrics.TreeResult, list []Entry, steps []parse.Step, opt metrics.Options) []*mergedTable {
+	byName := map[string]*metrics.TreeResult{}
 	for _, t := range trees {
 		byName[t.Name()] = t
 	}
@@ -96,7 +96,7 @@ func mergeTrees(trees []*TreeResult, list []Entry, steps []parse.Step, opt Metri
 			r := &mergedRow{}
 			row := stepRow(rowOf(byName[e.Name], st), st, opt.Compat)
 			if opt.Compat {
-				var cells []Value
+				var cells []metrics.Value
 				r.line, cells = compat.MergeRow(&row, e.Name, prefix)
 				r.cells = cells[:metrics.NumMetrics]
 			} else {
@@ -113,7 +113,7 @@ func mergeTrees(trees []*TreeResult, list []Entry, steps []parse.Step, opt Metri
 // stepRow is a tree's row of a step: the step's metrics, or for a missing
 // step (sr nil) NA cells saying so; compat mode has the almost empty row
 // etl.sh printed instead.
-func stepRow(sr *StepResult, st parse.Step, compatMode bool) metrics.Row {
+func stepRow(sr *metrics.StepResult, st parse.Step, compatMode bool) metrics.Row {
 	switch {
 	case sr != nil:
 		return sr.Metrics

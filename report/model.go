@@ -5,7 +5,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // SchemaVersion names the JSON layout of a Report. It changes only when a

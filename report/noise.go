@@ -6,18 +6,18 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/internal/stats"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // noiseOf is the 95% interval of a DBMS's throughput in a step (all
 // clients), unknown when the DBMS has no such step.
-func (b *builder) noiseOf(st parse.Step, tag string) stats.Interval {
+func (b *builder) noiseOf(st parse.Step, tag string) metrics.Interval {
 	if sr := rowOf(b.tree[tag], st); sr != nil {
 		return sr.Noise
 	}
-	return stats.Interval{Why: tag + " has no step " + st.MergeName}
+	return metrics.Interval{Why: tag + " has no step " + st.MergeName}
 }
 
 // runNoise is the run-to-run relative standard deviation of one run's
@@ -38,14 +38,14 @@ func (b *builder) withinNoise(st parse.Step, tag, base string, ratio float64) bo
 	if b.compat {
 		return false
 	}
-	within, _ := stats.WithinNoise(ratio, b.noiseOf(st, tag), b.noiseOf(st, base), b.runNoise())
+	within, _ := metrics.WithinNoise(ratio, b.noiseOf(st, tag), b.noiseOf(st, base), b.runNoise())
 	return within
 }
 
 // noiseMethod describes how an interval was computed, or why it is
 // low-confidence in a few words (the table's notes say it in full), for
 // the method column of the noise tables.
-func noiseMethod(iv stats.Interval) string {
+func noiseMethod(iv metrics.Interval) string {
 	if iv.LowConfidence != "" {
 		return "low confidence: " + iv.Low
 	}

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/sbsum"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // TestSysbenchNotesMatchTables checks that the notes Build takes from the

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -13,14 +14,14 @@ import (
 // replaced by the defaults.
 func TestLoadRefusesBadStallOptions(t *testing.T) {
 	for _, tc := range []struct {
-		stall report.StallOptions
+		stall metrics.StallOptions
 		want  string
 	}{
-		{report.StallOptions{SLAFraction: math.NaN()}, "SLA fraction NaN: want a fraction above 0, at most 1"},
-		{report.StallOptions{RTMultiple: math.Inf(1)}, "stall response-time multiple +Inf: want a finite multiple above 1"},
-		{report.StallOptions{RateFraction: -1}, "stall rate fraction -1: want a fraction between 0 and 1"},
+		{metrics.StallOptions{SLAFraction: math.NaN()}, "SLA fraction NaN: want a fraction above 0, at most 1"},
+		{metrics.StallOptions{RTMultiple: math.Inf(1)}, "stall response-time multiple +Inf: want a finite multiple above 1"},
+		{metrics.StallOptions{RateFraction: -1}, "stall rate fraction -1: want a fraction between 0 and 1"},
 	} {
-		mopt := report.MetricsOptions{Stall: tc.stall}
+		mopt := metrics.Options{Stall: tc.stall}
 		_, _, err := report.Load(example, report.LoadOptions{Metrics: mopt})
 		if !errors.Is(err, report.ErrBadInput) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Load %+v: %v, want %q", tc.stall, err, tc.want)

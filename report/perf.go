@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // PerfPart is the perf stat counters of the sysbench part: per benchmark
@@ -52,7 +52,7 @@ func (p *sbPerfOps) get(dbms, sfx string, nt int) *metrics.PerfOp {
 // names them by test, not by thread count, so a test run at several
 // thread counts keeps the samples of the last one, the largest: they are
 // normalized by that run's QPS.
-func (b *builder) sysbenchPerf(set *SysbenchSet) *sbPerfOps {
+func (b *builder) sysbenchPerf(set *metrics.SysbenchSet) *sbPerfOps {
 	if b.compat || b.res == nil || b.res.FS == nil {
 		return nil
 	}
@@ -102,7 +102,7 @@ func (b *builder) sysbenchPerf(set *SysbenchSet) *sbPerfOps {
 
 // perfDigits prints a per-operation counter: whole events from 100 on,
 // else three decimals.
-func perfText(v Value) string {
+func perfText(v metrics.Value) string {
 	switch {
 	case !v.OK():
 		return "NA"
@@ -114,7 +114,7 @@ func perfText(v Value) string {
 	return fmt.Sprintf("%.3f", v.V)
 }
 
-func perfCell(v Value) Cell { return valueCellText(v, perfText(v)) }
+func perfCell(v metrics.Value) Cell { return valueCellText(v, perfText(v)) }
 
 func perfDirection(cost bool) direction {
 	if cost {
@@ -128,7 +128,7 @@ func perfDirection(cost bool) direction {
 var perfCompact = []string{"insn/o", "cyc/o", "IPC"}
 
 // perfPart builds the counters' tables at nt threads; nil without counters.
-func (f sbText) perfPart(set *SysbenchSet, p *sbPerfOps, parts []metrics.SysbenchGroup, id string, fsys fs.FS) *PerfPart {
+func (f sbText) perfPart(set *metrics.SysbenchSet, p *sbPerfOps, parts []metrics.SysbenchGroup, id string, fsys fs.FS) *PerfPart {
 	if p == nil {
 		return nil
 	}
@@ -202,7 +202,7 @@ func (f sbText) perfPart(set *SysbenchSet, p *sbPerfOps, parts []metrics.Sysbenc
 
 // perfDetail is one test's table of every counter per DBMS and the ratios
 // to the base.
-func (f sbText) perfDetail(set *SysbenchSet, p *sbPerfOps, test parse.SysbenchTest, id string) *Table {
+func (f sbText) perfDetail(set *metrics.SysbenchSet, p *sbPerfOps, test parse.SysbenchTest, id string) *Table {
 	t := &Table{ID: id + ".perf." + test.Sfx, Label: sbTestName(test), Title: "perf stat counters per operation: " + sbTestName(test), Header: []string{"dbms"}}
 	for _, d := range metrics.PerfCounterDefs {
 		t.Header = append(t.Header, d.Name)
@@ -243,7 +243,7 @@ func (f sbText) perfDetail(set *SysbenchSet, p *sbPerfOps, test parse.SysbenchTe
 // flameGraphs lists the SVG flame graphs in the DBMS folders (run.sh's
 // sb.perf.g.<test>….svg, np.sh's o.perf.g.all.svg, all.diff.svg), in
 // folder then name order.
-func flameGraphs(set *SysbenchSet, fsys fs.FS) []FlameGraph {
+func flameGraphs(set *metrics.SysbenchSet, fsys fs.FS) []FlameGraph {
 	if fsys == nil {
 		return nil
 	}

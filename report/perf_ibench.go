@@ -8,8 +8,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // ibPerfOps are the perf stat counters per operation of each DBMS (display

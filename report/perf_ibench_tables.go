@@ -10,7 +10,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/fsout"
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // ibenchPerfCompatFiles writes, in compat mode, what np.sh's
@@ -82,5 +82,5 @@ func (r *Results) ibenchPerfCompatFiles() ([]File, []string) {
 	if !found {
 		return nil, warns
 	}
-	return out.Files(), warns
+	return filesOf(out.Files()), warns
 }

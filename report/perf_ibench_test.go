@@ -11,6 +11,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 	"github.com/ibreport/ibreport/report/render"
 )
@@ -166,7 +167,7 @@ func TestIbenchPerfReport(t *testing.T) {
 // (en_US.UTF-8) wrote them (testdata/arc/README.md says how the
 // expected files were made), and the report has no counters.
 func TestIbenchPerfCompat(t *testing.T) {
-	res, _, err := report.LoadFS(ibPerfFS(t), "example", report.LoadOptions{Metrics: report.MetricsOptions{Compat: true}})
+	res, _, err := report.LoadFS(ibPerfFS(t), "example", report.LoadOptions{Metrics: metrics.Options{Compat: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/fsout"
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // perfCompatFiles writes, in compat mode, the files of the perf stat
@@ -72,5 +72,5 @@ func (r *Results) perfCompatFiles() ([]File, []string) {
 		out.Line(compat.PerfJoinName("abs", prefix, v, test), abs...)
 		out.Line(compat.PerfJoinName("rel", prefix, v, test), rel...)
 	}
-	return out.Files(), warns
+	return filesOf(out.Files()), warns
 }

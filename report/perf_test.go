@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 	"github.com/ibreport/ibreport/report/render"
 )
@@ -108,7 +109,7 @@ func TestPerfCompatTables(t *testing.T) {
 	if err := os.WriteFile(list, []byte("x.pg1023_o2nofp.x10a_c32r128.pk1\nx.pg110_o2nofp.x10a_c32r128.pk1\nx.pg1110_o2nofp.x10a_c32r128.pk1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, _, err := report.Load(dir, report.LoadOptions{Metrics: report.MetricsOptions{Compat: true}, DBMSList: list,
+	res, _, err := report.Load(dir, report.LoadOptions{Metrics: metrics.Options{Compat: true}, DBMSList: list,
 		Sysbench: report.SysbenchOptions{PerfPrefix: "pgcmp", PerfSample: 1}})
 	if err != nil {
 		t.Fatal(err)

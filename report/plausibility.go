@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // SuperLinear is how far a throughput ratio between two thread or client
@@ -64,7 +64,7 @@ func rateText(x float64) string {
 
 // sysbenchPlausibility notes, per DBMS and test, super-linear scaling across
 // the thread counts and latency percentiles from too few events.
-func (b *builder) sysbenchPlausibility(set *SysbenchSet) {
+func (b *builder) sysbenchPlausibility(set *metrics.SysbenchSet) {
 	for _, d := range set.DBMS {
 		for _, t := range set.Tests {
 			if t.Warmup() {
@@ -97,7 +97,7 @@ func (b *builder) sysbenchPlausibility(set *SysbenchSet) {
 // it is: at least one value must lie beyond it, so it needs
 // n·(100−x)/100 ≥ 1 (100 values for p99, 20 for p95). With fewer it is
 // the most extreme value or next to it.
-func shortPercentile(x int, n Value) string {
+func shortPercentile(x int, n metrics.Value) string {
 	if x <= 0 || x >= 100 || !n.OK() || n.V <= 0 {
 		return ""
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // TestSuperLinearNotes plants rates at growing thread counts: only a ratio

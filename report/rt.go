@@ -6,8 +6,8 @@ import (
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/fsout"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // rtMerge is the response-time histogram merge of one kind for one step
@@ -24,8 +24,8 @@ type rtMerge struct {
 type rtRow struct {
 	brk   bool
 	tag   string
-	share []Value // per bucket, percent
-	max   Value   // seconds
+	share []metrics.Value // per bucket, percent
+	max   metrics.Value   // seconds
 	// line is the row as the compat edge printed it; "" in the default
 	// mode, which renders it only when a file is written (text).
 	line string
@@ -68,7 +68,7 @@ func histKindsOf(st parse.Step) []parse.HistKind {
 // only when rows were deleted). Compat mode keeps the original's rule: a
 // kind the first DBMS lacks is left out. A DBMS without the histogram gets
 // an NA row and a warning (compat: none).
-func rtMerges(byName map[string]*TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool, warns *[]string) []*rtMerge {
+func rtMerges(byName map[string]*metrics.TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool, warns *[]string) []*rtMerge {
 	var out []*rtMerge
 	first := rowOf(byName[firstName(list)], st)
 	for _, k := range histKindsOf(st) {
@@ -134,7 +134,7 @@ func rtMerges(byName map[string]*TreeResult, list []Entry, st parse.Step, prefix
 
 // firstHist is the first histogram of a kind with shares in list order, or
 // nil.
-func firstHist(byName map[string]*TreeResult, list []Entry, st parse.Step, k parse.HistKind) *metrics.Histogram {
+func firstHist(byName map[string]*metrics.TreeResult, list []Entry, st parse.Step, k parse.HistKind) *metrics.Histogram {
 	for _, e := range list {
 		if sr := rowOf(byName[e.Name], st); !e.Break && sr != nil && hasShares(sr.Hist[k]) {
 			return sr.Hist[k]
@@ -165,7 +165,7 @@ func firstRowLine(h *metrics.Histogram) string {
 
 // shareText prints a histogram share with three decimals; a share that is
 // not zero but prints as 0.000 is "nonzero", as rth.sh printed it.
-func shareText(v Value) string {
+func shareText(v metrics.Value) string {
 	s := v.Format(3)
 	if _, printed := v.Text(); !printed && v.OK() && v.V > 0 && s == "0.000" {
 		return "nonzero"

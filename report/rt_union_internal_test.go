@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // TestRTMergeKindsUnion empties the base DBMS's l.i1 folder: the default
@@ -41,7 +43,7 @@ func TestRTMergeKindsUnion(t *testing.T) {
 		{"compat", true, nil, []string{"l.i1: no delete histogram merge: 2m.pg15.c1, the first DBMS, has none (compat: the original's rule; the default mode merges the others')"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			opt := MetricsOptions{Cores: 2, Device: "vda", PsUser: "postgres", Compat: tc.compat}
+			opt := metrics.Options{Cores: 2, Device: "vda", PsUser: "postgres", Compat: tc.compat}
 			res, _, err := Load(dir, LoadOptions{Metrics: opt})
 			if err != nil {
 				t.Fatal(err)

@@ -3,7 +3,7 @@ package report
 import (
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // sbPairNames are the column names of the pairs: the DBMS names, with the
@@ -25,7 +25,7 @@ func sbPairNames(pairs []metrics.SysbenchPair) []string {
 
 // sbBaseText names the base in captions: the base DBMS, or each group's
 // when the list has groups.
-func sbBaseText(set *SysbenchSet) string {
+func sbBaseText(set *metrics.SysbenchSet) string {
 	bs := set.Bases()
 	if len(bs) == 1 {
 		return bs[0].Name
@@ -39,7 +39,7 @@ func sbBaseText(set *SysbenchSet) string {
 
 // sbBaseSuffix is " of its group" for a grouped set, "" otherwise: the
 // captions that say "the base" without naming it.
-func sbBaseSuffix(set *SysbenchSet) string {
+func sbBaseSuffix(set *metrics.SysbenchSet) string {
 	if set.Grouped() {
 		return " of its group"
 	}

@@ -3,8 +3,8 @@ package report
 import (
 	"testing"
 
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // TestSysbenchNoise checks the interval of a run's QPS from its interval

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/sbsum"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // efficiency is the scaling efficiency of a rate at n (threads or
@@ -29,7 +29,7 @@ func efficiencyBand(e float64) Band { return ratioBand(e, higherBetter) }
 
 // sbSweepCell is the QPS at nt threads over that at n0, "1.22× (0.61)",
 // coloured by the efficiency in brackets.
-func sbSweepCell(qps, base Value, nt, n0 int) Cell {
+func sbSweepCell(qps, base metrics.Value, nt, n0 int) Cell {
 	r := metrics.Ratio(qps, base)
 	if !r.OK() {
 		return valueCellText(r, "NA")
@@ -47,7 +47,7 @@ func sbSweepCell(qps, base Value, nt, n0 int) Cell {
 // count, the median efficiency over the tests (a table and a chart, one
 // line per DBMS), and a finding per DBMS at the largest count. Nil with
 // one thread count.
-func sbSweepSummary(set *SysbenchSet) (*Table, *Chart, []string) {
+func sbSweepSummary(set *metrics.SysbenchSet) (*Table, *Chart, []string) {
 	if len(set.Threads) < 2 {
 		return nil, nil, nil
 	}

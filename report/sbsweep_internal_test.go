@@ -4,14 +4,14 @@ import (
 	"math"
 	"testing"
 
-	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/stats"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // TestSweepCellBand: the thread-sweep cell is banded by the efficiency,
 // not by the ratio: 1.22× at 2 threads is 61% of linear, worse by far.
 func TestSweepCellBand(t *testing.T) {
-	q := func(v float64) Value { return metrics.Known(v, metrics.QueriesPerSec) }
+	q := func(v float64) metrics.Value { return metrics.Known(v, metrics.QueriesPerSec) }
 	for _, c := range []struct {
 		qps, base float64
 		nt, n0    int

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 func TestParseDBMSVersion(t *testing.T) {
@@ -156,7 +157,7 @@ func TestLoadVersionOrder(t *testing.T) {
 		want []string
 	}{
 		{LoadOptions{}, []string{"x.pg1023_o2nofp.x10a_c32r128.pk1", "x.pg110_o2nofp.x10a_c32r128.pk1", "x.pg1110_o2nofp.x10a_c32r128.pk1"}},
-		{LoadOptions{Metrics: MetricsOptions{Compat: true}}, []string{"x.pg1023_o2nofp.x10a_c32r128.pk1", "x.pg110_o2nofp.x10a_c32r128.pk1", "x.pg1110_o2nofp.x10a_c32r128.pk1"}},
+		{LoadOptions{Metrics: metrics.Options{Compat: true}}, []string{"x.pg1023_o2nofp.x10a_c32r128.pk1", "x.pg110_o2nofp.x10a_c32r128.pk1", "x.pg1110_o2nofp.x10a_c32r128.pk1"}},
 		{LoadOptions{List: []Entry{{Name: "x.pg1110_o2nofp.x10a_c32r128.pk1"}, {Name: "x.pg110_o2nofp.x10a_c32r128.pk1"}}}, []string{"x.pg1110_o2nofp.x10a_c32r128.pk1", "x.pg110_o2nofp.x10a_c32r128.pk1"}},
 	} {
 		r, _, err := Load(dir, tc.opt)

@@ -8,10 +8,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/internal/sbsum"
 	"github.com/ibreport/ibreport/internal/stats"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // SeriesPart is the study of DBMS taken as an ordered series (releases in
@@ -93,7 +93,7 @@ type seriesInput struct {
 
 type seriesTest struct {
 	name, unit string
-	values     []Value
+	values     []metrics.Value
 	noise      []float64
 }
 
@@ -412,9 +412,9 @@ func shiftText(x float64) string {
 // saying why, when it is not finite.
 func numCell(v float64, digits int, unit, why string) Cell {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return valueCell(metrics.NA(Unit(unit), why), digits)
+		return valueCell(metrics.NA(metrics.Unit(unit), why), digits)
 	}
-	return valueCell(metrics.Known(v, Unit(unit)), digits)
+	return valueCell(metrics.Known(v, metrics.Unit(unit)), digits)
 }
 
 // noBase is why a level relative to the first member is NA.
@@ -536,7 +536,7 @@ func (b *builder) seriesInputs() []seriesInput {
 			name := row.Cells[0].Text
 			cur.members = append(cur.members, name)
 			for i := range cur.tests {
-				v := metrics.NA(Unit(cur.tests[i].unit), "no value")
+				v := metrics.NA(metrics.Unit(cur.tests[i].unit), "no value")
 				if i+1 < len(row.Cells) {
 					v = cellValue(row.Cells[i+1])
 				}
@@ -560,7 +560,7 @@ func (b *builder) seriesInputs() []seriesInput {
 
 // sysbenchSeries is the QPS of every test and DBMS at nt threads as a
 // series input: the DBMS are the members.
-func (b *builder) sysbenchSeries(set *SysbenchSet, nt int) seriesInput {
+func (b *builder) sysbenchSeries(set *metrics.SysbenchSet, nt int) seriesInput {
 	what := "Sysbench QPS, " + metrics.Plural(nt, "thread")
 	in := seriesInput{id: "series.sb.dop" + strconv.Itoa(nt), title: what, kind: "sb.dop" + strconv.Itoa(nt), what: what}
 	for _, d := range set.DBMS {
@@ -570,7 +570,7 @@ func (b *builder) sysbenchSeries(set *SysbenchSet, nt int) seriesInput {
 		t := seriesTest{name: sbTestName(test), unit: "queries/s"}
 		for _, d := range set.DBMS {
 			res := d.Result(test.Sfx, nt)
-			v, h := metrics.NAf(Unit(t.unit), "no run with %s", metrics.Plural(nt, "thread")), math.NaN()
+			v, h := metrics.NAf(metrics.Unit(t.unit), "no run with %s", metrics.Plural(nt, "thread")), math.NaN()
 			if res != nil {
 				v = res.QPS
 				if !b.compat {
@@ -587,13 +587,13 @@ func (b *builder) sysbenchSeries(set *SysbenchSet, nt int) seriesInput {
 
 // cellValue is the number behind a table cell as a Value: NA with the
 // cell's reason when it has none.
-func cellValue(c Cell) Value {
+func cellValue(c Cell) metrics.Value {
 	if c.Value == nil {
 		why := c.NA
 		if why == "" {
 			why = "not a number: " + c.Text
 		}
-		return metrics.NA(Unit(c.Unit), why)
+		return metrics.NA(metrics.Unit(c.Unit), why)
 	}
-	return metrics.Known(*c.Value, Unit(c.Unit))
+	return metrics.Known(*c.Value, metrics.Unit(c.Unit))
 }

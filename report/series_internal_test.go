@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/internal/stats"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 func TestSeriesLabels(t *testing.T) {

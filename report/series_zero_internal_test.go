@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/stats"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // TestBuildSeriesZeroFirst: a series whose first members have a throughput

@@ -7,7 +7,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -49,7 +50,7 @@ func TestInspectSettingsWarnings(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, parse.SettingsFile), []byte("cores = 2\ndevice = vda\nps-usr = postgres\n"), 0o644)
-	in, err := report.Inspect(filepath.Join(dir, "2m.pg15.c1", "l.i1"), report.MetricsOptions{})
+	in, err := report.Inspect(filepath.Join(dir, "2m.pg15.c1", "l.i1"), metrics.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func TestInspectSettingsWarnings(t *testing.T) {
 // rule unless the option is given; a value that is no fraction is bad
 // input, as is such an option.
 func TestSettingsRunNoise(t *testing.T) {
-	load := func(settings string, opt report.MetricsOptions) (*report.Results, error) {
+	load := func(settings string, opt metrics.Options) (*report.Results, error) {
 		m := copyTrees(t, []string{"2m.pg15.c1"}, []string{"2m.pg15.c1"})
 		m[parse.SettingsFile] = &fstest.MapFile{Data: []byte(settings)}
 		res, _, err := report.LoadFS(m, "res", report.LoadOptions{Metrics: opt})
@@ -84,7 +85,7 @@ func TestSettingsRunNoise(t *testing.T) {
 		{"NaN", "run-noise = NaN\n", 0, 0, true},
 		{"bad option", "", -0.1, 0, true},
 	} {
-		res, err := load(c.settings, report.MetricsOptions{RunNoise: c.opt})
+		res, err := load(c.settings, metrics.Options{RunNoise: c.opt})
 		switch {
 		case c.bad && (err == nil || !errors.Is(err, report.ErrBadInput)):
 			t.Errorf("%s: %v, want bad input", c.name, err)

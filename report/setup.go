@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // setupFacts are the facts of the setup a report's header states, read

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -67,7 +68,7 @@ func TestHeadlines(t *testing.T) {
 		{DBMS: "b", Base: "a", Part: "point", Median: 0.9, Ratio: 0.8, N: 3, Largest: "t1"},
 		{DBMS: "b", Base: "a", Part: "writes", Median: 0.95, Ratio: 0.95, N: 3},
 		{DBMS: "c", Base: "a", Part: "point", Median: 0.5, Ratio: 0.4, N: 3, Largest: "t2",
-			Causes: []report.Cause{{Name: "cpu/o", Change: 0.9}}},
+			Causes: []metrics.Cause{{Name: "cpu/o", Change: 0.9}}},
 		{DBMS: "c", Base: "a", Part: "writes", Median: 0.6, Ratio: 0.6, N: 3},
 	}
 	got := report.Headlines(bs)

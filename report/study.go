@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // Layouts of the per-step tables.
@@ -35,18 +35,18 @@ type StudyStep struct {
 type studyColumn struct {
 	name   string
 	digits int
-	value  func(sr *StepResult) Value
+	value  func(sr *metrics.StepResult) metrics.Value
 }
 
-func metric(m Metric) func(*StepResult) Value {
-	return func(sr *StepResult) Value { return sr.Metrics[m] }
+func metric(m metrics.Metric) func(*metrics.StepResult) metrics.Value {
+	return func(sr *metrics.StepResult) metrics.Value { return sr.Metrics[m] }
 }
 
 // clientRate is client 1's per-interval rate at percentile rank i of
 // metrics' percentile list (50, 75, 90, 95, 99): a rate per client, as the
 // studies printed it.
-func clientRate(i int, query bool) func(*StepResult) Value {
-	return func(sr *StepResult) Value {
+func clientRate(i int, query bool) func(*metrics.StepResult) metrics.Value {
+	return func(sr *metrics.StepResult) metrics.Value {
 		if len(sr.Percentiles) == 0 || len(sr.Percentiles[0]) <= i {
 			return metrics.NA(metrics.NoUnit, "no client log")
 		}
@@ -60,20 +60,20 @@ func clientRate(i int, query bool) func(*StepResult) Value {
 // decimalMB is a MiB/s metric in the studies' MB/s: iostat's kB/s divided
 // by 1000. The study tables show it so: their wmb/s × 1000 / ips.av is
 // their wkb/i (e.g. 94.9 × 1000 / 39124 = 2.43).
-func decimalMB(m Metric) func(*StepResult) Value {
-	return func(sr *StepResult) Value {
+func decimalMB(m metrics.Metric) func(*metrics.StepResult) metrics.Value {
+	return func(sr *metrics.StepResult) metrics.Value {
 		v := sr.Metrics[m]
 		if !v.OK() {
 			return v
 		}
-		return metrics.Known(v.V*1024/1000, Unit("MB/s"))
+		return metrics.Known(v.V*1024/1000, metrics.Unit("MB/s"))
 	}
 }
 
 // per divides a metric by the step's insert or query rate, times scale:
 // r/i is reads per second over inserts per second.
-func per(m Metric, scale float64, query bool, unit Unit) func(*StepResult) Value {
-	return func(sr *StepResult) Value {
+func per(m metrics.Metric, scale float64, query bool, unit metrics.Unit) func(*metrics.StepResult) metrics.Value {
+	return func(sr *metrics.StepResult) metrics.Value {
 		rate := sr.Metrics[metrics.IPS]
 		if query {
 			rate = sr.Metrics[metrics.QPS]
@@ -97,9 +97,9 @@ func per(m Metric, scale float64, query bool, unit Unit) func(*StepResult) Value
 var (
 	// The columns per insert, and those that end every table.
 	studyPerInsert = []studyColumn{
-		{"r/i", 2, per(metrics.RPS, 1, false, Unit("reads/insert"))},
-		{"rkb/i", 2, per(metrics.RMBPS, 1024, false, Unit("KiB/insert"))},
-		{"wkb/i", 2, per(metrics.WMBPS, 1024, false, Unit("KiB/insert"))},
+		{"r/i", 2, per(metrics.RPS, 1, false, metrics.Unit("reads/insert"))},
+		{"rkb/i", 2, per(metrics.RMBPS, 1024, false, metrics.Unit("KiB/insert"))},
+		{"wkb/i", 2, per(metrics.WMBPS, 1024, false, metrics.Unit("KiB/insert"))},
 		{"Mcpu/i", 0, per(metrics.CPUPS, 1e6, false, metrics.NoUnit)},
 	}
 	studyHost = []studyColumn{
@@ -122,8 +122,8 @@ var (
 		{"qps.av", 0, metric(metrics.QPS)},
 		{"qps.99", 0, clientRate(4, true)},
 	}, studyPerInsert, []studyColumn{
-		{"r/q", 2, per(metrics.RPS, 1, true, Unit("reads/query"))},
-		{"rkb/q", 2, per(metrics.RMBPS, 1024, true, Unit("KiB/query"))},
+		{"r/q", 2, per(metrics.RPS, 1, true, metrics.Unit("reads/query"))},
+		{"rkb/q", 2, per(metrics.RMBPS, 1024, true, metrics.Unit("KiB/query"))},
 		{"Mcpu/q", 0, per(metrics.CPUPS, 1e6, true, metrics.NoUnit)},
 	}, studyHost)
 )
@@ -206,7 +206,7 @@ const duDigits = -2
 
 // studyText prints a value as the studies did: with the column's decimals,
 // and a zero as "0".
-func studyText(v Value, digits int) string {
+func studyText(v metrics.Value, digits int) string {
 	if digits == duDigits && v.OK() {
 		if v.V < 10 {
 			v.V, digits = math.Ceil(v.V*10)/10, 1

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // SweepPart is the scaling of each DBMS with the number of clients: present
@@ -70,7 +70,7 @@ func (b *builder) sweepDBMS() ([]string, map[string][]sweepMember) {
 // sweepName is a tree's name without its "<N>m." prefix (the row count may
 // grow with the clients) and without the ".dop<D>" Load gave trees of one
 // name: what stays the same along a sweep.
-func sweepName(t *TreeResult) string {
+func sweepName(t *metrics.TreeResult) string {
 	return strings.TrimSuffix(stripPrefix(t.Name(), parse.RowPrefix(t.Name())), fmt.Sprintf(".dop%d", t.Dop()))
 }
 

@@ -8,10 +8,9 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/internal/sbsum"
-	"github.com/ibreport/ibreport/internal/stats"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // SysbenchPart is the sysbench half of a report.
@@ -68,18 +67,18 @@ type SysbenchThreads struct {
 // 0/0). Compat mode prints them as the compat edge does, so that a ratio of
 // values the scripts printed as -nan is -nan.
 type sbText struct {
-	value  func(v Value, digits int) string
-	ratio  func(o, b Value) string
+	value  func(v metrics.Value, digits int) string
+	ratio  func(o, b metrics.Value) string
 	compat bool
 }
 
 var (
-	sbDefaultText = sbText{Value.Format, metrics.RatioText, false}
+	sbDefaultText = sbText{metrics.Value.Format, metrics.RatioText, false}
 	sbCompatText  = sbText{compat.FormatValue, compat.FormatRatio, true}
 )
 
 // sysbench builds the sysbench part of the report.
-func (b *builder) sysbench(set *SysbenchSet, opt SysbenchOptions) {
+func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 	f := sbDefaultText
 	if b.compat {
 		f = sbCompatText
@@ -164,7 +163,7 @@ func (b *builder) sysbench(set *SysbenchSet, opt SysbenchOptions) {
 // sbHWSources says which runs have their HW values (iostat, vmstat, per
 // operation) from the archived sb.met files an.sh wrote, because their
 // sb.vm or sb.io file is missing; "" when none has.
-func sbHWSources(set *SysbenchSet) string {
+func sbHWSources(set *metrics.SysbenchSet) string {
 	var parts []string
 	all, met := 0, 0
 	for _, d := range set.DBMS {
@@ -204,7 +203,7 @@ const (
 )
 
 // sbValueCell prints a value with the given decimals; NA is banded so.
-func (f sbText) sbValueCell(v Value, digits int) Cell {
+func (f sbText) sbValueCell(v metrics.Value, digits int) Cell {
 	if !v.OK() {
 		return valueCellText(v, "NA")
 	}
@@ -214,7 +213,7 @@ func (f sbText) sbValueCell(v Value, digits int) Cell {
 // relValueCell bands a relative value as the relative throughput table
 // does; lowerBetter flips the meaning of the bands' markers only in the
 // caption, the colours stay those of the original (below/above).
-func (f sbText) relValueCell(v Value) Cell {
+func (f sbText) relValueCell(v metrics.Value) Cell {
 	if !v.OK() {
 		return valueCellText(v, "NA")
 	}
@@ -230,7 +229,7 @@ func (f sbText) relValueCell(v Value) Cell {
 // ratioCell prints the relative value of o to b, banded by the better
 // direction d of its metric in the default mode (compat: unbanded, as the
 // summaries print it).
-func (f sbText) ratioCell(o, b Value, d direction) Cell {
+func (f sbText) ratioCell(o, b metrics.Value, d direction) Cell {
 	r := metrics.Ratio(o, b)
 	if !r.OK() {
 		return valueCellText(r, "NA")
@@ -262,7 +261,7 @@ func (f sbText) sbBandsShort() string {
 
 func sbTestName(t parse.SysbenchTest) string { return t.Label() }
 
-func (f sbText) loadTable(set *SysbenchSet) *Table {
+func (f sbText) loadTable(set *metrics.SysbenchSet) *Table {
 	t := &Table{ID: "sb.load", Title: "Load (prepare)", Header: []string{"dbms", "seconds", "inserts/s", "cpu/o", "cs/o", "wKB/o"},
 		Caption: "The prepare step: load time, rows inserted per second and HW use per inserted row."}
 	for _, d := range set.DBMS {
@@ -279,7 +278,7 @@ func (f sbText) loadTable(set *SysbenchSet) *Table {
 	return t
 }
 
-func (f sbText) groupTable(set *SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
+func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
 	pairs := set.Pairs()
 	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + metrics.Plural(nt, "thread"),
 		Caption: "Each DBMS's QPS relative to the base " + sbBaseText(set) +
@@ -326,7 +325,7 @@ func (f sbText) groupTable(set *SysbenchSet, groups []metrics.SysbenchGroup, nt 
 	return t
 }
 
-func sbGroupCharts(set *SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) []*Chart {
+func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) []*Chart {
 	var out []*Chart
 	for _, g := range groups {
 		c := &Chart{ID: fmt.Sprintf("%s.chart.group.%s", id, g.Name), Kind: "bar",
@@ -355,7 +354,7 @@ func sbGroupCharts(set *SysbenchSet, groups []metrics.SysbenchGroup, nt int, id 
 
 // relativeTable is the QPS of each DBMS over the base's; run is the
 // run-to-run term of the within-noise rule.
-func (f sbText) relativeTable(set *SysbenchSet, nt int, id string, run float64) *Table {
+func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string, run float64) *Table {
 	t := &Table{ID: id + ".relative", Title: "Relative QPS, " + metrics.Plural(nt, "thread"),
 		Caption: "QPS of each DBMS divided by the QPS of the base DBMS " + sbBaseText(set) +
 			" (1 for 0/0, inf for x/0). " + f.sbBands()}
@@ -369,7 +368,7 @@ func (f sbText) relativeTable(set *SysbenchSet, nt int, id string, run float64) 
 			rel := p.Group.Relative(d, test, nt)
 			c := f.relValueCell(rel.QPS)
 			if !f.compat && rel.QPS.OK() {
-				within, _ := stats.WithinNoise(rel.QPS.V, sbNoise(rel.Result), sbNoise(rel.Base), run)
+				within, _ := metrics.WithinNoise(rel.QPS.V, sbNoise(rel.Result), sbNoise(rel.Base), run)
 				c.setWithinNoise(within)
 			}
 			r.Cells = append(r.Cells, c)
@@ -382,17 +381,17 @@ func (f sbText) relativeTable(set *SysbenchSet, nt int, id string, run float64) 
 	return t
 }
 
-func (f sbText) absoluteTables(set *SysbenchSet, nt int, id string) []*Table {
+func (f sbText) absoluteTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 	measures := []struct {
 		key, title string
-		get        func(*SysbenchResult) Value
+		get        func(*metrics.SysbenchResult) metrics.Value
 		digits     int
 	}{
-		{"qps", "QPS", func(r *SysbenchResult) Value { return r.QPS }, sbsum.RateDigits},
-		{"tps", "Transactions per second", func(r *SysbenchResult) Value { return r.TPS }, sbsum.RateDigits},
-		{"lat-avg", "Average latency (ms)", func(r *SysbenchResult) Value { return r.LatAvg }, sbsum.LatDigits},
-		{"lat-pct", "Latency percentile (ms)", func(r *SysbenchResult) Value { return r.LatPct }, sbsum.LatDigits},
-		{"lat-max", "Max latency (ms)", func(r *SysbenchResult) Value { return r.LatMax }, sbsum.LatDigits},
+		{"qps", "QPS", func(r *metrics.SysbenchResult) metrics.Value { return r.QPS }, sbsum.RateDigits},
+		{"tps", "Transactions per second", func(r *metrics.SysbenchResult) metrics.Value { return r.TPS }, sbsum.RateDigits},
+		{"lat-avg", "Average latency (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatAvg }, sbsum.LatDigits},
+		{"lat-pct", "Latency percentile (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatPct }, sbsum.LatDigits},
+		{"lat-max", "Max latency (ms)", func(r *metrics.SysbenchResult) metrics.Value { return r.LatMax }, sbsum.LatDigits},
 	}
 	var out []*Table
 	for _, m := range measures {
@@ -429,20 +428,20 @@ func (f sbText) absoluteTables(set *SysbenchSet, nt int, id string) []*Table {
 // sbHWColumns are the columns of the efficiency tables after the DBMS, with
 // their decimals.
 var sbHWColumns = []struct {
-	get    func(*SysbenchResult) Value
+	get    func(*metrics.SysbenchResult) metrics.Value
 	digits int
 	better direction
 }{
-	{func(r *SysbenchResult) Value { return r.HW.CPUPerOp }, sbCPUDigits, lowerBetter},
-	{func(r *SysbenchResult) Value { return r.HW.CPUMicrosPerOp }, sbMicrosDigits, lowerBetter},
-	{func(r *SysbenchResult) Value { return r.HW.CsPerOp }, sbPerOpDigits, lowerBetter},
-	{func(r *SysbenchResult) Value { return r.HW.ReadsPerOp }, sbPerOpDigits, lowerBetter},
-	{func(r *SysbenchResult) Value { return r.HW.ReadKBPerOp }, sbPerOpDigits, lowerBetter},
-	{func(r *SysbenchResult) Value { return r.HW.WriteKBPerOp }, sbPerOpDigits, lowerBetter},
-	{func(r *SysbenchResult) Value { return r.QPS }, sbsum.RateDigits, higherBetter},
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.CPUPerOp }, sbCPUDigits, lowerBetter},
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.CPUMicrosPerOp }, sbMicrosDigits, lowerBetter},
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.CsPerOp }, sbPerOpDigits, lowerBetter},
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.ReadsPerOp }, sbPerOpDigits, lowerBetter},
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.ReadKBPerOp }, sbPerOpDigits, lowerBetter},
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.WriteKBPerOp }, sbPerOpDigits, lowerBetter},
+	{func(r *metrics.SysbenchResult) metrics.Value { return r.QPS }, sbsum.RateDigits, higherBetter},
 }
 
-func (f sbText) efficiencyTables(set *SysbenchSet, nt int, id string) []*Table {
+func (f sbText) efficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 	var out []*Table
 	for _, test := range sbsum.Tests(set) {
 		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Label: sbTestName(test), Title: fmt.Sprintf("HW use per operation: %s, %s", sbTestName(test), metrics.Plural(nt, "thread")),
@@ -500,7 +499,7 @@ func naCells(n int) []Cell {
 	return out
 }
 
-func (f sbText) perQueryTables(set *SysbenchSet, nt int, id string, extra *parse.SysbenchExtra) []*Table {
+func (f sbText) perQueryTables(set *metrics.SysbenchSet, nt int, id string, extra *parse.SysbenchExtra) []*Table {
 	et, _ := set.EngineTable(nt, extra) // warned by the tables
 	var out []*Table
 	for _, blk := range et.Blocks {
@@ -520,7 +519,7 @@ func (f sbText) perQueryTables(set *SysbenchSet, nt int, id string, extra *parse
 
 // sbIntervalCharts draws, per test, QPS and the latency percentile of each
 // interval, one line per DBMS.
-func sbIntervalCharts(set *SysbenchSet, nt int, id string) (out []*Chart, note string) {
+func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) (out []*Chart, note string) {
 	var few []string
 	for _, test := range sbsum.Tests(set) {
 		qps := &Chart{ID: fmt.Sprintf("%s.chart.qps.%s", id, test.Sfx), Kind: "line",
@@ -569,7 +568,7 @@ func sbIntervalCharts(set *SysbenchSet, nt int, id string) (out []*Chart, note s
 
 // sbPrePost compares each test run before the write-heavy tests (.pre)
 // with the same test after them, per DBMS, at the first thread count.
-func (f sbText) prePost(set *SysbenchSet) []*Table {
+func (f sbText) prePost(set *metrics.SysbenchSet) []*Table {
 	if len(set.Threads) == 0 {
 		return nil
 	}
@@ -597,7 +596,7 @@ func (f sbText) prePost(set *SysbenchSet) []*Table {
 
 // threadSweep is the scaling of each DBMS with the thread count: per test
 // the QPS at each count, then each count's QPS over the smallest count's.
-func (f sbText) threadSweep(set *SysbenchSet) []*Table {
+func (f sbText) threadSweep(set *metrics.SysbenchSet) []*Table {
 	if len(set.Threads) < 2 {
 		return nil
 	}
@@ -641,11 +640,11 @@ func (f sbText) threadSweep(set *SysbenchSet) []*Table {
 
 // sbNoise is the 95% interval of a run's QPS from its interval lines (the
 // last, partial one left out); unknown without enough of them.
-func sbNoise(r *SysbenchResult) stats.Interval { return r.QPSNoise() }
+func sbNoise(r *metrics.SysbenchResult) metrics.Interval { return r.QPSNoise() }
 
 // sbNoiseTable has, per test and DBMS, the ±95% of the QPS from sysbench's
 // interval lines; nil when no run has enough of them.
-func sbNoiseTable(set *SysbenchSet, nt int, id string) *Table {
+func sbNoiseTable(set *metrics.SysbenchSet, nt int, id string) *Table {
 	t := &Table{ID: id + ".noise", Title: "Noise of the QPS, " + metrics.Plural(nt, "thread"), Header: []string{"test"},
 		Caption: "The half-width of the 95% interval of each run's mean QPS, from sysbench's --report-interval lines, as a percent of the mean: " + noiseCaption +
 			". A low-confidence interval is shown as ±h% (low confidence) with the reason in its note."}

@@ -4,8 +4,9 @@ import (
 	"fmt"
 
 	"github.com/ibreport/ibreport/internal/compat"
-	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/internal/sbsum"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // SysbenchOptions control the sysbench summaries (Results.Tables) and the
@@ -49,16 +50,17 @@ func (o SysbenchOptions) sum() sbsum.Options {
 
 // sysbenchTables writes the summaries of set; sbc, when not nil, is the
 // compat computation of the set, whose edge writes the scripts' files.
-func sysbenchTables(set *SysbenchSet, sbc *compat.Sysbench, opt SysbenchOptions) ([]File, []string, error) {
-	return sbsum.Tables(set, sbc, opt.sum())
+func sysbenchTables(set *metrics.SysbenchSet, sbc *compat.Sysbench, opt SysbenchOptions) ([]File, []string, error) {
+	files, warns, err := sbsum.Tables(set, sbc, opt.sum())
+	return filesOf(files), warns, err
 }
 
 // buildSysbenchTables builds the sysbench summaries (sbsum.Tables) of a
 // set computed in the default mode. The byte-compatible files of --compat
 // come from the compat edge, which computes the runs as the scripts did:
-// Load with MetricsOptions.Compat and call Results.Tables. A set whose
+// Load with metrics.Options.Compat and call Results.Tables. A set whose
 // Options.Compat is set is refused here.
-func buildSysbenchTables(set *SysbenchSet, opt SysbenchOptions) ([]File, []string, error) {
+func buildSysbenchTables(set *metrics.SysbenchSet, opt SysbenchOptions) ([]File, []string, error) {
 	if set.Options.Compat {
 		return nil, nil, fmt.Errorf("compat sysbench tables are written from the compat computation (Load with Options.Compat, then Results.Tables)")
 	}

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/ibreport/ibreport/internal/fsout"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
 	"github.com/ibreport/ibreport/internal/textdiff"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -156,7 +156,7 @@ func TestSysbenchDefaultGolden(t *testing.T) {
 	dir := "testdata/sysbench-default"
 	if *update {
 		os.RemoveAll(dir)
-		if err := fsout.WriteFiles(dir, files); err != nil {
+		if err := fsout.WriteFiles(dir, fileSet(files)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -9,13 +9,13 @@ import (
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/inputerr"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // tablesOptions control Tables.
 type tablesOptions struct {
-	Metrics MetricsOptions
+	Metrics metrics.Options
 	// Some lists the steps concatenated into mrg.some and rel.some; empty
 	// means every step.
 	Some []string
@@ -35,7 +35,7 @@ type tablesOptions struct {
 // list gives the DBMS order and groups. The returned warnings explain
 // missing steps and NA cells. The trees must have been computed in the mode
 // of opt.Metrics.Compat (metrics.ComputeTree, or the compat edge).
-func buildTables(trees []*TreeResult, list []Entry, opt tablesOptions) ([]File, []string, error) {
+func buildTables(trees []*metrics.TreeResult, list []Entry, opt tablesOptions) ([]File, []string, error) {
 	steps, merged, warns, err := mergeResults(trees, list, opt.Metrics)
 	if err != nil {
 		return nil, nil, err
@@ -44,7 +44,7 @@ func buildTables(trees []*TreeResult, list []Entry, opt tablesOptions) ([]File, 
 	treeTables(fs, trees, steps, opt.Metrics.Compat)
 	prefix := parse.RowPrefix(firstName(list))
 	writeMerged(fs, merged, shown(list), prefix, opt, &warns)
-	byName := map[string]*TreeResult{}
+	byName := map[string]*metrics.TreeResult{}
 	for _, t := range trees {
 		byName[t.Name()] = t
 	}
@@ -53,13 +53,13 @@ func buildTables(trees []*TreeResult, list []Entry, opt tablesOptions) ([]File, 
 		rateFiles(fs, byName, list, st, prefix, opt.Metrics.Compat)
 	}
 	iostatFiles(fs, byName, shown(list), steps, prefix, opt.Metrics.Compat)
-	return fs.Files(), warns, nil
+	return filesOf(fs.Files()), warns, nil
 }
 
 // mergeResults checks the list against the trees and merges them: every
 // step of any tree, in report order, its merged table, and the warnings
 // about missing steps and NA cells.
-func mergeResults(trees []*TreeResult, list []Entry, opt MetricsOptions) ([]parse.Step, []*mergedTable, []string, error) {
+func mergeResults(trees []*metrics.TreeResult, list []Entry, opt metrics.Options) ([]parse.Step, []*mergedTable, []string, error) {
 	if err := checkList(trees, list); err != nil {
 		return nil, nil, nil, err
 	}
@@ -68,7 +68,7 @@ func mergeResults(trees []*TreeResult, list []Entry, opt MetricsOptions) ([]pars
 }
 
 // checkList makes sure every listed DBMS has a tree and the list names one.
-func checkList(trees []*TreeResult, list []Entry) error {
+func checkList(trees []*metrics.TreeResult, list []Entry) error {
 	have := map[string]bool{}
 	for _, t := range trees {
 		have[t.Name()] = true
@@ -86,7 +86,7 @@ func checkList(trees []*TreeResult, list []Entry) error {
 
 // treeWarnings lists, tree by tree, the missing steps, the NA values
 // (default mode) and the problems met while reading the steps.
-func treeWarnings(trees []*TreeResult, steps []parse.Step, compatMode bool) []string {
+func treeWarnings(trees []*metrics.TreeResult, steps []parse.Step, compatMode bool) []string {
 	var warns []string
 	for _, t := range trees {
 		if len(t.Steps) == 0 {
@@ -103,7 +103,7 @@ func treeWarnings(trees []*TreeResult, steps []parse.Step, compatMode bool) []st
 			}
 			for i, v := range sr.Metrics {
 				if !compatMode && !v.OK() {
-					warns = append(warns, fmt.Sprintf("%s %s: %s is NA: %s", t.Name(), st.MergeName, Metric(i), v.Why))
+					warns = append(warns, fmt.Sprintf("%s %s: %s is NA: %s", t.Name(), st.MergeName, metrics.Metric(i), v.Why))
 				}
 			}
 		}
@@ -117,7 +117,7 @@ func treeWarnings(trees []*TreeResult, steps []parse.Step, compatMode bool) []st
 // treeTables writes each tree's rows as etl.sh did (o.sum.t, o.sum.c). A
 // missing step is a row of NA (compat: the almost empty row etl.sh printed
 // without o.res).
-func treeTables(fs *fsout.Set, trees []*TreeResult, steps []parse.Step, compatMode bool) {
+func treeTables(fs *fsout.Set, trees []*metrics.TreeResult, steps []parse.Step, compatMode bool) {
 	for _, t := range trees {
 		sum := "o.sum.t." + t.Name()
 		sumc := "o.sum.c." + t.Name()
@@ -127,7 +127,7 @@ func treeTables(fs *fsout.Set, trees []*TreeResult, steps []parse.Step, compatMo
 			row := stepRow(t.Step(st.MergeName), st, compatMode)
 			cells := make([]string, 0, len(row)+1)
 			for i, v := range row {
-				cells = append(cells, v.Format(Metric(i).Digits()))
+				cells = append(cells, v.Format(metrics.Metric(i).Digits()))
 			}
 			cells = append(cells, t.Name())
 			fs.Line(sum, strings.Join(cells, "\t"))
@@ -216,7 +216,7 @@ func displayTags(names []string, prefix string, compatMode bool) []string {
 }
 
 // unionSteps lists every step of any tree once, in report order.
-func unionSteps(trees []*TreeResult) []parse.Step {
+func unionSteps(trees []*metrics.TreeResult) []parse.Step {
 	seen := map[string]bool{}
 	var out []parse.Step
 	for _, t := range trees {
@@ -237,7 +237,7 @@ func unionSteps(trees []*TreeResult) []parse.Step {
 
 // rateFiles writes the ten-interval rates of every client of every DBMS of
 // a read+write step (mrg.extra.sh).
-func rateFiles(fs *fsout.Set, byName map[string]*TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool) {
+func rateFiles(fs *fsout.Set, byName map[string]*metrics.TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool) {
 	if !st.Kind.ReadWrite() {
 		return
 	}
@@ -274,7 +274,7 @@ func rateFiles(fs *fsout.Set, byName map[string]*TreeResult, list []Entry, st pa
 // iostatFiles writes the per-step iostat averages of the shown DBMS, one row
 // per DBMS ending with TAB TAB tag, and the header of the last DBMS and step
 // (report.sh overwrote it in its loop).
-func iostatFiles(fs *fsout.Set, byName map[string]*TreeResult, tags []string, steps []parse.Step, prefix string, compatMode bool) {
+func iostatFiles(fs *fsout.Set, byName map[string]*metrics.TreeResult, tags []string, steps []parse.Step, prefix string, compatMode bool) {
 	dop := 0
 	var header []string
 	for _, st := range steps {
@@ -302,7 +302,7 @@ func iostatFiles(fs *fsout.Set, byName map[string]*TreeResult, tags []string, st
 }
 
 // iostatTexts prints iostat averages with the decimals of their magnitude.
-func iostatTexts(vals []Value) []string {
+func iostatTexts(vals []metrics.Value) []string {
 	out := make([]string, len(vals))
 	for i, v := range vals {
 		out[i] = v.Format(metrics.IostatDigits(v.V))

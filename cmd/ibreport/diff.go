@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/diff"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -102,7 +103,7 @@ func runDiff(e *env, args []string) error {
 	if err := opt.Compare.SetThresholds(warn, true); err != nil {
 		return usageError{fmt.Errorf("--warn: %w", err)}
 	}
-	opt.Load = report.LoadOptions{Metrics: report.MetricsOptions{Cores: c.cores, PsUser: c.psUser, Device: c.device}, DBMSList: c.dbms}
+	opt.Load = report.LoadOptions{Metrics: metrics.Options{Cores: c.cores, PsUser: c.psUser, Device: c.device}, DBMSList: c.dbms}
 	cmp, warns, err := diff.Run(base, newer, opt)
 	for _, w := range warns {
 		printNote(e, "warning:", w)

@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/ibreport/ibreport/internal/fsout"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -164,7 +165,7 @@ type common struct {
 	perfSample int
 	quiet      bool
 	// stall detection and SLA thresholds
-	stall report.StallOptions
+	stall metrics.StallOptions
 	// runNoise is --run-noise, 0 when not given.
 	runNoise float64
 	// progress counts what Load reads, for the progress line; nil for none.
@@ -196,9 +197,9 @@ func hostFlags(fs *flag.FlagSet, c *common) {
 	fs.IntVar(&c.cores, "cores", 0, "`CPUs` of the database host (for cpupq)")
 	fs.StringVar(&c.psUser, "ps-user", "", "OS `user` of the DBMS processes (default: owner of the largest process)")
 	fs.StringVar(&c.device, "device", "", "block `device` of the database (default: the md/dm volume with the most I/O when it covers its members, else the busiest device)")
-	fs.Float64Var(&c.stall.RateFraction, "stall-rate", report.DefaultStallOptions.RateFraction, "an interval below this `fraction` of the step's reference rate (the upper quartile) is a stall")
-	fs.Float64Var(&c.stall.RTMultiple, "stall-rt", report.DefaultStallOptions.RTMultiple, "an interval whose response time exceeds this `multiple` of its median is a stall")
-	fs.Float64Var(&c.stall.SLAFraction, "sla", report.DefaultStallOptions.SLAFraction, "read+write steps: the SLA passes when the mean insert rate reaches this `fraction` of the target and no 10 consecutive intervals stay below it")
+	fs.Float64Var(&c.stall.RateFraction, "stall-rate", metrics.DefaultStallOptions.RateFraction, "an interval below this `fraction` of the step's reference rate (the upper quartile) is a stall")
+	fs.Float64Var(&c.stall.RTMultiple, "stall-rt", metrics.DefaultStallOptions.RTMultiple, "an interval whose response time exceeds this `multiple` of its median is a stall")
+	fs.Float64Var(&c.stall.SLAFraction, "sla", metrics.DefaultStallOptions.SLAFraction, "read+write steps: the SLA passes when the mean insert rate reaches this `fraction` of the target and no 10 consecutive intervals stay below it")
 }
 
 // parseInterspersed parses flags that may stand before or after the
@@ -282,7 +283,7 @@ func (c *common) load(dir string) (*report.Results, error) {
 	// Load's warnings are not printed here: the report's notes and the
 	// tables' warnings, which are, repeat them.
 	res, _, err := report.Load(dir, report.LoadOptions{
-		Metrics:        report.MetricsOptions{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen, Engine: c.sbEngine, Stall: c.stall, RunNoise: c.runNoise},
+		Metrics:        metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen, Engine: c.sbEngine, Stall: c.stall, RunNoise: c.runNoise},
 		DBMSList:       c.dbms,
 		Sysbench:       report.SysbenchOptions{Tag: c.sbTag, Collate: c.collate, PerfPrefix: c.perfPrefix, PerfSample: c.perfSample},
 		SysbenchGroups: c.sbGroups,
@@ -343,7 +344,11 @@ func runTables(e *env, args []string) error {
 	for _, w := range warns {
 		printNote(e, "warning:", w)
 	}
-	return e.write(func() error { return out.Write(e.ctx, files) })
+	set := make([]fsout.File, len(files))
+	for i, f := range files {
+		set[i] = fsout.File(f)
+	}
+	return e.write(func() error { return out.Write(e.ctx, set) })
 }
 
 func runInspect(e *env, args []string) error {
@@ -361,7 +366,7 @@ func runInspect(e *env, args []string) error {
 	if len(pos) != 1 {
 		return badUsage("inspect", "want one STEPDIR")
 	}
-	out, err := report.Inspect(pos[0], report.MetricsOptions{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, Stall: c.stall})
+	out, err := report.Inspect(pos[0], metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, Stall: c.stall})
 	if err != nil {
 		return err
 	}

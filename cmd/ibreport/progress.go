@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/parse"
 	"github.com/ibreport/ibreport/report"
 	"golang.org/x/term"
 )

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // groupOrder are the headings of the flag groups, in the order help prints

@@ -3,8 +3,8 @@ package compat
 import (
 	"io/fs"
 
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // Inspect reads and summarizes one step of the tree at the root of fsys as

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/awk"
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // StripPrefix removes every "<prefix>." from s, as the original sed did

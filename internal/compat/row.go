@@ -6,8 +6,8 @@ import (
 	"strconv"
 
 	"github.com/ibreport/ibreport/internal/awk"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // ComputeStep reads one step folder and summarizes it as the driver and

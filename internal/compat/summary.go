@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/awk"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // NormRows are the iostat and vmstat averages normalized by one rate, the

@@ -9,8 +9,8 @@ import (
 	"sync"
 
 	"github.com/ibreport/ibreport/internal/awk"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // Sysbench is a set of sysbench results as run.sh and an.sh computed them:

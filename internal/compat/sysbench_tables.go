@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // File is one file the compat edge writes: its name relative to the

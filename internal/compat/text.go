@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/ibreport/ibreport/internal/awk"
-	"github.com/ibreport/ibreport/internal/metrics"
-	"github.com/ibreport/ibreport/internal/parse"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // This file holds the shell and awk semantics of the original summaries:

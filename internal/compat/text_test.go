@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // TestEchoAwkRatio covers the relative values of sum_met.sh, sumr.sh,

@@ -15,7 +15,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/ibreport/ibreport/internal/chart"
-	"github.com/ibreport/ibreport/internal/metrics"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 	"github.com/ibreport/ibreport/templates"
 )

@@ -16,8 +16,8 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 
-	"github.com/ibreport/ibreport/internal/metrics"
 	"github.com/ibreport/ibreport/internal/textfmt"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 	"github.com/ibreport/ibreport/templates"
 )
