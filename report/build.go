@@ -809,7 +809,7 @@ func (b *builder) relative() {
 
 // relCell bands a ratio to a base by the better direction d of its metric
 // (ratioBand), with the ratio as the cell prints it (two decimals).
-func relCell(r metrics.Value, d direction) Cell {
+func relCell(r metrics.Value, d metrics.Direction) Cell {
 	c := valueCell(r, 2)
 	if r.OK() {
 		c.Band = ratioBand(r.V, d)
@@ -1046,7 +1046,7 @@ func (b *builder) ratioCell(step, col, tag, base string) Cell {
 		b.baseNoted[key] = true
 		b.note("%s: %s %s relative to %s is NA: %s", step, tag, col, base, r.Why)
 	}
-	return relCell(r, metricDirection(col))
+	return relCell(r, betterOf(col))
 }
 
 // histKinds are the histograms a step's section shows, queries first for
