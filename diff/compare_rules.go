@@ -107,7 +107,7 @@ func (o CompareOptions) Rule(metric string) Rule {
 			return r
 		}
 	}
-	return Rule{Metric: metric, Class: "other", Better: Neutral}
+	return Rule{Metric: metric, Class: "other"} // no direction
 }
 
 // maxThresholdPct is the largest level SetThresholds takes, in percent: a
