@@ -231,6 +231,17 @@ func (u Unit) in(k parse.StepKind) Unit {
 	return u.of(op, rate)
 }
 
+// UnitOf is the column's unit with its operation named: op in a
+// per-operation unit ("reads/op" → "reads/query"), rate for the
+// operation rate (p50, p99, o/s).
+func (p Props) UnitOf(op string, rate Unit) Unit { return p.Unit.of(op, rate) }
+
+// sbUnit is the unit of a sysbench column in a test whose operation is op.
+func sbUnit(name, op string) Unit {
+	p, _ := PropsByName(name)
+	return p.UnitOf(op, NoUnit)
+}
+
 // of names the operation of a unit: op for "<x>/op", rate for "op/s".
 func (u Unit) of(op string, rate Unit) Unit {
 	if u == opUnit+"/s" {
