@@ -171,7 +171,8 @@ func (m Metric) Props() Props {
 
 // PropsByName finds the properties of a column by the name the outputs
 // show ("cpupq", "cpu/o"). For an unknown name the error lists the names
-// there are, and the Props are zero: no direction, no floor, no gate.
+// there are, and the Props have no name, direction, floor or gate (and
+// Metric NumMetrics, which is no metric).
 func PropsByName(name string) (Props, error) {
 	for _, p := range props {
 		if p.Name == name {

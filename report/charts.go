@@ -40,13 +40,13 @@ func (b *builder) throughputChart(st parse.Step) *Chart {
 	switch {
 	case st.Kind.ReadWrite():
 		c.Title, c.YLabel = "Average throughput", "operations/s"
-		c.Series = []Series{series("Average queries per second", "queries/s", "qps"), series("Average inserts per second", "inserts/s", "ips")}
+		c.Series = []Series{series("Average queries per second", "queries/s", metrics.QPS.Name()), series("Average inserts per second", "inserts/s", metrics.IPS.Name())}
 	case st.Kind == parse.CreateIndex:
 		c.Title, c.YLabel = "Average throughput", "rows/s"
-		c.Series = []Series{series("Average indexed rows per second", "rows/s", "ips")}
+		c.Series = []Series{series("Average indexed rows per second", "rows/s", metrics.IPS.Name())}
 	default:
 		c.Title, c.YLabel = "Average throughput", "inserts/s"
-		c.Series = []Series{series("Average inserts per second", "inserts/s", "ips")}
+		c.Series = []Series{series("Average inserts per second", "inserts/s", metrics.IPS.Name())}
 	}
 	return c
 }
