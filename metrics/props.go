@@ -92,8 +92,8 @@ type Props struct {
 	Meaning string
 }
 
-// opUnit is the placeholder of Props.Unit for the rate of the step's
-// operation.
+// opUnit stands for the operation in Props.Unit: "reads/op" per
+// operation, "op/s" for the operation rate.
 const opUnit = "op"
 
 // The floors follow the printed precision and what is physically
