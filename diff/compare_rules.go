@@ -10,8 +10,9 @@ import (
 	"github.com/ibreport/ibreport/metrics"
 )
 
-// Better is the direction in which a metric improves.
-type Better int
+// Better is the direction in which a metric improves; the properties
+// table of package metrics holds each metric's (metrics.Props.Better).
+type Better = metrics.Direction
 
 // The directions of metrics.
 const (
@@ -19,20 +20,10 @@ const (
 	// second grow with throughput as much as with waste. They are compared
 	// for information only, unless a threshold is set, which then applies to
 	// a change either way.
-	Neutral Better = iota
-	HigherIsBetter
-	LowerIsBetter
+	Neutral        = metrics.NoDirection
+	HigherIsBetter = metrics.HigherIsBetter
+	LowerIsBetter  = metrics.LowerIsBetter
 )
-
-func (b Better) String() string {
-	switch b {
-	case HigherIsBetter:
-		return "higher"
-	case LowerIsBetter:
-		return "lower"
-	}
-	return "none"
-}
 
 // A Rule says how one column of the 21-column row is compared. Warn and Fail
 // are relative changes in the bad direction (0.05 = 5%); 0 disables the
@@ -51,47 +42,29 @@ type Rule struct {
 // Gated reports whether the rule can produce a warning or a failure.
 func (r Rule) Gated() bool { return r.Warn > 0 || r.Fail > 0 }
 
-// DefaultRules returns the comparison rules of every column, in column
-// order. Throughput (ips, qps and the per-interval rate percentiles p50 and
-// p99, which are rates, not latencies, in this benchmark) is higher-is-
-// better; work per operation, response time and sizes are lower-is-better;
-// rates of resource use per second are neutral.
-//
-// Note: the floors are metrics.Floor, the magnitudes that the report's
+// DefaultRules returns the comparison rules of every column of the insert
+// benchmark, in column order, as the properties table of package metrics
+// defines them (metrics.Props.Gate, Better and Floor). Throughput (ips,
+// qps and the per-interval rate percentiles p50 and p99, which are rates,
+// not latencies, in this benchmark) is higher-is-better; work per
+// operation, response time and sizes are lower-is-better; rates of
+// resource use per second are neutral. The floors are those the report's
 // findings also use to decide whether a metric moved at all.
 func DefaultRules() []Rule {
-	tput := func(m string) Rule {
-		return Rule{Metric: m, Class: "throughput", Better: HigherIsBetter, Warn: 0.03, Fail: 0.05, Floor: metrics.Floor(m)}
+	var out []Rule
+	for _, m := range metrics.Metrics() {
+		out = append(out, ruleOf(m.Props()))
 	}
-	eff := func(m string) Rule {
-		return Rule{Metric: m, Class: "efficiency", Better: LowerIsBetter, Warn: 0.05, Fail: 0.10, Floor: metrics.Floor(m)}
+	return out
+}
+
+// ruleOf is the default rule of a column.
+func ruleOf(p metrics.Props) Rule {
+	r := Rule{Metric: p.Name, Class: p.Gate.Class, Better: p.Better, Warn: p.Gate.Warn, Fail: p.Gate.Fail, Floor: p.Floor}
+	if p.Gate.NoFloor {
+		r.Floor = 0
 	}
-	size := func(m string, warn, fail float64) Rule {
-		return Rule{Metric: m, Class: "size", Better: LowerIsBetter, Warn: warn, Fail: fail, Floor: metrics.Floor(m)}
-	}
-	rate := func(m string) Rule { return Rule{Metric: m, Class: "rate", Better: Neutral} }
-	return []Rule{
-		tput("ips"),
-		tput("qps"),
-		rate("rps"),
-		rate("rmbps"),
-		rate("wps"),
-		rate("wmbps"),
-		eff("rpq"),
-		eff("rkbpq"),
-		eff("wpi"),
-		eff("wkbpi"),
-		rate("csps"),
-		rate("cpups"),
-		eff("cspq"),
-		eff("cpupq"),
-		size("dbgb1", 0.05, 0.10),
-		size("dbgb2", 0.05, 0.10),
-		size("rss", 0.10, 0.20),
-		{Metric: "maxop", Class: "latency", Better: LowerIsBetter, Warn: 0.10, Fail: 0.20, Floor: metrics.Floor("maxop")},
-		tput("p50"),
-		tput("p99"),
-	}
+	return r
 }
 
 // CompareOptions control Compare. Start from DefaultCompareOptions.
@@ -116,11 +89,15 @@ type CompareOptions struct {
 }
 
 // DefaultCompareOptions returns the documented defaults: DefaultRules and
-// the sysbench columns' rules taken from them, alpha 0.05, 95% intervals,
-// all common table kinds, missing data an error.
+// the rules of the sysbench columns (those of the mrg column of the same
+// quantity, in the same table), alpha 0.05, 95% intervals, all common table
+// kinds, missing data an error.
 func DefaultCompareOptions() CompareOptions {
 	rules := DefaultRules()
-	return CompareOptions{Rules: append(rules, sysbenchRules(rules)...), Alpha: 0.05, Confidence: 0.95}
+	for _, p := range metrics.SysbenchColumns(true) {
+		rules = append(rules, ruleOf(p))
+	}
+	return CompareOptions{Rules: rules, Alpha: 0.05, Confidence: 0.95}
 }
 
 // Rule returns the rule of a column.
@@ -130,7 +107,7 @@ func (o CompareOptions) Rule(metric string) Rule {
 			return r
 		}
 	}
-	return Rule{Metric: metric, Class: "other", Better: Neutral}
+	return Rule{Metric: metric, Class: "other"} // no direction
 }
 
 // maxThresholdPct is the largest level SetThresholds takes, in percent: a

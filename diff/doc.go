@@ -5,7 +5,8 @@
 // Run loads each side — folders of raw DBMS trees, whose tables are built
 // as `ibreport tables` writes them (report.Results.MergedTables), or
 // archived mrg.<step> and rel.<step> files — and Compare judges the cells:
-// a direction-aware Rule per metric (DefaultRules: throughput higher is
+// a direction-aware Rule per metric (DefaultRules, built from the
+// properties table of package metrics, metrics.Props: throughput higher is
 // better; work per operation, response time and sizes lower is better;
 // per-second resource rates informational), with warn and fail thresholds,
 // absolute floors and the printed precision keeping tiny or rounded values

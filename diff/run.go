@@ -70,9 +70,12 @@ func Run(base, newer []string, opt Options) (*Comparison, []string, error) {
 	return c, warns, err
 }
 
-// throughputMetrics are the columns whose change the efficiency metrics
-// may explain.
-var throughputMetrics = map[string]bool{"ips": true, "qps": true}
+// explained reports whether the efficiency metrics may explain a change of
+// the column: the average throughput, ips or qps.
+func explained(col string) bool {
+	m, ok := metrics.MetricByName(col)
+	return ok && (m == metrics.IPS || m == metrics.QPS)
+}
 
 // attribute adds to each warning or failing throughput finding the
 // efficiency metrics of the same table, step and DBMS that moved with it
@@ -88,7 +91,7 @@ func attribute(c *Comparison) {
 		byCell[k][f.Metric] = f
 	}
 	for i, f := range c.Findings {
-		if !throughputMetrics[f.Metric] || f.Level < LevelWarn || math.IsNaN(f.Delta) || math.IsInf(f.Delta, 0) {
+		if !explained(f.Metric) || f.Level < LevelWarn || math.IsNaN(f.Delta) || math.IsInf(f.Delta, 0) {
 			continue
 		}
 		var ms []metrics.Measure

@@ -33,47 +33,23 @@ import (
 // computed as `ibreport build` does) or of the summary tables the scripts
 // wrote (qps.abs.*.tsv, o.met.*).
 
-// sbColumns are the columns of the sb tables and the digits o.met prints.
-var sbColumns = []struct {
+// An sbColumn is a column of the sb tables, with the digits o.met prints
+// and the mrg column of the same quantity.
+type sbColumn struct {
 	name   string
 	digits int
-	like   string // the mrg column whose rule and floor apply
-}{
-	{"qps", 0, "qps"},
-	{"cpu/o", 6, "cpupq"},
-	{"cs/o", 3, "cspq"},
-	{"r/o", 3, "rpq"},
-	{"rKB/o", 3, "rkbpq"},
-	{"wKB/o", 3, "wkbpi"},
+	like   string
 }
 
-// sysbenchRules are the rules of the sysbench columns: those of the mrg
-// column of the same quantity, qps's for qps. cpu/o is a percentage of all
-// CPUs per operation, not cpupq's microseconds, so it keeps cpupq's levels
-// and no floor: its printed precision (6 decimals) is the floor.
-func sysbenchRules(mrg []Rule) []Rule {
-	var out []Rule
-	for _, c := range sbColumns[1:] {
-		i := slices.IndexFunc(mrg, func(r Rule) bool { return r.Metric == c.like })
-		if i < 0 {
-			continue
-		}
-		r := mrg[i]
-		r.Metric = c.name
-		r.Floor = sbFloor(r, c.name)
-		out = append(out, r)
+// sbColumns are the columns of the sb tables: qps, then the gated sysbench
+// columns of the properties table (metrics.SysbenchColumns).
+var sbColumns = func() []sbColumn {
+	out := []sbColumn{{metrics.QPS.Name(), metrics.QPS.Digits(), metrics.QPS.Name()}}
+	for _, p := range metrics.SysbenchColumns(true) {
+		out = append(out, sbColumn{p.Name, p.Digits, p.Metric.Name()})
 	}
 	return out
-}
-
-// sbFloor is the floor of a sysbench column, taken from the rule of the mrg
-// column of the same unit.
-func sbFloor(like Rule, col string) float64 {
-	if col == "cpu/o" {
-		return 0
-	}
-	return like.Floor
-}
+}()
 
 // loadSysbenchRaw builds the sb and sbgroup tables of the sysbench DBMS
 // folders of dir.

@@ -15,7 +15,7 @@ const SimilarBand = 0.03
 // true when more of it costs throughput (CPU per operation), false when it
 // is itself a rate (the p99 per-interval rate: less of it is worse). Floor
 // is the magnitude both values must reach for the metric to be cited; 0
-// takes Floor(Name).
+// takes Floor(Name), the properties table's.
 type Measure struct {
 	Name, What  string
 	Cost        bool
@@ -48,7 +48,9 @@ type Cause struct {
 	Detail []Cause `json:"detail,omitempty"`
 }
 
-// AttributionRule says what a metric of a row means for throughput.
+// AttributionRule says what a metric of a row means for throughput: Cost
+// is true when more of it costs throughput (its Props.Better is
+// LowerIsBetter).
 type AttributionRule struct {
 	Metric Metric
 	What   string
@@ -60,14 +62,25 @@ type AttributionRule struct {
 // path, read I/O (cache misses), write amplification, contention, stalls
 // and space.
 var AttributionRules = []AttributionRule{
-	{CPUPQ, "CPU per operation", true},
-	{RPQ, "storage reads per operation (cache misses)", true},
-	{RKBPQ, "KiB read per operation (cache misses)", true},
-	{WKBPI, "KiB written per inserted row (write amplification)", true},
-	{CSPQ, "context switches per operation (contention)", true},
-	{MaxOp, "the largest response time (stalls)", true},
-	{P99, "the rate 99% of client 1's intervals reached (stalls)", false},
-	{DBGB1, "database size (space)", true},
+	attributionRule(CPUPQ, "CPU per operation"),
+	attributionRule(RPQ, "storage reads per operation (cache misses)"),
+	attributionRule(RKBPQ, "KiB read per operation (cache misses)"),
+	attributionRule(WKBPI, "KiB written per inserted row (write amplification)"),
+	attributionRule(CSPQ, "context switches per operation (contention)"),
+	attributionRule(MaxOp, "the largest response time (stalls)"),
+	attributionRule(P99, "the rate 99% of client 1's intervals reached (stalls)"),
+	attributionRule(DBGB1, "database size (space)"),
+}
+
+func attributionRule(m Metric, what string) AttributionRule {
+	return AttributionRule{Metric: m, What: what, Cost: m.Props().Better == LowerIsBetter}
+}
+
+// MeasureOf pairs two values of the named column for Attribute, with its
+// cost direction from the properties table (PropsByName).
+func MeasureOf(name, what string, base, other Value) Measure {
+	p, _ := PropsByName(name)
+	return Measure{Name: name, What: what, Cost: p.Better == LowerIsBetter, Base: base, Other: other}
 }
 
 // RowMeasures pairs the metrics of AttributionRules of two rows.

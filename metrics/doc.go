@@ -17,7 +17,7 @@
 //     context switches CSPS and CSPQ, CPU CPUPS and CPUPQ, sizes DBGB1,
 //     DBGB2 and RSS, the largest response time MaxOp and the per-interval
 //     rate percentiles P50 and P99. Metric.Name, Digits and Unit describe
-//     each one;
+//     each one, from the properties table (below);
 //   - the step's duration, rows, queries and rates; iostat and vmstat
 //     averages (IostatRates, VmstatRates, IostatAverages); the largest
 //     response times and per-client percentiles; response-time histograms
@@ -50,6 +50,20 @@
 //	rel := b.Relative(&a)
 //	fmt.Println(rel[metrics.IPS].Format(2))                          // 1.54
 //
+// # Properties of the metrics
+//
+// One table holds what every output and the CI gate know of a metric
+// column: Props, with its Name as the outputs show it ("cpupq", "cpu/o"),
+// Unit, Direction (Better), materiality Floor, default Gate rule and
+// Digits, for the insert benchmark's twenty mrg columns and sysbench's
+// HW-per-operation columns (cpu/o µs/o cs/o r/o rKB/o wKB/o o/s).
+// PropsByName finds a column by name and says which names exist;
+// Metric.Props, AllProps and SysbenchColumns read the same table. Package
+// report colours ratios by Better, package diff builds its default rules
+// from Gate, Better and Floor, Attribute cites a metric only above its
+// Floor: none of them keeps a copy, and a test in the module root fails on
+// a second definition keyed by a metric's name.
+//
 // Package report loads whole results folders (with the DBMS list, settings
 // and the compat mode) into this model, and builds reports, tables and
 // diffs from it.
@@ -71,9 +85,12 @@
 //
 // The typed model is stable: Value, Unit, Metric and its constants, Row,
 // Interval, StepResult, TreeResult, SysbenchSet, SysbenchResult, Options,
-// StallOptions and Cause, and ComputeTree, Summarize and ComputeSysbench.
+// StallOptions and Cause, and ComputeTree, Summarize and ComputeSysbench;
+// so are the properties table's types and lookups (Props, Direction and
+// its constants, Gate, PropsByName, AllProps, SysbenchColumns, Floor).
 // Fields, methods and constants may be added, not renamed or removed. The
 // rest (Inspection, the tuning constants of stall and noise detection, the
-// helpers the report builds its tables with) may change with the tool;
-// docs/statistics.md documents the values in force.
+// helpers the report builds its tables with) may change with the tool, and
+// so may the table's values (floors, gate levels); docs/statistics.md and
+// docs/diff.md document the values in force.
 package metrics

@@ -38,39 +38,6 @@ const (
 	NumMetrics
 )
 
-type metricInfo struct {
-	name string
-	// digits are the decimals a row prints (o.sum.t); mergeDigits those of
-	// the mrg.<step> tables, which round rps to an integer. -1 prints the
-	// shortest text that reads back as the number (the rates the client
-	// printed).
-	digits, mergeDigits int
-	meaning             string
-}
-
-var metricInfos = [NumMetrics]metricInfo{
-	IPS:   {"ips", 0, 0, "average inserted rows per second over the step (l.x: rows indexed per second)"},
-	QPS:   {"qps", 0, 0, "average queries per second (0 for load steps)"},
-	RPS:   {"rps", 1, 0, "storage read requests per second (iostat r/s)"},
-	RMBPS: {"rmbps", 1, 1, "storage MiB read per second"},
-	WPS:   {"wps", 1, 1, "storage write requests per second (iostat w/s)"},
-	WMBPS: {"wmbps", 1, 1, "storage MiB written per second"},
-	RPQ:   {"rpq", 3, 3, "storage reads per operation"},
-	RKBPQ: {"rkbpq", 3, 3, "storage KiB read per operation"},
-	WPI:   {"wpi", 3, 3, "storage writes per inserted row"},
-	WKBPI: {"wkbpi", 3, 3, "storage KiB written per inserted row"},
-	CSPS:  {"csps", 0, 0, "context switches per second (vmstat cs)"},
-	CPUPS: {"cpups", 1, 1, "CPU utilization: average vmstat us + sy, percent of all CPUs"},
-	CSPQ:  {"cspq", 3, 3, "context switches per operation"},
-	CPUPQ: {"cpupq", 0, 0, "CPU microseconds per operation, all processes on the host"},
-	DBGB1: {"dbgb1", 1, 1, "database size in GiB as reported by the DBMS or its data directory"},
-	DBGB2: {"dbgb2", 1, 1, "size of the whole data directory in GiB"},
-	RSS:   {"rss", 1, 1, "RSS in GiB of the DBMS process (largest sample)"},
-	MaxOp: {"maxop", 3, 3, "maximum response time in seconds (insert statement for load steps, query for read+write steps)"},
-	P50:   {"p50", -1, -1, "median of client 1's per-interval rates (inserts/s for load steps, queries/s for read+write steps)"},
-	P99:   {"p99", -1, -1, "the per-interval rate of client 1 that 99% of its intervals reached"},
-}
-
 // Metrics lists every metric in table order.
 func Metrics() []Metric {
 	out := make([]Metric, NumMetrics)
@@ -85,25 +52,28 @@ func (m Metric) Name() string {
 	if m < 0 || m >= NumMetrics {
 		return "metric?"
 	}
-	return metricInfos[m].name
+	return props[m].Name
 }
 
 func (m Metric) String() string { return m.Name() }
 
-// Digits is the number of decimals a metrics row prints for the metric.
-func (m Metric) Digits() int { return metricInfos[m].digits }
+// Digits is the number of decimals a metrics row prints for the metric
+// (Props.Digits).
+func (m Metric) Digits() int { return m.Props().Digits }
 
-// MergeDigits is the number of decimals of the mrg.<step> tables.
-func (m Metric) MergeDigits() int { return metricInfos[m].mergeDigits }
+// MergeDigits is the number of decimals of the mrg.<step> tables
+// (Props.MergeDigits).
+func (m Metric) MergeDigits() int { return m.Props().MergeDigits }
 
-// Meaning explains the metric in one phrase, for legends.
-func (m Metric) Meaning() string { return metricInfos[m].meaning }
+// Meaning explains the metric in one phrase, for legends (Props.Meaning).
+func (m Metric) Meaning() string { return m.Props().Meaning }
 
-// MetricByName finds a metric by its column name.
+// MetricByName finds an insert-benchmark metric by its column name;
+// PropsByName also knows sysbench's columns and says which names exist.
 func MetricByName(name string) (Metric, bool) {
-	for i, mi := range metricInfos {
-		if mi.name == name {
-			return Metric(i), true
+	for _, p := range props[:NumMetrics] {
+		if p.Name == name {
+			return p.Metric, true
 		}
 	}
 	return 0, false
@@ -113,8 +83,8 @@ func MetricByName(name string) (Metric, bool) {
 // the DBMS tag, the header of o.sum.t, mrg.<step> and rel.<step>.
 var RowColumns = func() []string {
 	var out []string
-	for _, mi := range metricInfos {
-		out = append(out, mi.name)
+	for _, p := range props[:NumMetrics] {
+		out = append(out, p.Name)
 	}
 	return append(out, "tag")
 }()
@@ -142,55 +112,6 @@ func (r *Row) Relative(base *Row) Row {
 		out[i] = Ratio(r[i], base[i])
 	}
 	return out
-}
-
-// Unit is the unit of the metric in a step of the given kind.
-func (m Metric) Unit(k parse.StepKind) Unit {
-	op, rate := "insert", InsertsPerSec
-	switch {
-	case k.ReadWrite():
-		op, rate = "query", QueriesPerSec
-	case k == parse.CreateIndex:
-		op, rate = "row", RowsPerSec
-	}
-	switch m {
-	case IPS:
-		if k == parse.CreateIndex {
-			return RowsPerSec
-		}
-		return InsertsPerSec
-	case QPS:
-		return QueriesPerSec
-	case RPS:
-		return ReadsPerSec
-	case WPS:
-		return WritesPerSec
-	case RMBPS, WMBPS:
-		return MiBPerSec
-	case RPQ:
-		return PerOp("reads", op)
-	case RKBPQ:
-		return PerOp("KiB", op)
-	case WPI:
-		return PerOp("writes", "insert")
-	case WKBPI:
-		return PerOp("KiB", "insert")
-	case CSPS:
-		return CSPerSec
-	case CPUPS:
-		return CPUPercent
-	case CSPQ:
-		return PerOp("cs", op)
-	case CPUPQ:
-		return PerOp("CPU µs", op)
-	case DBGB1, DBGB2, RSS:
-		return GiB
-	case MaxOp:
-		return Seconds
-	case P50, P99:
-		return rate
-	}
-	return NoUnit
 }
 
 // MarshalJSON writes a row as an object keyed by metric name.

@@ -660,13 +660,13 @@ func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string
 	h.ReadMBPerSec = v(io.RKB, io.Rows, 1024, false, "iostat", MiBPerSec)
 	h.WritesPerSec = v(io.WS, io.Rows, 1, false, "iostat", WritesPerSec)
 	h.WriteMBPerSec = v(io.WKB, io.Rows, 1024, false, "iostat", MiBPerSec)
-	h.ReadsPerOp = v(io.RS, io.Rows, 1, true, "iostat", PerOp("reads", op))
-	h.ReadKBPerOp = v(io.RKB, io.Rows, 1, true, "iostat", PerOp("KiB read", op))
-	h.WriteKBPerOp = v(io.WKB, io.Rows, 1, true, "iostat", PerOp("KiB written", op))
+	h.ReadsPerOp = v(io.RS, io.Rows, 1, true, "iostat", sbUnit("r/o", op))
+	h.ReadKBPerOp = v(io.RKB, io.Rows, 1, true, "iostat", sbUnit("rKB/o", op))
+	h.WriteKBPerOp = v(io.WKB, io.Rows, 1, true, "iostat", sbUnit("wKB/o", op))
 	h.CsPerSec = v(vm.cs, vm.samples, 1, false, "vmstat", CSPerSec)
 	h.CPUPerSec = v(vm.cpu, vm.samples, 1, false, "vmstat", CPUPercent)
-	h.CsPerOp = v(vm.cs, vm.samples, 1, true, "vmstat", PerOp("cs", op))
-	h.CPUPerOp = v(vm.cpu, vm.samples, 1, true, "vmstat", PerOp(string(CPUPercent), op))
+	h.CsPerOp = v(vm.cs, vm.samples, 1, true, "vmstat", sbUnit("cs/o", op))
+	h.CPUPerOp = v(vm.cpu, vm.samples, 1, true, "vmstat", sbUnit("cpu/o", op))
 	if run.Iostat != nil {
 		h.IostatSource = run.Iostat.Name
 	} else if m := run.Met; m != nil {
@@ -675,8 +675,8 @@ func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string
 		get := metCells(m, m.IostatValue)
 		h.ReadsPerSec, h.ReadMBPerSec = get("r/s", ReadsPerSec), get("rMB/s", MiBPerSec)
 		h.WritesPerSec, h.WriteMBPerSec = get("w/s", WritesPerSec), get("wMB/s", MiBPerSec)
-		h.ReadsPerOp, h.ReadKBPerOp = get("r/o", PerOp("reads", op)), get("rKB/o", PerOp("KiB read", op))
-		h.WriteKBPerOp = get("wKB/o", PerOp("KiB written", op))
+		h.ReadsPerOp, h.ReadKBPerOp = get("r/o", sbUnit("r/o", op)), get("rKB/o", sbUnit("rKB/o", op))
+		h.WriteKBPerOp = get("wKB/o", sbUnit("wKB/o", op))
 	}
 	if run.Vmstat != nil {
 		h.VmstatSource = run.Vmstat.Name
@@ -685,7 +685,7 @@ func normalizeHW(run *parse.SysbenchRun, rate Value, cpus int, device, op string
 		h.VmstatSamples = metSamples(m.VmstatValue)
 		get := metCells(m, m.VmstatValue)
 		h.CsPerSec, h.CPUPerSec = get("cs/s", CSPerSec), get("cpu/s", CPUPercent)
-		h.CsPerOp, h.CPUPerOp = get("cs/o", PerOp("cs", op)), get("cpu/o", PerOp(string(CPUPercent), op))
+		h.CsPerOp, h.CPUPerOp = get("cs/o", sbUnit("cs/o", op)), get("cpu/o", sbUnit("cpu/o", op))
 	}
 	h.CPUMicrosPerOp = CPUMicros(h.CPUPerOp, cpus, op)
 	return h, warns
@@ -711,7 +711,7 @@ func metCells(m *parse.SysbenchMet, cell func(col string) (string, bool)) func(c
 // CPUMicros is CPU microseconds per operation from cpu/o (a percentage of
 // all CPUs per operation) and the CPU count: NA when either is unknown.
 func CPUMicros(cpuPerOp Value, cpus int, op string) Value {
-	u := PerOp("CPU µs", op)
+	u := sbUnit("µs/o", op)
 	switch {
 	case !cpuPerOp.OK():
 		return NA(u, cpuPerOp.Why)

@@ -69,20 +69,20 @@ func TestRelCell(t *testing.T) {
 	k := func(x float64) metrics.Value { return metrics.Known(x, metrics.RatioUnit) }
 	for _, c := range []struct {
 		v    metrics.Value
-		d    direction
+		d    metrics.Direction
 		text string
 		band Band
 	}{
-		{metrics.Ratio(k(0), k(0)), higherBetter, "1.00", NoBand},
-		{k(0.95), higherBetter, "0.95", NoBand},
-		{k(0.9449), higherBetter, "0.94", Worse},
-		{k(0.9451), higherBetter, "0.95", NoBand},
-		{k(1.0549), higherBetter, "1.05", NoBand},
-		{k(1.0551), higherBetter, "1.06", Better},
-		{k(math.Inf(1)), higherBetter, "inf", MuchBetter},
-		{k(math.Inf(1)), lowerBetter, "inf", MuchWorse},
-		{k(0.9449), lowerBetter, "0.94", Better},
-		{metrics.NA(metrics.RatioUnit, "base: no o.res"), higherBetter, "NA", NotANumber},
+		{metrics.Ratio(k(0), k(0)), metrics.HigherIsBetter, "1.00", NoBand},
+		{k(0.95), metrics.HigherIsBetter, "0.95", NoBand},
+		{k(0.9449), metrics.HigherIsBetter, "0.94", Worse},
+		{k(0.9451), metrics.HigherIsBetter, "0.95", NoBand},
+		{k(1.0549), metrics.HigherIsBetter, "1.05", NoBand},
+		{k(1.0551), metrics.HigherIsBetter, "1.06", Better},
+		{k(math.Inf(1)), metrics.HigherIsBetter, "inf", MuchBetter},
+		{k(math.Inf(1)), metrics.LowerIsBetter, "inf", MuchWorse},
+		{k(0.9449), metrics.LowerIsBetter, "0.94", Better},
+		{metrics.NA(metrics.RatioUnit, "base: no o.res"), metrics.HigherIsBetter, "NA", NotANumber},
 	} {
 		got := relCell(c.v, c.d)
 		if got.Text != c.text || got.Band != c.band {
@@ -127,7 +127,7 @@ func TestRatioBand(t *testing.T) {
 		{"o/s", 1.83, false, MuchBetter},
 	} {
 		one := 1.0
-		cell := Cell{Text: "x", Value: &one, Band: ratioBand(c.r, metricDirection(c.col))}
+		cell := Cell{Text: "x", Value: &one, Band: ratioBand(c.r, betterOf(c.col))}
 		cell.setWithinNoise(c.noise)
 		if cell.Band != c.want {
 			t.Errorf("%s %.2f (within noise %v): band %q, want %q", c.col, c.r, c.noise, cell.Band, c.want)

@@ -569,9 +569,9 @@ func (b *builder) cell(step, tag, col string) metrics.Value {
 // read+write steps, inserts per second otherwise.
 func throughputCol(st parse.Step) string {
 	if st.Kind.ReadWrite() {
-		return "qps"
+		return metrics.QPS.Name()
 	}
-	return "ips"
+	return metrics.IPS.Name()
 }
 
 // number is a value as the colour rules read it: compat reads every cell as
@@ -740,7 +740,7 @@ func (b *builder) missedTargets(st parse.Step) map[string]bool {
 	}
 	for _, tag := range b.shown {
 		t95 := math.RoundToEven(0.95 * float64(b.clientsOf(tag)*st.Rate))
-		v, ok := b.number(b.cell(st.MergeName, tag, "ips"))
+		v, ok := b.number(b.cell(st.MergeName, tag, metrics.IPS.Name()))
 		if full, known := b.sustained(st, tag); known {
 			v, ok = full, true
 		}
@@ -809,7 +809,7 @@ func (b *builder) relative() {
 
 // relCell bands a ratio to a base by the better direction d of its metric
 // (ratioBand), with the ratio as the cell prints it (two decimals).
-func relCell(r metrics.Value, d direction) Cell {
+func relCell(r metrics.Value, d metrics.Direction) Cell {
 	c := valueCell(r, 2)
 	if r.OK() {
 		c.Band = ratioBand(r.V, d)
@@ -881,8 +881,8 @@ func (b *builder) insertRate() {
 	for _, tag := range b.shown {
 		row := Row{Kind: DataRow, Cells: []Cell{nameCell(tag)}}
 		for _, st := range rw {
-			v := b.cell(st.MergeName, tag, "ips")
-			c := valueCellText(v, cellText("ips", v))
+			v := b.cell(st.MergeName, tag, metrics.IPS.Name())
+			c := valueCellText(v, cellText(metrics.IPS.Name(), v))
 			if b.missed[st.MergeName][tag] {
 				c.Band = Missed
 			}
@@ -988,18 +988,20 @@ func (b *builder) section(st parse.Step, info StepInfo) {
 
 // efficiencyCols are the columns of a step's relative efficiency table:
 // the throughput, then what each operation cost the host.
-var efficiencyCols = []string{"cpupq", "cspq", "rpq", "rkbpq", "wpi", "wkbpi", "dbgb1", "rss", "maxop", "p99"}
+var efficiencyCols = []metrics.Metric{metrics.CPUPQ, metrics.CSPQ, metrics.RPQ, metrics.RKBPQ, metrics.WPI, metrics.WKBPI, metrics.DBGB1, metrics.RSS, metrics.MaxOp, metrics.P99}
 
 // efficiencyTable is the rel.<step> view of the hardware metrics: each DBMS
 // divided by the base of its group, banded as the relative throughput. It
 // says why throughput changed: more CPU, more reads, more bytes written per
 // row. Nil with a single DBMS.
 func (b *builder) efficiencyTable(st parse.Step) *Table {
-	cols := []string{"ips"}
+	cols := []string{metrics.IPS.Name()}
 	if st.Kind.ReadWrite() {
-		cols = []string{"qps", "ips"}
+		cols = []string{metrics.QPS.Name(), metrics.IPS.Name()}
 	}
-	cols = append(cols, efficiencyCols...)
+	for _, m := range efficiencyCols {
+		cols = append(cols, m.Name())
+	}
 	t := &Table{
 		ID: st.MergeName + ".efficiency", Title: st.MergeName + ": relative efficiency", Header: header(cols...),
 		Caption: "Each DBMS divided by the base DBMS of its group (1 for 0/0, inf for x/0): throughput, then CPU, context switches, " +
@@ -1046,7 +1048,7 @@ func (b *builder) ratioCell(step, col, tag, base string) Cell {
 		b.baseNoted[key] = true
 		b.note("%s: %s %s relative to %s is NA: %s", step, tag, col, base, r.Why)
 	}
-	return relCell(r, metricDirection(col))
+	return relCell(r, betterOf(col))
 }
 
 // histKinds are the histograms a step's section shows, queries first for
@@ -1320,25 +1322,29 @@ func legend() []LegendItem {
 		{"stalls", "runs of client 1's intervals (the first and last, partial, left out) whose rate is below --stall-rate (default 0.5) of the reference, the upper quartile of the step's rates, with a count too low for chance (Poisson), or whose largest response time is over --stall-rt (default 10) times its median; stalled s is their total length, the worst the one with the lowest rate; charts mark where each began with a dashed line"},
 		{"decline", "a steady fall of client 1's rate over the step (a straight line to 75% of its start or less that fits better than one step between two levels), shown with the line's rates at both ends; not a stall, and stalls are then measured against the line"},
 		{"SLA", "read+write steps: client 1's mean insert rate over its full intervals as a share of the per-client target, the share of intervals at --sla (default 0.95) of it, the longest run below that in seconds; pass when the mean reaches --sla of the target and no 10 consecutive intervals stay below it"},
-		{"ips", "average inserted rows per second over the step (l.x: rows indexed per second)"},
-		{"qps", "average queries per second (0 for load steps)"},
+		metricLegend(metrics.IPS),
+		metricLegend(metrics.QPS),
 		{"rps, wps", "storage read and write requests per second (iostat r/s, w/s)"},
 		{"rmbps, wmbps", "storage MiB read and written per second"},
 		{"rpq, rkbpq", "storage reads and KiB read per operation"},
 		{"wpi, wkbpi", "storage writes and KiB written per inserted row"},
 		{"csps, cspq", "context switches per second and per operation (vmstat cs)"},
-		{"cpups", "CPU utilization: average vmstat us + sy, percent of all CPUs"},
-		{"cpupq", "CPU microseconds per operation, all processes on the host"},
-		{"dbgb1", "database size in GiB as reported by the DBMS or its data directory"},
-		{"dbgb2", "size of the whole data directory in GiB"},
-		{"rss", "RSS in GiB of the DBMS process (largest sample)"},
-		{"maxop", "maximum response time in seconds (insert statement for load steps, query for read+write steps)"},
+		metricLegend(metrics.CPUPS),
+		metricLegend(metrics.CPUPQ),
+		metricLegend(metrics.DBGB1),
+		metricLegend(metrics.DBGB2),
+		metricLegend(metrics.RSS),
+		metricLegend(metrics.MaxOp),
 		{"p50, p99", "50th and 99th percentile of client 1's per-interval rates from the descending list: p99 is the rate 99% of the intervals reached (inserts for load steps, queries for read+write steps); the first and last intervals, partial, are left out (--compat: kept, as the scripts did)"},
 		{"operation", "an inserted row for load steps (l.x: an indexed row), a query for read+write steps; wpi and wkbpi are always per inserted row"},
 		{"256us … gt", "histogram buckets: the percentage of responses of at most 256 µs, more than 256 µs up to 1 ms, …, more than 16 s"},
 		{"max", "in histograms, the largest response time in seconds"},
 	}
 }
+
+// metricLegend is a metric's legend item, its meaning in the properties
+// table.
+func metricLegend(m metrics.Metric) LegendItem { return LegendItem{m.Name(), m.Meaning()} }
 
 func sysbenchLegend() []LegendItem {
 	return []LegendItem{

@@ -326,11 +326,11 @@ func (t *mergedTable) rowValues(r *mergedRow) metrics.Row {
 // sysbenchMeasures pairs the HW use per operation of two sysbench runs.
 func sysbenchMeasures(b, o *metrics.SysbenchHW) []metrics.Measure {
 	return []metrics.Measure{
-		{Name: "cpu/o", What: "CPU per operation", Cost: true, Base: b.CPUPerOp, Other: o.CPUPerOp},
-		{Name: "r/o", What: "storage reads per operation (cache misses)", Cost: true, Base: b.ReadsPerOp, Other: o.ReadsPerOp},
-		{Name: "rKB/o", What: "KB read per operation (cache misses)", Cost: true, Base: b.ReadKBPerOp, Other: o.ReadKBPerOp},
-		{Name: "wKB/o", What: "KB written per operation (write amplification)", Cost: true, Base: b.WriteKBPerOp, Other: o.WriteKBPerOp},
-		{Name: "cs/o", What: "context switches per operation (contention)", Cost: true, Base: b.CsPerOp, Other: o.CsPerOp},
+		metrics.MeasureOf("cpu/o", "CPU per operation", b.CPUPerOp, o.CPUPerOp),
+		metrics.MeasureOf("r/o", "storage reads per operation (cache misses)", b.ReadsPerOp, o.ReadsPerOp),
+		metrics.MeasureOf("rKB/o", "KB read per operation (cache misses)", b.ReadKBPerOp, o.ReadKBPerOp),
+		metrics.MeasureOf("wKB/o", "KB written per operation (write amplification)", b.WriteKBPerOp, o.WriteKBPerOp),
+		metrics.MeasureOf("cs/o", "context switches per operation (contention)", b.CsPerOp, o.CsPerOp),
 	}
 }
 

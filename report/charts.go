@@ -40,13 +40,13 @@ func (b *builder) throughputChart(st parse.Step) *Chart {
 	switch {
 	case st.Kind.ReadWrite():
 		c.Title, c.YLabel = "Average throughput", "operations/s"
-		c.Series = []Series{series("Average queries per second", "queries/s", "qps"), series("Average inserts per second", "inserts/s", "ips")}
+		c.Series = []Series{series("Average queries per second", "queries/s", metrics.QPS.Name()), series("Average inserts per second", "inserts/s", metrics.IPS.Name())}
 	case st.Kind == parse.CreateIndex:
 		c.Title, c.YLabel = "Average throughput", "rows/s"
-		c.Series = []Series{series("Average indexed rows per second", "rows/s", "ips")}
+		c.Series = []Series{series("Average indexed rows per second", "rows/s", metrics.IPS.Name())}
 	default:
 		c.Title, c.YLabel = "Average throughput", "inserts/s"
-		c.Series = []Series{series("Average inserts per second", "inserts/s", "ips")}
+		c.Series = []Series{series("Average inserts per second", "inserts/s", metrics.IPS.Name())}
 	}
 	return c
 }
@@ -59,11 +59,11 @@ type intervalMetric struct {
 }
 
 var intervalMetrics = []intervalMetric{
-	{"ips", "Inserts per second", "inserts/s", func(s *metrics.ClientSeries) metrics.Series { return s.Inserts }, 1},
+	{metrics.IPS.Name(), "Inserts per second", string(metrics.InsertsPerSec), func(s *metrics.ClientSeries) metrics.Series { return s.Inserts }, 1},
 	{"imax", "Max insert response time", "ms", func(s *metrics.ClientSeries) metrics.Series { return s.MaxInsert }, 1e-3},
 	{"dps", "Deletes per second", "deletes/s", func(s *metrics.ClientSeries) metrics.Series { return s.Deletes }, 1},
 	{"dmax", "Max delete response time", "ms", func(s *metrics.ClientSeries) metrics.Series { return s.MaxDelete }, 1e-3},
-	{"qps", "Queries per second", "queries/s", func(s *metrics.ClientSeries) metrics.Series { return s.Queries }, 1},
+	{metrics.QPS.Name(), "Queries per second", string(metrics.QueriesPerSec), func(s *metrics.ClientSeries) metrics.Series { return s.Queries }, 1},
 	{"qmax", "Max query response time", "ms", func(s *metrics.ClientSeries) metrics.Series { return s.MaxQuery }, 1e-3},
 }
 

@@ -267,27 +267,12 @@ func (b Band) Marker() string { return b.info().Marker }
 // Meaning says what the band means.
 func (b Band) Meaning() string { return b.info().Meaning }
 
-// A direction says which way a metric is better.
-type direction int
-
-// The directions.
-const (
-	noDirection  direction = iota // rates of resource use: neither way is better
-	higherBetter                  // throughput
-	lowerBetter                   // costs per operation, sizes, response times
-)
-
-// metricDirection is the better direction of a column of the insert
-// benchmark's tables or the sysbench HW tables.
-func metricDirection(col string) direction {
-	switch col {
-	case "ips", "qps", "p50", "p99", "o/s":
-		return higherBetter
-	case "rpq", "rkbpq", "wpi", "wkbpi", "cspq", "cpupq", "dbgb1", "dbgb2", "rss", "maxop",
-		"cpu/o", "µs/o", "cs/o", "r/o", "rKB/o", "wKB/o":
-		return lowerBetter
-	}
-	return noDirection
+// betterOf is the direction of a column of the insert benchmark's tables
+// or sysbench's HW tables, from the properties table; none for another
+// column.
+func betterOf(col string) metrics.Direction {
+	p, _ := metrics.PropsByName(col)
+	return p.Better
 }
 
 // The steps of ratioBand, in percent of the base.
@@ -302,15 +287,15 @@ const (
 // within ±bandStep. The ratio is judged as the tables print it (two
 // decimals), so that 0.95 and 1.05 are never coloured; +Inf is beyond
 // every step. A cell within noise has none (Cell.setWithinNoise).
-func ratioBand(r float64, d direction) Band {
-	if d == noDirection || math.IsNaN(r) {
+func ratioBand(r float64, d metrics.Direction) Band {
+	if d == metrics.NoDirection || math.IsNaN(r) {
 		return NoBand
 	}
 	up := math.Inf(1)
 	if !math.IsInf(r, 1) {
 		up = math.RoundToEven(metrics.Round(r, 2)*100) - 100
 	}
-	if d == lowerBetter {
+	if d == metrics.LowerIsBetter {
 		up = -up
 	}
 	switch {

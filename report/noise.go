@@ -209,7 +209,7 @@ func (b *builder) targetNotes(rw []parse.Step) []string {
 			t95 := math.RoundToEven(0.95 * target)
 			missed := b.missed[st.MergeName][tag]
 			who := tag + " " + st.MergeName
-			if avg, ok := b.number(b.cell(st.MergeName, tag, "ips")); ok && (avg < t95) != missed {
+			if avg, ok := b.number(b.cell(st.MergeName, tag, metrics.IPS.Name())); ok && (avg < t95) != missed {
 				if missed {
 					out = append(out, fmt.Sprintf("%s: the step's average, %.0f/s, reaches 95%% of the target (%.0f/s), but over their full intervals the clients inserted %.0f/s: marked ✗.",
 						who, avg, t95, full))

@@ -116,11 +116,11 @@ func perfText(v metrics.Value) string {
 
 func perfCell(v metrics.Value) Cell { return valueCellText(v, perfText(v)) }
 
-func perfDirection(cost bool) direction {
+func perfDirection(cost bool) metrics.Direction {
 	if cost {
-		return lowerBetter
+		return metrics.LowerIsBetter
 	}
-	return higherBetter
+	return metrics.HigherIsBetter
 }
 
 // perfCompact are the counters of the compact tables: the two that split

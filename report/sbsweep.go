@@ -25,7 +25,7 @@ func efficiency(rate, base float64, n, n0 int) float64 {
 // efficiencyBand colours an efficiency against linear scaling: the
 // bands of a ratio to the base, the base being linear (1.00). A 1.22× QPS
 // at 2 threads (0.61) is red, not blue.
-func efficiencyBand(e float64) Band { return ratioBand(e, higherBetter) }
+func efficiencyBand(e float64) Band { return ratioBand(e, metrics.HigherIsBetter) }
 
 // sbSweepCell is the QPS at nt threads over that at n0, "1.22× (0.61)",
 // coloured by the efficiency in brackets.

@@ -219,7 +219,7 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 			if base >= 0 && why[i] == "" {
 				v = metrics.Ratio(metrics.Known(y[i], metrics.RatioUnit), metrics.Known(y[base], metrics.RatioUnit))
 			}
-			c := relCell(v, higherBetter)
+			c := relCell(v, metrics.HigherIsBetter)
 			if i == base && v.OK() {
 				c.Band = Base
 			}
@@ -377,7 +377,7 @@ func changeTable(g *SeriesGroup) *Table {
 			sc = Cell{Text: "NA", NA: "the level before is 0", Band: NotANumber}
 		}
 		if !math.IsNaN(shift) {
-			sc.Band = ratioBand(1+c.Shift, higherBetter)
+			sc.Band = ratioBand(1+c.Shift, metrics.HigherIsBetter)
 		}
 		t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: []Cell{
 			{Text: c.Test}, {Text: atText(g.Labels[c.Index], c.Single)},

@@ -104,7 +104,7 @@ var (
 	}
 	studyHost = []studyColumn{
 		{"size", duDigits, metric(metrics.DBGB2)},
-		{"rss", 1, metric(metrics.RSS)},
+		{metrics.RSS.Name(), metrics.RSS.Digits(), metric(metrics.RSS)},
 		{"r/s", 0, metric(metrics.RPS)},
 		{"rmb/s", 1, decimalMB(metrics.RMBPS)},
 		{"wmb/s", 1, decimalMB(metrics.WMBPS)},

@@ -114,7 +114,8 @@ func (b *builder) sweepStep(st parse.Step, info StepInfo, names []string, runs m
 	for _, n := range clients {
 		hdr = append(hdr, strconv.Itoa(n))
 	}
-	what := map[string]string{"ips": "inserts/s", "qps": "queries/s"}[col]
+	m, _ := metrics.MetricByName(col)
+	what := string(m.Unit(st.Kind))
 	if st.Kind == parse.CreateIndex {
 		what = "indexed rows/s"
 	}

@@ -211,7 +211,7 @@ func (f sbText) sbValueCell(v metrics.Value, digits int) Cell {
 }
 
 // relValueCell bands a relative value as the relative throughput table
-// does; lowerBetter flips the meaning of the bands' markers only in the
+// does; metrics.LowerIsBetter flips the meaning of the bands' markers only in the
 // caption, the colours stay those of the original (below/above).
 func (f sbText) relValueCell(v metrics.Value) Cell {
 	if !v.OK() {
@@ -223,13 +223,13 @@ func (f sbText) relValueCell(v metrics.Value) Cell {
 		c.Value, c.Unit = typed.Value, typed.Unit
 		return c
 	}
-	return relCell(v, higherBetter)
+	return relCell(v, metrics.HigherIsBetter)
 }
 
 // ratioCell prints the relative value of o to b, banded by the better
 // direction d of its metric in the default mode (compat: unbanded, as the
 // summaries print it).
-func (f sbText) ratioCell(o, b metrics.Value, d direction) Cell {
+func (f sbText) ratioCell(o, b metrics.Value, d metrics.Direction) Cell {
 	r := metrics.Ratio(o, b)
 	if !r.OK() {
 		return valueCellText(r, "NA")
@@ -425,38 +425,55 @@ func (f sbText) absoluteTables(set *metrics.SysbenchSet, nt int, id string) []*T
 	return out
 }
 
-// sbHWColumns are the columns of the efficiency tables after the DBMS, with
-// their decimals.
-var sbHWColumns = []struct {
-	get    func(*metrics.SysbenchResult) metrics.Value
-	digits int
-	better direction
-}{
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.CPUPerOp }, sbCPUDigits, lowerBetter},
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.CPUMicrosPerOp }, sbMicrosDigits, lowerBetter},
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.CsPerOp }, sbPerOpDigits, lowerBetter},
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.ReadsPerOp }, sbPerOpDigits, lowerBetter},
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.ReadKBPerOp }, sbPerOpDigits, lowerBetter},
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.HW.WriteKBPerOp }, sbPerOpDigits, lowerBetter},
-	{func(r *metrics.SysbenchResult) metrics.Value { return r.QPS }, sbsum.RateDigits, higherBetter},
+// sbHWColumn is a column of the efficiency tables after the DBMS: its
+// properties (name, decimals, direction) and its value.
+type sbHWColumn struct {
+	metrics.Props
+	get func(*metrics.SysbenchResult) metrics.Value
 }
+
+// sbHWColumns are the columns of the efficiency tables after the DBMS, the
+// sysbench columns of the properties table.
+var sbHWColumns = func() []sbHWColumn {
+	get := map[string]func(*metrics.SysbenchResult) metrics.Value{}
+	hw := func(name string, f func(*metrics.SysbenchHW) metrics.Value) {
+		get[name] = func(r *metrics.SysbenchResult) metrics.Value { return f(&r.HW) }
+	}
+	hw("cpu/o", func(h *metrics.SysbenchHW) metrics.Value { return h.CPUPerOp })
+	hw("µs/o", func(h *metrics.SysbenchHW) metrics.Value { return h.CPUMicrosPerOp })
+	hw("cs/o", func(h *metrics.SysbenchHW) metrics.Value { return h.CsPerOp })
+	hw("r/o", func(h *metrics.SysbenchHW) metrics.Value { return h.ReadsPerOp })
+	hw("rKB/o", func(h *metrics.SysbenchHW) metrics.Value { return h.ReadKBPerOp })
+	hw("wKB/o", func(h *metrics.SysbenchHW) metrics.Value { return h.WriteKBPerOp })
+	get["o/s"] = func(r *metrics.SysbenchResult) metrics.Value { return r.QPS }
+	var out []sbHWColumn
+	for _, p := range metrics.SysbenchColumns(false) {
+		if get[p.Name] != nil {
+			out = append(out, sbHWColumn{p, get[p.Name]})
+		}
+	}
+	return out
+}()
 
 func (f sbText) efficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 	var out []*Table
 	for _, test := range sbsum.Tests(set) {
 		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Label: sbTestName(test), Title: fmt.Sprintf("HW use per operation: %s, %s", sbTestName(test), metrics.Plural(nt, "thread")),
-			Header: []string{"dbms", "cpu/o", "µs/o", "cs/o", "r/o", "rKB/o", "wKB/o", "o/s"}}
+			Header: []string{"dbms"}}
+		for _, c := range sbHWColumns {
+			t.Header = append(t.Header, c.Name)
+		}
 		ran := false
 		for _, d := range set.DBMS {
 			r := d.Result(test.Sfx, nt)
 			if r == nil {
-				t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: append([]Cell{{Text: d.Name}}, naCells(7)...)})
+				t.Rows = append(t.Rows, Row{Kind: DataRow, Cells: append([]Cell{{Text: d.Name}}, naCells(len(sbHWColumns))...)})
 				continue
 			}
 			ran = true
 			row := Row{Kind: DataRow, Cells: []Cell{{Text: d.Name}}}
 			for _, c := range sbHWColumns {
-				row.Cells = append(row.Cells, f.sbValueCell(c.get(r), c.digits))
+				row.Cells = append(row.Cells, f.sbValueCell(c.get(r), c.Digits))
 			}
 			t.Rows = append(t.Rows, row)
 		}
@@ -474,7 +491,7 @@ func (f sbText) efficiencyTables(set *metrics.SysbenchSet, nt int, id string) []
 				row.Cells = append(row.Cells, naCells(len(sbHWColumns))...)
 			} else {
 				for _, c := range sbHWColumns {
-					row.Cells = append(row.Cells, f.ratioCell(c.get(r), c.get(base), c.better))
+					row.Cells = append(row.Cells, f.ratioCell(c.get(r), c.get(base), c.Better))
 				}
 			}
 			t.Rows = append(t.Rows, row)

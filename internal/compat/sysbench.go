@@ -232,13 +232,13 @@ func normalizeHW(run *parse.SysbenchRun, q string, rateUnit metrics.Unit, cpus i
 	h.ReadMBPerSec = v(io.RKB, io.Rows, 1024, 1, false, metrics.MiBPerSec)
 	h.WritesPerSec = v(io.WS, io.Rows, 1, 1, false, metrics.WritesPerSec)
 	h.WriteMBPerSec = v(io.WKB, io.Rows, 1024, 1, false, metrics.MiBPerSec)
-	h.ReadsPerOp = v(io.RS, io.Rows, 1, 3, true, metrics.PerOp("reads", op))
-	h.ReadKBPerOp = v(io.RKB, io.Rows, 1, 3, true, metrics.PerOp("KiB read", op))
-	h.WriteKBPerOp = v(io.WKB, io.Rows, 1, 3, true, metrics.PerOp("KiB written", op))
+	h.ReadsPerOp = v(io.RS, io.Rows, 1, 3, true, sbUnit("r/o", op))
+	h.ReadKBPerOp = v(io.RKB, io.Rows, 1, 3, true, sbUnit("rKB/o", op))
+	h.WriteKBPerOp = v(io.WKB, io.Rows, 1, 3, true, sbUnit("wKB/o", op))
 	h.CsPerSec = v(vm.cs, vm.n, 1, 0, false, metrics.CSPerSec)
 	h.CPUPerSec = v(vm.cpu, vm.n, 1, 1, false, metrics.CPUPercent)
-	h.CsPerOp = v(vm.cs, vm.n, 1, 3, true, metrics.PerOp("cs", op))
-	h.CPUPerOp = v(vm.cpu, vm.n, 1, 6, true, metrics.PerOp(string(metrics.CPUPercent), op))
+	h.CsPerOp = v(vm.cs, vm.n, 1, 3, true, sbUnit("cs/o", op))
+	h.CPUPerOp = v(vm.cpu, vm.n, 1, 6, true, sbUnit("cpu/o", op))
 	h.CPUMicrosPerOp = printed(metrics.CPUMicros(h.CPUPerOp, cpus, op), 1)
 	t := func(v metrics.Value) string { s, _ := v.Text(); return s }
 	met := metText{
@@ -271,16 +271,16 @@ func archivedHW(h *metrics.SysbenchHW, met *metText, m *parse.SysbenchMet, op st
 		h.IostatSamples = int(awk.Num(c("samp")))
 		h.ReadsPerSec, h.ReadMBPerSec = v(c("r/s"), metrics.ReadsPerSec), v(c("rMB/s"), metrics.MiBPerSec)
 		h.WritesPerSec, h.WriteMBPerSec = v(c("w/s"), metrics.WritesPerSec), v(c("wMB/s"), metrics.MiBPerSec)
-		h.ReadsPerOp = v(c("r/o"), metrics.PerOp("reads", op))
-		h.ReadKBPerOp = v(c("rKB/o"), metrics.PerOp("KiB read", op))
-		h.WriteKBPerOp = v(c("wKB/o"), metrics.PerOp("KiB written", op))
+		h.ReadsPerOp = v(c("r/o"), sbUnit("r/o", op))
+		h.ReadKBPerOp = v(c("rKB/o"), sbUnit("rKB/o", op))
+		h.WriteKBPerOp = v(c("wKB/o"), sbUnit("wKB/o", op))
 	}
 	if vmstat {
 		h.VmstatSource, met.vmstat = m.Name, m.Vmstat
 		c := func(col string) string { tok, _ := m.VmstatValue(col); return tok }
 		h.VmstatSamples = int(awk.Num(c("samp")))
 		h.CsPerSec, h.CPUPerSec = v(c("cs/s"), metrics.CSPerSec), v(c("cpu/s"), metrics.CPUPercent)
-		h.CsPerOp, h.CPUPerOp = v(c("cs/o"), metrics.PerOp("cs", op)), v(c("cpu/o"), metrics.PerOp(string(metrics.CPUPercent), op))
+		h.CsPerOp, h.CPUPerOp = v(c("cs/o"), sbUnit("cs/o", op)), v(c("cpu/o"), sbUnit("cpu/o", op))
 		h.CPUMicrosPerOp = printed(metrics.CPUMicros(h.CPUPerOp, cpus, op), 1)
 	}
 	if iostat && vmstat {
@@ -342,4 +342,11 @@ func vmstatSums(v *parse.Vmstat) vmSums {
 // DBMS): it shares sb's texts of the runs.
 func (sb *Sysbench) Sub(set *metrics.SysbenchSet) *Sysbench {
 	return &Sysbench{Set: set, runs: sb.runs, loads: sb.loads}
+}
+
+// sbUnit is the unit of a sysbench column (metrics.Props.UnitOf) in a test
+// whose operation is op.
+func sbUnit(name, op string) metrics.Unit {
+	p, _ := metrics.PropsByName(name)
+	return p.UnitOf(op, metrics.NoUnit)
 }
