@@ -102,7 +102,7 @@ func TestDiffExitCodes(t *testing.T) {
 		{"bad format", []string{"diff", "--format", "xml", archive, same}, 2, nil, "--format"},
 		{"bad alpha", []string{"diff", "--alpha", "2", archive, same}, 2, nil, "--alpha"},
 		{"no mrg tables", []string{"diff", "--tables", "mrg", archive, relNew}, 2, nil, "has no mrg.<step> tables"},
-		{"mrg against rel only", []string{"diff", archive, relNew}, 2, nil, "BASE has mrg.<step> tables and NEW"},
+		{"mrg against rel only", []string{"diff", archive, relNew}, 2, []string{"ibreport diff: ERROR", "Bad input (exit 2): mrg.<step> tables only in BASE", "-10.00%"}, "mrg.<step> tables only in BASE"},
 		{"mrg against rel only, allowed", []string{"diff", "--allow-missing", archive, relNew}, 1, []string{"missing", "mrg.<step> tables only in BASE", "-10.00%"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
