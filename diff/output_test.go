@@ -261,3 +261,14 @@ func TestWriteError(t *testing.T) {
 		t.Error("WriteError accepted format html")
 	}
 }
+
+// TestNilComparison checks that a nil comparison (Run's when nothing was
+// compared) is exit 2 and refused by Write, not a panic.
+func TestNilComparison(t *testing.T) {
+	if got := diff.ExitCode(nil, false); got != 2 {
+		t.Errorf("ExitCode(nil) = %d, want 2", got)
+	}
+	if err := diff.Write(&bytes.Buffer{}, nil, diff.WriteOptions{}); err == nil {
+		t.Error("Write(nil) wrote a report")
+	}
+}

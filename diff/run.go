@@ -272,7 +272,7 @@ type WriteOptions struct {
 // status is the one-word outcome a report starts with: ERROR when part of
 // the input was missing (exit 2), else FAIL, WARN or PASS.
 func status(c *Comparison, strict bool) string {
-	if len(c.Problems) > 0 {
+	if c == nil || len(c.Problems) > 0 {
 		return "ERROR"
 	}
 	w := c.Worst()
@@ -289,7 +289,8 @@ func status(c *Comparison, strict bool) string {
 }
 
 // ExitCode is the exit status a CI gate should use for c: 2 when part of
-// the input was missing (c.Problems), 1 when a finding is at fail level
+// the input was missing (c.Problems) or there is no comparison (nil, as
+// Run returns when nothing could be compared), 1 when a finding is at fail level
 // (or at warn level with strict), else 0.
 func ExitCode(c *Comparison, strict bool) int {
 	switch status(c, strict) {
