@@ -12,8 +12,11 @@ import (
 )
 
 // Schema names the version of the JSON written by Write. Fields are
-// only ever added under the same name.
-const Schema = "ibreport-diff/1"
+// only ever added under the same name. Version 2: a gated value NEW lost
+// has the verdict its row shows (fail, or warn with AllowNA) instead of
+// "not comparable", counts and not_compared follow, and the status may
+// be ERROR (exit 2) with problems or error.
+const Schema = "ibreport-diff/2"
 
 // jsonDiff is the JSON document of a comparison. Findings are the notable
 // ones (all of them with WriteOptions.All), in order of severity; counts cover
@@ -33,7 +36,8 @@ type jsonDiff struct {
 	Findings   []jsonFinding  `json:"findings"`
 	Geomeans   []jsonGeomean  `json:"geomeans"`
 	// NotCompared lists every cell, step, DBMS or kind of table that was
-	// not compared (NA on a side, or on one side only), whatever its level.
+	// not compared (NA on a side, or on one side only) and is not itself a
+	// fail or warn finding: the counts' missing and not comparable.
 	NotCompared []string          `json:"not_compared"`
 	Notes       []string          `json:"notes"`
 	Thresholds  map[string]jsonTh `json:"thresholds"`
