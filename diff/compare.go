@@ -163,8 +163,8 @@ func (c *Comparison) note(s string) int {
 // Whitney U test decides whether the change is real (Holm-adjusted over all
 // tests of the comparison), and nothing is flagged with fewer than 4 runs per
 // side. Floors and the printed precision keep tiny or rounded values from
-// flapping. NA, empty, inf and nan cells are findings, never a pass: a value
-// present in BASE and missing in NEW is a warning.
+// flapping. NA, empty, inf and nan cells are findings, never a pass: a gated
+// value present in BASE and missing in NEW fails (warns with AllowNA).
 //
 // A kind of table, step, DBMS or column found on one side only is an error
 // wrapping errMismatch unless opt.AllowMissing is set; the rest is still
@@ -271,10 +271,10 @@ func holding(runs []*ResultSet, kinds []string) string {
 
 // chooseKinds returns the table kinds to compare: those asked for, which
 // every run must have, or else those every BASE run has. A kind BASE has
-// and a NEW run lacks (rel files lost to a killed run, say) is an error, or
-// is returned as lacking, so that the gate never passes on less than the
-// baseline measured without saying so; without allowMissing it is an error
-// when no other kind is left to compare.
+// and a NEW run lacks (rel files lost to a killed run, say) is returned as
+// lacking, so that the gate never passes on less than the baseline
+// measured without saying so; without allowMissing it is an error when no
+// other kind is left to compare.
 func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (kinds, lacking []string, err error) {
 	all := append(slices.Clone(base), newer...)
 	has := func(r *ResultSet, kind string) bool {
