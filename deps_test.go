@@ -43,7 +43,7 @@ var allowed = map[string][]string{
 	"internal/chart":    {"report", "metrics"},
 	"report/render":     {"report", "internal/chart", "metrics", "internal/textfmt", "internal/inputerr", "templates"},
 	"diff":              {"report", "parse", "metrics", "internal/stats", "internal/textfmt", "internal/inputerr"},
-	"cmd/ibreport":      {"report", "report/render", "diff", "parse", "metrics", "internal/fsout"},
+	"cmd/ibreport":      {"report", "report/render", "diff", "parse", "metrics", "internal/fsout", "internal/textfmt"},
 }
 
 // public are the packages other programs may import: each says in its

@@ -292,3 +292,26 @@ func cells(line string) []string {
 	}
 	return out
 }
+
+// TestREADMEDiffVerdict checks that the diff verdict README.md quotes is
+// the start of the test golden it names, so that it stays what diff
+// prints.
+func TestREADMEDiffVerdict(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const golden = "diff/testdata/golden/single.txt"
+	_, rest, ok := strings.Cut(string(b), "`"+golden+"`):\n\n```\n")
+	block, _, ok2 := strings.Cut(rest, "```\n")
+	if !ok || !ok2 || strings.Count(block, "\n") < 5 {
+		t.Fatalf("README.md quotes no diff verdict from %s", golden)
+	}
+	g, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(g), block) {
+		t.Errorf("README.md's diff verdict is not the start of %s:\n%s", golden, block)
+	}
+}

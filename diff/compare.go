@@ -119,6 +119,11 @@ type Comparison struct {
 	// (client count, rows, steps): such a comparison warns, and fails
 	// with --strict.
 	Comparability []string
+	// Problems names the bad input the rest was compared without: a kind
+	// of table, step, DBMS or column on one side only when
+	// CompareOptions.AllowMissing is not set. Such a comparison exits 2,
+	// after listing what it found in the rest.
+	Problems []string
 }
 
 // Count returns the number of findings with the verdict.
@@ -158,11 +163,14 @@ func (c *Comparison) note(s string) int {
 // Whitney U test decides whether the change is real (Holm-adjusted over all
 // tests of the comparison), and nothing is flagged with fewer than 4 runs per
 // side. Floors and the printed precision keep tiny or rounded values from
-// flapping. NA, empty, inf and nan cells are findings, never a pass: a value
-// present in BASE and missing in NEW is a warning.
+// flapping. NA, empty, inf and nan cells are findings, never a pass: a gated
+// value present in BASE and missing in NEW fails (warns with AllowNA).
 //
-// A step, DBMS or column found on one side only is an error wrapping
-// errMismatch unless opt.AllowMissing is set; so is nothing in common.
+// A kind of table, step, DBMS or column found on one side only is an error
+// wrapping errMismatch unless opt.AllowMissing is set; the rest is still
+// compared and returned with the error, naming them in Problems, so that a
+// crashed step does not hide the regressions of the others. Nothing in
+// common is an error without a comparison.
 func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) {
 	if len(base) == 0 || len(newer) == 0 {
 		return nil, errors.New("need at least one run on each side")
@@ -180,6 +188,8 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 	for _, r := range newer {
 		c.New = append(c.New, r.Name)
 	}
+	// A kind NEW lacks is listed as missing; without AllowMissing it is a
+	// problem, once the rest is compared.
 	kinds, lacking, err := chooseKinds(base, newer, opt.Tables, opt.AllowMissing)
 	if err != nil {
 		return nil, err
@@ -200,8 +210,12 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 			cm.table(k, step, tablesOf(base, k, step), tablesOf(newer, k, step))
 		}
 	}
+	var mismatch *mismatchError
 	if len(cm.missing) > 0 && !opt.AllowMissing {
-		return nil, &mismatchError{Items: cm.missing.messages()}
+		mismatch = &mismatchError{Items: cm.missing.messages()}
+		if cm.compared == 0 || cm.valued == 0 {
+			return nil, mismatch
+		}
 	}
 	if cm.compared == 0 {
 		return nil, fmt.Errorf("%w: nothing was compared: no step and DBMS in common (BASE has %s; NEW has %s)",
@@ -216,6 +230,10 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 			cm.cells, cm.compared, strings.Join(c.Tables, " and "), cm.naBoth, cm.naNew, cm.cells-cm.naBoth-cm.naNew)
 	}
 	cm.finish()
+	if mismatch != nil {
+		c.Problems = mismatch.Items
+		return c, mismatch
+	}
 	return c, nil
 }
 
@@ -253,9 +271,10 @@ func holding(runs []*ResultSet, kinds []string) string {
 
 // chooseKinds returns the table kinds to compare: those asked for, which
 // every run must have, or else those every BASE run has. A kind BASE has
-// and a NEW run lacks (rel files lost to a killed run, say) is an error, or
-// with allowMissing is returned as lacking, so that the gate never passes
-// on less than the baseline measured without saying so.
+// and a NEW run lacks (rel files lost to a killed run, say) is returned as
+// lacking, so that the gate never passes on less than the baseline
+// measured without saying so; without allowMissing it is an error when no
+// other kind is left to compare.
 func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (kinds, lacking []string, err error) {
 	all := append(slices.Clone(base), newer...)
 	has := func(r *ResultSet, kind string) bool {
@@ -271,18 +290,22 @@ func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (ki
 		}
 		return want, nil, nil
 	}
+	var lost error
 	for _, k := range []string{"mrg", "rel", "sb", "sbgroup"} {
 		if slices.ContainsFunc(base, func(r *ResultSet) bool { return !has(r, k) }) {
 			continue
 		}
 		if i := slices.IndexFunc(newer, func(r *ResultSet) bool { return !has(r, k) }); i >= 0 {
-			if !allowMissing {
-				return nil, nil, fmt.Errorf("%w: BASE has %s.<step> tables and NEW %s has none (use --allow-missing to compare the rest)", errMismatch, k, newer[i].Name)
+			if lost == nil {
+				lost = fmt.Errorf("%w: BASE has %s.<step> tables and NEW %s has none", errMismatch, k, newer[i].Name)
 			}
 			lacking = append(lacking, k)
 			continue
 		}
 		kinds = append(kinds, k)
+	}
+	if len(kinds) == 0 && lost != nil && !allowMissing {
+		return nil, nil, lost
 	}
 	if len(kinds) == 0 {
 		return nil, nil, fmt.Errorf("%w: no kind of table (mrg, rel, sysbench) is found in every run", errMismatch)
@@ -396,7 +419,11 @@ func (cm *comparer) addMissing(kind, step, dbms, metric, subject string, nb, ofB
 	default:
 		where, lvl = fmt.Sprintf("in %d of %d BASE runs", nb, ofB), LevelNote
 	}
-	cm.missing = append(cm.missing, missingItem{subject + " " + where, kind + "." + step})
+	at := kind + "." + step
+	if step == "" {
+		at = "" // a whole kind of table: the subject says which
+	}
+	cm.missing = append(cm.missing, missingItem{subject + " " + where, at})
 	cm.c.Findings = append(cm.c.Findings, Finding{Table: kind, Step: step, DBMS: dbms, Metric: metric,
 		Delta: math.NaN(), P: math.NaN(), PAdj: math.NaN(), Verdict: VerdictMissing, Level: lvl,
 		Notable: true, Note: subject + " " + where})
@@ -818,9 +845,6 @@ func (cm *comparer) finish() {
 				f.Notes = append(f.Notes, c.note(fmt.Sprintf("need >= 6 runs for a %g%% interval of the median", cm.opt.Confidence*100)))
 			}
 		}
-	}
-	if cm.naBoth > 0 {
-		c.note(fmt.Sprintf("%d cells are NA, empty, inf or nan on both sides and were not compared (listed with --all and in JSON)", cm.naBoth))
 	}
 	cm.geomeans()
 	cm.foldRel()

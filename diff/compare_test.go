@@ -326,13 +326,18 @@ func TestCompareLostKind(t *testing.T) {
 	rel.Tables[0].Kind = "rel"
 	base.Tables = append(base.Tables, rel.Tables[0])
 	newer := run(t, "new")
-	_, err := Compare([]*ResultSet{base}, []*ResultSet{newer}, DefaultCompareOptions())
-	if !errors.Is(err, errMismatch) || !strings.Contains(err.Error(), "BASE has rel.<step> tables and NEW new has none") {
+	// Without AllowMissing the rest is compared and returned with the
+	// error, which names the lost tables.
+	c, err := Compare([]*ResultSet{base}, []*ResultSet{newer}, DefaultCompareOptions())
+	if !errors.Is(err, errMismatch) || !strings.Contains(err.Error(), "rel.<step> tables only in BASE") {
 		t.Fatalf("error %v, want a mismatch naming the lost rel tables", err)
+	}
+	if c == nil || !slices.Equal(c.Tables, []string{"mrg"}) || !slices.Equal(c.Problems, []string{"rel.<step> tables only in BASE"}) || ExitCode(c, false) != 2 {
+		t.Fatalf("comparison %+v, want mrg compared, the lost rel tables as its problem, exit 2", c)
 	}
 	opt := DefaultCompareOptions()
 	opt.AllowMissing = true
-	c, err := Compare([]*ResultSet{base}, []*ResultSet{newer}, opt)
+	c, err = Compare([]*ResultSet{base}, []*ResultSet{newer}, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,15 +24,19 @@
 //
 // Write renders a Comparison as text (tablewriter), GitHub-flavored
 // Markdown for a pull request or job summary, JSON (schema Schema) or
-// GitHub Actions annotations; ExitCode maps the worst finding to the gate's
-// exit status. The judgement of a run against the history of a series
-// (`ibreport diff --history`) is report.History, since it is a series
-// report with a verdict per test.
+// GitHub Actions annotations, one per regressed row; ExitCode maps the
+// worst finding to the gate's exit status, and a comparison with Problems
+// (a step or DBMS on one side only, the rest compared) to 2. WriteError
+// writes, in the same formats, why nothing could be compared. The
+// judgement of a run against the history of a series (`ibreport diff
+// --history`) is report.History, since it is a series report with a
+// verdict per test.
 //
 // # Stability
 //
-// Run, Compare, Write, ExitCode, Comparison, Finding and the options are
-// stable: fields and constants may be added, not renamed or removed. The
+// Run, Compare, Write, WriteError, ExitCode, Comparison, Finding and the
+// options are stable: fields and constants may be added, not renamed or
+// removed. The
 // JSON output follows its schema (Schema): a change that is not an addition
 // changes its version. Text and Markdown layouts may change.
 package diff

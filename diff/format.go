@@ -1,16 +1,24 @@
 package diff
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/ibreport/ibreport/internal/textfmt"
+	"github.com/ibreport/ibreport/metrics"
 )
 
-// Write writes a comparison in the chosen format.
+// Write writes a comparison in the chosen format, one of Formats (md may
+// also be spelled markdown, text txt).
 func Write(w io.Writer, c *Comparison, r WriteOptions) error {
-	switch r.Format {
+	if c == nil {
+		return errors.New("diff.Write: no comparison (WriteError writes why there is none)")
+	}
+	switch textfmt.FormatName(r.Format) {
 	case "", "text":
 		return writeDiffText(w, c, r)
 	case "md":
@@ -37,10 +45,64 @@ func listed(c *Comparison, all bool) []Finding {
 	return out
 }
 
-// findingCells are the cells of one finding in diffColumns order.
-func findingCells(f Finding) []string {
-	return []string{verdictLabel(f.Verdict), f.Table, f.Step, f.DBMS, f.Metric,
-		sideText(f.Base, f.Metric != ""), sideText(f.New, f.Metric != ""), deltaText(f.Delta), noteText(f)}
+// findingCells are the cells of one finding in diffColumns order, with the
+// numbers of its footnotes.
+func findingCells(f Finding, fn *footnotes) []string {
+	return []string{verdictLabel(shown(f)), f.Table, f.Step, f.DBMS, f.Metric,
+		sideText(f.Base, f.Metric != ""), sideText(f.New, f.Metric != ""), deltaText(f.Delta),
+		strings.TrimSpace(noteText(f) + fn.marks(f))}
+}
+
+// footnotes numbers the notes of a comparison that the listed findings
+// refer to, in order of first reference; the other notes are remarks on
+// the whole report, printed without a number, so that every number
+// printed is referred to.
+type footnotes struct {
+	num      map[int]int // index into Comparison.Notes → number printed
+	numbered []string
+	remarks  []string
+}
+
+func newFootnotes(c *Comparison, rows []Finding) *footnotes {
+	fn := &footnotes{num: map[int]int{}}
+	for _, f := range rows {
+		for _, i := range f.Notes {
+			if _, ok := fn.num[i]; !ok && i >= 0 && i < len(c.Notes) {
+				fn.numbered = append(fn.numbered, c.Notes[i])
+				fn.num[i] = len(fn.numbered)
+			}
+		}
+	}
+	for i, n := range c.Notes {
+		if _, ok := fn.num[i]; !ok {
+			fn.remarks = append(fn.remarks, n)
+		}
+	}
+	return fn
+}
+
+// marks are the footnote markers of a finding: " [1] [2]".
+func (fn *footnotes) marks(f Finding) string {
+	var s string
+	for _, i := range f.Notes {
+		if n, ok := fn.num[i]; ok {
+			s += fmt.Sprintf(" [%d]", n)
+		}
+	}
+	return s
+}
+
+// lines are the footnotes, then the remarks, as the text report prints
+// them.
+func (fn *footnotes) lines() []string {
+	var out []string
+	for i, n := range fn.numbered {
+		out = append(out, fmt.Sprintf("[%d] %s", i+1, n))
+	}
+	for _, n := range fn.remarks {
+		out = append(out, "Note: "+n)
+	}
+	return out
 }
 
 func verdictLabel(v Verdict) string {
@@ -90,14 +152,15 @@ func deltaText(d float64) string {
 	return fmt.Sprintf("%+.2f%%", d*100)
 }
 
-// noteText is the note column: the short note, the test result and the
-// footnote markers.
+// noteText is the note column without footnote markers: the test result,
+// the rule that decided and the short note.
 func noteText(f Finding) string {
 	var parts []string
 	if !math.IsNaN(f.PAdj) {
 		parts = append(parts, fmt.Sprintf("p=%.3f n=%d+%d", f.PAdj, len(f.Base.Values), len(f.New.Values)))
 	}
 	if f.Verdict == VerdictFail || f.Verdict == VerdictWarn {
+		// A threshold decided; a lost value says so in its note.
 		th := f.Rule.Fail
 		if f.Verdict == VerdictWarn {
 			th = f.Rule.Warn
@@ -107,11 +170,13 @@ func noteText(f Finding) string {
 	if f.Note != "" {
 		parts = append(parts, f.Note)
 	}
-	s := strings.Join(parts, "; ")
-	for _, n := range f.Notes {
-		s += fmt.Sprintf(" [%d]", n+1)
+	switch {
+	case f.Verdict == VerdictNotComparable && f.Level == LevelFail:
+		parts = append(parts, "a gated value NEW lost fails (--allow-na: warns)")
+	case f.Verdict == VerdictNotComparable && f.Level == LevelWarn:
+		parts = append(parts, "a gated value NEW lost warns (--allow-na)")
 	}
-	return strings.TrimSpace(s)
+	return strings.Join(parts, "; ")
 }
 
 func pct(v float64) string { return strconv.FormatFloat(v*100, 'f', -1, 64) + "%" }
@@ -126,6 +191,31 @@ func geomeanCells(g StepGeomean) []string {
 }
 
 var geomeanColumns = []string{"step", "dbms", "table", "NEW/BASE", "delta", "ratios"}
+
+// changedGeomeans returns the geometric means a report lists: those whose
+// ratio prints other than 1.0000, or that have none, or all of them.
+func changedGeomeans(c *Comparison, all bool) []StepGeomean {
+	var out []StepGeomean
+	for _, g := range c.Geomeans {
+		if all || geomeanCells(g)[3] != "1.0000" {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// geomeanLine says how many geometric means are not listed: "18 of 20
+// (step and DBMS) are unchanged (1.0000) and not listed".
+func geomeanLine(c *Comparison, listed int) string {
+	h := len(c.Geomeans) - listed
+	switch {
+	case h == 0:
+		return ""
+	case listed == 0:
+		return fmt.Sprintf("NEW/BASE is 1.0000 in all %d rows (step and DBMS).", h)
+	}
+	return fmt.Sprintf("%d of %d rows (step and DBMS) are unchanged (1.0000) and not listed (--all lists them).", h, len(c.Geomeans))
+}
 
 // headline is the first line of text and md reports.
 func headline(c *Comparison, strict bool) string {
@@ -142,10 +232,36 @@ func modeLine(c *Comparison) string {
 		strings.Join(c.Tables, "+"), mode)
 }
 
-// hiddenLine says how many comparisons a short report leaves out.
-func hiddenLine(c *Comparison, listed int) string {
-	if h := len(c.Findings) - listed; h > 0 {
-		return fmt.Sprintf("%d of %d comparisons are unremarkable and not listed (--all lists them).", h, len(c.Findings))
+// hiddenLine says how many comparisons a short report leaves out, and how
+// many of them are cells NA on both sides (counted in the headline's not
+// comparable).
+func hiddenLine(c *Comparison, listed []Finding) string {
+	h := len(c.Findings) - len(listed)
+	if h <= 0 {
+		return ""
 	}
-	return ""
+	na := c.Count(VerdictNotComparable)
+	for _, f := range listed {
+		if f.Verdict == VerdictNotComparable {
+			na--
+		}
+	}
+	if na > 0 {
+		return fmt.Sprintf("%d of %d comparisons are not listed (--all lists them): %d unremarkable, %s NA on both sides.",
+			h, len(c.Findings), h-na, metrics.Plural(na, "cell"))
+	}
+	return fmt.Sprintf("%d of %d comparisons are unremarkable and not listed (--all lists them).", h, len(c.Findings))
+}
+
+// problemLines say what input was missing, for the top of a report that
+// exits 2.
+func problemLines(c *Comparison) []string {
+	var out []string
+	for _, p := range c.Problems {
+		out = append(out, "Bad input (exit 2): "+p)
+	}
+	if len(out) > 0 {
+		out = append(out, "The rest was compared and is listed below; --allow-missing accepts what is on one side only (a warning when NEW lacks it).")
+	}
+	return out
 }

@@ -91,7 +91,7 @@ func TestGitHubAnnotationCap(t *testing.T) {
 				}
 			case strings.HasPrefix(l, "::warning "):
 				warns++
-				if !strings.Contains(l, "5 more findings") || !strings.Contains(l, "job summary") {
+				if !strings.Contains(l, "5 more rows") || !strings.Contains(l, "job summary") {
 					t.Errorf("summary annotation: %s", l)
 				}
 			case strings.HasPrefix(l, "::notice "):

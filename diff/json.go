@@ -2,14 +2,21 @@ package diff
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"math"
 	"strings"
+
+	"github.com/ibreport/ibreport/internal/textfmt"
 )
 
 // Schema names the version of the JSON written by Write. Fields are
-// only ever added under the same name.
-const Schema = "ibreport-diff/1"
+// only ever added under the same name. Version 2: a gated value NEW lost
+// has the verdict its row shows (fail, or warn with AllowNA) instead of
+// "not comparable", counts and not_compared follow, and the status may
+// be ERROR (exit 2) with problems or error.
+const Schema = "ibreport-diff/2"
 
 // jsonDiff is the JSON document of a comparison. Findings are the notable
 // ones (all of them with WriteOptions.All), in order of severity; counts cover
@@ -17,7 +24,7 @@ const Schema = "ibreport-diff/1"
 // from 0) are null; delta_text says why.
 type jsonDiff struct {
 	Schema     string         `json:"schema"`
-	Status     string         `json:"status"` // PASS, WARN or FAIL
+	Status     string         `json:"status"` // PASS, WARN, FAIL or ERROR
 	ExitCode   int            `json:"exit_code"`
 	Base       []string       `json:"base"`
 	New        []string       `json:"new"`
@@ -29,12 +36,19 @@ type jsonDiff struct {
 	Findings   []jsonFinding  `json:"findings"`
 	Geomeans   []jsonGeomean  `json:"geomeans"`
 	// NotCompared lists every cell, step, DBMS or kind of table that was
-	// not compared (NA on a side, or on one side only), whatever its level.
+	// not compared (NA on a side, or on one side only) and is not itself a
+	// fail or warn finding: the counts' missing and not comparable.
 	NotCompared []string          `json:"not_compared"`
 	Notes       []string          `json:"notes"`
 	Thresholds  map[string]jsonTh `json:"thresholds"`
 	// Comparability lists where BASE and NEW did not run the same work.
 	Comparability []string `json:"comparability,omitempty"`
+	// Problems lists the input missing on a side that makes the status
+	// ERROR (exit 2) although the rest was compared.
+	Problems []string `json:"problems,omitempty"`
+	// Error says why nothing was compared (status ERROR, exit 2), as
+	// WriteError writes it.
+	Error string `json:"error,omitempty"`
 }
 
 type jsonTh struct {
@@ -113,13 +127,14 @@ func writeDiffJSON(w io.Writer, c *Comparison, r WriteOptions) error {
 	d := jsonDiff{Schema: Schema, Status: status(c, r.Strict), ExitCode: ExitCode(c, r.Strict),
 		Base: c.Base, New: c.New, Replicated: c.Replicated, Alpha: c.Alpha, Tables: c.Tables, Tests: c.Tests,
 		Counts: map[string]int{}, Findings: []jsonFinding{}, Geomeans: []jsonGeomean{}, Notes: c.Notes,
-		Thresholds: map[string]jsonTh{}, NotCompared: notCompared(c), Comparability: c.Comparability}
+		Thresholds: map[string]jsonTh{}, NotCompared: notCompared(c), Comparability: c.Comparability,
+		Problems: c.Problems}
 	if d.Notes == nil {
 		d.Notes = []string{}
 	}
-	for _, v := range []Verdict{VerdictFail, VerdictWarn, VerdictMissing,
-		VerdictNotComparable, VerdictImproved, VerdictNotSignificant, VerdictOK, VerdictInfo} {
-		d.Counts[string(v)] = c.Count(v)
+	n := shownCounts(c)
+	for _, v := range reportVerdicts {
+		d.Counts[string(v)] = n[v]
 	}
 	for _, f := range c.Findings {
 		if f.Metric != "" {
@@ -130,7 +145,7 @@ func writeDiffJSON(w io.Writer, c *Comparison, r WriteOptions) error {
 			continue
 		}
 		cell := f.Metric != "" && f.DBMS != ""
-		jf := jsonFinding{Level: f.Level.String(), Verdict: string(f.Verdict), Notable: f.Notable,
+		jf := jsonFinding{Level: f.Level.String(), Verdict: string(shown(f)), Notable: f.Notable,
 			Table: f.Table, Step: f.Step, DBMS: f.DBMS, Metric: f.Metric, Better: f.Rule.Better.String(), Gated: f.Gated,
 			Base: jside(f.Base, cell), New: jside(f.New, cell), Delta: num(f.Delta), DeltaText: deltaText(f.Delta),
 			P: num(f.P), PAdj: num(f.PAdj), Note: f.Note, Notes: []int{}, File: f.File, Line: f.Line}
@@ -147,16 +162,71 @@ func writeDiffJSON(w io.Writer, c *Comparison, r WriteOptions) error {
 	return enc.Encode(d)
 }
 
-// notCompared names every finding that is not a comparison: "mrg.l.x
-// pg15.c1 p50: NA on both sides".
+// notCompared names every finding that is not a comparison and does not
+// warn or fail (those are findings with their own rows): "mrg.l.x pg15.c1
+// p50: NA on both sides". They are the headline's missing and not
+// comparable.
 func notCompared(c *Comparison) []string {
 	out := []string{}
 	for _, f := range c.Findings {
-		if f.Verdict != VerdictMissing && f.Verdict != VerdictNotComparable {
+		if v := shown(f); v != VerdictMissing && v != VerdictNotComparable {
 			continue
 		}
 		subject := strings.Join(nonEmpty(f.Table+"."+f.Step, f.DBMS, f.Metric), " ")
 		out = append(out, subject+": "+f.Note)
 	}
 	return out
+}
+
+// notComparedSummary counts notCompared as the headline does: "1 missing,
+// 6 not comparable".
+func notComparedSummary(c *Comparison) string {
+	n := shownCounts(c)
+	var parts []string
+	for _, v := range []Verdict{VerdictMissing, VerdictNotComparable} {
+		if n[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// WriteError writes, in the format of r, why BASE and NEW (the folders
+// given) could not be compared at all: a mistyped path, an unreadable
+// table, nothing in common. A CI gate writes it where the reviewer looks
+// (the job summary, an error annotation) instead of leaving them empty;
+// the exit status is 2. The text format writes the headline and the
+// message.
+func WriteError(w io.Writer, base, newer []string, err error, r WriteOptions) error {
+	if err == nil {
+		return errors.New("diff.WriteError: no error to write")
+	}
+	msg := err.Error()
+	const head = "ibreport diff: ERROR (nothing compared, exit 2)"
+	where := fmt.Sprintf("BASE %s; NEW %s", strings.Join(base, ","), strings.Join(newer, ","))
+	var werr error
+	switch textfmt.FormatName(r.Format) {
+	case "", "text":
+		_, werr = fmt.Fprintf(w, "%s\n%s\n\n%s\n", head, where, msg)
+	case "md":
+		_, werr = fmt.Fprintf(w, "### %s\n\n%s\n\n**Bad input:** %s\n", head, textfmt.MarkdownCell(where), textfmt.MarkdownCell(msg))
+	case "github":
+		_, werr = fmt.Fprintf(w, "::error title=%s::%s\n%s\n%s\n", ghProp("ibreport diff ERROR: bad input"), ghEscape(msg), head, msg)
+	case "json":
+		d := jsonDiff{Schema: Schema, Status: "ERROR", ExitCode: 2, Base: base, New: newer, Tables: []string{},
+			Counts: map[string]int{}, Findings: []jsonFinding{}, Geomeans: []jsonGeomean{}, NotCompared: []string{},
+			Notes: []string{}, Thresholds: map[string]jsonTh{}, Error: msg}
+		if d.Base == nil {
+			d.Base = []string{}
+		}
+		if d.New == nil {
+			d.New = []string{}
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		werr = enc.Encode(d)
+	default:
+		return fmt.Errorf("unknown format %q; want one of %s", r.Format, strings.Join(Formats, ", "))
+	}
+	return werr
 }

@@ -40,6 +40,12 @@ func writeDiffMarkdown(w io.Writer, c *Comparison, r WriteOptions) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "### %s\n\n", headline(c, r.Strict))
 	fmt.Fprintf(bw, "%s\n\n", textfmt.MarkdownCell(modeLine(c)))
+	for _, p := range problemLines(c) {
+		fmt.Fprintf(bw, "- %s\n", textfmt.MarkdownCell(p))
+	}
+	if len(c.Problems) > 0 {
+		fmt.Fprintln(bw)
+	}
 	for _, w := range c.Comparability {
 		fmt.Fprintf(bw, "- **Not comparable:** %s\n", textfmt.MarkdownCell(w))
 	}
@@ -47,35 +53,48 @@ func writeDiffMarkdown(w io.Writer, c *Comparison, r WriteOptions) error {
 		fmt.Fprintln(bw)
 	}
 	rows := listed(c, r.All)
+	fn := newFootnotes(c, rows)
 	if len(rows) == 0 {
 		fmt.Fprintln(bw, "No notable changes.")
 	} else {
 		mdRow(bw, diffColumns)
 		mdRule(bw, len(diffColumns), 5, 6, 7)
 		for _, f := range rows {
-			mdRow(bw, findingCells(f), f.Level >= LevelWarn)
+			mdRow(bw, findingCells(f, fn), f.Level >= LevelWarn)
 		}
 	}
-	if h := hiddenLine(c, len(rows)); h != "" {
+	if h := hiddenLine(c, rows); h != "" {
 		fmt.Fprintf(bw, "\n%s\n", h)
 	}
 	fmt.Fprintf(bw, "\n#### Geometric mean of NEW/BASE throughput ratios per step and DBMS\n\n")
-	mdRow(bw, geomeanColumns)
-	mdRule(bw, len(geomeanColumns), 3, 4, 5)
-	for _, g := range c.Geomeans {
-		mdRow(bw, geomeanCells(g))
+	gs := changedGeomeans(c, r.All)
+	if len(gs) > 0 {
+		mdRow(bw, geomeanColumns)
+		mdRule(bw, len(geomeanColumns), 3, 4, 5)
+		for _, g := range gs {
+			mdRow(bw, geomeanCells(g))
+		}
+	}
+	if l := geomeanLine(c, len(gs)); l != "" {
+		if len(gs) > 0 {
+			fmt.Fprintln(bw)
+		}
+		fmt.Fprintln(bw, l)
 	}
 	if nc := notCompared(c); len(nc) > 0 {
-		fmt.Fprintf(bw, "\n<details><summary>%d not compared</summary>\n\n", len(nc))
+		fmt.Fprintf(bw, "\n<details><summary>%s</summary>\n\n", notComparedSummary(c))
 		for _, n := range nc {
 			fmt.Fprintf(bw, "- %s\n", textfmt.MarkdownCell(n))
 		}
 		fmt.Fprintf(bw, "\n</details>\n")
 	}
-	if len(c.Notes) > 0 {
+	if len(fn.numbered)+len(fn.remarks) > 0 {
 		fmt.Fprintln(bw)
-		for i, n := range c.Notes {
+		for i, n := range fn.numbered {
 			fmt.Fprintf(bw, "[%d] %s  \n", i+1, textfmt.MarkdownCell(n))
+		}
+		for _, n := range fn.remarks {
+			fmt.Fprintf(bw, "Note: %s  \n", textfmt.MarkdownCell(n))
 		}
 	}
 	return bw.Flush()
@@ -96,60 +115,153 @@ func ghProp(s string) string {
 // silently, so the eleventh says how many more there are and where.
 const MaxAnnotations = 10
 
-// writeDiffGitHub writes GitHub Actions workflow commands: an error
-// annotation per failure and a warning per warning, most severe first, at
-// most MaxAnnotations of them, pointing at the NEW file and line when the
-// finding names a file that exists; one more warning saying how many were
-// left out; a notice with the headline; then the headline and notes as
-// plain lines for the log.
-func writeDiffGitHub(w io.Writer, c *Comparison, r WriteOptions) error {
-	bw := bufio.NewWriter(w)
-	var lines []string
-	more := 0
+// annotation is one error or warning annotation: a row of a table (a step
+// and DBMS, or a sysbench test and thread count and DBMS) with every
+// finding of it at warn or fail level, most severe first, or a finding
+// that is not a cell (a step or DBMS on one side only).
+type annotation struct {
+	findings []Finding
+}
+
+// rowAnnotations groups the warn and fail findings by row. Findings are
+// sorted most severe first, so each row's first finding leads it.
+func rowAnnotations(c *Comparison) []annotation {
+	var out []annotation
+	idx := map[string]int{}
 	for _, f := range c.Findings {
-		var cmd string
-		switch {
-		case f.Level == LevelFail:
-			cmd = "error"
-		case f.Level == LevelWarn:
-			cmd = "warning"
-		default:
+		if f.Level < LevelWarn || len(c.Problems) > 0 && f.Verdict == VerdictMissing {
+			// What is missing is annotated once, as the problem it is.
 			continue
 		}
-		if len(lines) == MaxAnnotations {
-			more++
+		if f.Metric == "" || f.DBMS == "" {
+			out = append(out, annotation{[]Finding{f}})
 			continue
 		}
-		var props []string
-		if f.File != "" {
-			props = append(props, "file="+ghProp(f.File))
-			if f.Line > 0 {
-				props = append(props, fmt.Sprintf("line=%d", f.Line))
+		// mrg and rel rows of a step are one row: rel cells are folded
+		// into mrg ones, and a rel-only cell joins its mrg row.
+		k := f.Step + "\x00" + f.DBMS
+		if f.Table == "sbgroup" {
+			// A sysbench group's geometric mean falls with its tests:
+			// it joins the first row annotated of a test run by the same
+			// DBMS with the same thread count, and is a row of its own
+			// only when no test is annotated.
+			k = "sbgroup\x00" + dopOf(f.Step) + "\x00" + f.DBMS
+		}
+		if i, ok := idx[k]; ok {
+			out[i].findings = append(out[i].findings, f)
+			continue
+		}
+		idx[k] = len(out)
+		if f.Table == "sb" {
+			if _, ok := idx["sbgroup\x00"+dopOf(f.Step)+"\x00"+f.DBMS]; !ok {
+				idx["sbgroup\x00"+dopOf(f.Step)+"\x00"+f.DBMS] = len(out)
 			}
 		}
-		subject := strings.Join(nonEmpty(f.Table+"."+f.Step, f.DBMS, f.Metric), " ")
-		props = append(props, "title="+ghProp("ibreport diff "+verdictLabel(f.Verdict)+": "+subject))
-		msg := subject
-		if f.Metric != "" && f.DBMS != "" {
-			msg += ": " + strings.Join(nonEmpty(sideText(f.Base, true)+" -> "+sideText(f.New, true), deltaText(f.Delta)), " ")
+		out = append(out, annotation{[]Finding{f}})
+	}
+	return out
+}
+
+// dopOf is the thread count of a sysbench step: "dop1" of
+// "read-only.range100.dop1", "" without one.
+func dopOf(step string) string {
+	if i := strings.LastIndex(step, ".dop"); i >= 0 {
+		return step[i+1:]
+	}
+	return ""
+}
+
+// cellText is one cell's change for an annotation: "ips 111111 -> 104444
+// -6.00%".
+func cellText(f Finding) string {
+	return strings.Join(nonEmpty(f.Metric, sideText(f.Base, true)+" -> "+sideText(f.New, true), deltaText(f.Delta)), " ")
+}
+
+// named reports whether a throughput finding's note names metric among
+// its causes ("cpupq +14%").
+func named(note, metric string) bool {
+	return strings.Contains(note, metric+" +") || strings.Contains(note, metric+" -")
+}
+
+// line is the workflow command of an annotation. Its title names the row
+// and its verdict; its message the lead cell with its rule and causes,
+// then the other cells of the row that warn or fail and are not among the
+// causes already named.
+func (a annotation) line() string {
+	lead := a.findings[0]
+	cmd := "warning"
+	if lead.Level == LevelFail {
+		cmd = "error"
+	}
+	var props []string
+	if lead.File != "" {
+		props = append(props, "file="+ghProp(lead.File))
+		if lead.Line > 0 {
+			props = append(props, fmt.Sprintf("line=%d", lead.Line))
 		}
+	}
+	row := strings.Join(nonEmpty(lead.Table+"."+lead.Step, lead.DBMS), " ")
+	if lead.Metric == "" || lead.DBMS == "" {
+		row = strings.Join(nonEmpty(row, lead.Metric), " ")
+		props = append(props, "title="+ghProp("ibreport diff "+verdictLabel(shown(lead))+": "+row))
+		return fmt.Sprintf("::%s %s::%s", cmd, strings.Join(props, ","), ghEscape(row+": "+noteText(lead)))
+	}
+	props = append(props, "title="+ghProp("ibreport diff "+verdictLabel(shown(lead))+": "+row))
+	msg := cellText(lead)
+	if n := noteText(lead); n != "" {
+		msg += " (" + n + ")"
+	}
+	for _, f := range a.findings[1:] {
+		same := f.Table == lead.Table && f.Step == lead.Step
+		if same && named(lead.Note, f.Metric) {
+			continue
+		}
+		msg += "; " + verdictLabel(shown(f)) + " "
+		if !same {
+			msg += f.Table + "." + f.Step + " "
+		}
+		msg += cellText(f)
 		if n := noteText(f); n != "" {
 			msg += " (" + n + ")"
 		}
-		lines = append(lines, fmt.Sprintf("::%s %s::%s", cmd, strings.Join(props, ","), ghEscape(msg)))
+	}
+	return fmt.Sprintf("::%s %s::%s", cmd, strings.Join(props, ","), ghEscape(row+": "+msg))
+}
+
+// writeDiffGitHub writes GitHub Actions workflow commands: an error
+// annotation per problem of the input (what is missing, exit 2), then one
+// per row (step and DBMS) with a failure and a warning per row with a
+// warning, most severe first, at most MaxAnnotations of them, pointing at
+// the NEW file and line when the finding names a file that exists; one
+// more warning saying how many rows were left out; a notice with the
+// headline; then the headline and notes as plain lines for the log.
+func writeDiffGitHub(w io.Writer, c *Comparison, r WriteOptions) error {
+	bw := bufio.NewWriter(w)
+	var lines []string
+	for _, p := range c.Problems {
+		lines = append(lines, fmt.Sprintf("::error title=%s::%s", ghProp("ibreport diff ERROR: bad input"),
+			ghEscape(p+" (the rest was compared; --allow-missing accepts what is on one side only)")))
+	}
+	more := 0
+	for _, a := range rowAnnotations(c) {
+		if len(lines) >= MaxAnnotations {
+			more++
+			continue
+		}
+		lines = append(lines, a.line())
 	}
 	for _, l := range lines {
 		fmt.Fprintln(bw, l)
 	}
 	if more > 0 {
-		fmt.Fprintf(bw, "::warning title=%s::%s\n", ghProp("ibreport diff: "+metrics.Plural(more, "more finding")),
+		fmt.Fprintf(bw, "::warning title=%s::%s\n", ghProp("ibreport diff: "+metrics.Plural(more, "more row")),
 			ghEscape(fmt.Sprintf("%s at warn or fail level not annotated (GitHub shows %d per step): "+
-				"see the job summary written by ibreport diff --format md, or the text report", metrics.Plural(more, "more finding"), MaxAnnotations)))
+				"see the job summary written by ibreport diff --format md, or the text report", metrics.Plural(more, "more row"), MaxAnnotations)))
 	}
 	fmt.Fprintf(bw, "::notice title=%s::%s\n", ghProp("ibreport diff "+status(c, r.Strict)), ghEscape(headline(c, r.Strict)))
 	fmt.Fprintln(bw, headline(c, r.Strict))
-	for i, n := range c.Notes {
-		fmt.Fprintf(bw, "[%d] %s\n", i+1, n)
+	for _, n := range c.Notes {
+		fmt.Fprintf(bw, "Note: %s\n", n)
 	}
 	return bw.Flush()
 }

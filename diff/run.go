@@ -29,7 +29,9 @@ type Options struct {
 // as `ibreport tables` would write them, or archived mrg.<step> and
 // rel.<step> files. Warnings met while building tables from trees are
 // returned; unreadable, malformed or mismatched input is an error wrapping
-// report.ErrBadInput.
+// report.ErrBadInput. When only a kind of table, step, DBMS or column is on
+// one side (Compare), the comparison of the rest is returned with the
+// error; its Problems name what is missing, and ExitCode is 2.
 func Run(base, newer []string, opt Options) (*Comparison, []string, error) {
 	var warns []string
 	load := func(dirs []string, side string) ([]*ResultSet, error) {
@@ -57,7 +59,7 @@ func Run(base, newer []string, opt Options) (*Comparison, []string, error) {
 	}
 	c, err := Compare(b, n, opt.Compare)
 	if errors.Is(err, errMismatch) {
-		return nil, warns, inputerr.Errorf("BASE and NEW do not match: %w", err)
+		err = inputerr.Errorf("BASE and NEW do not match: %w", err)
 	}
 	if c != nil {
 		for _, bs := range b {
@@ -270,8 +272,12 @@ type WriteOptions struct {
 	Strict bool   // warnings fail too; changes the status line only
 }
 
-// status is the one-word outcome a report starts with.
+// status is the one-word outcome a report starts with: ERROR when part of
+// the input was missing (exit 2), else FAIL, WARN or PASS.
 func status(c *Comparison, strict bool) string {
+	if c == nil || len(c.Problems) > 0 {
+		return "ERROR"
+	}
 	w := c.Worst()
 	if len(c.Comparability) > 0 {
 		w = max(w, LevelWarn) // the runs did not run the same work
@@ -285,22 +291,56 @@ func status(c *Comparison, strict bool) string {
 	return "PASS"
 }
 
-// ExitCode is the exit status a CI gate should use for c: 1 when a finding
-// is at fail level (or at warn level with strict), else 0.
+// ExitCode is the exit status a CI gate should use for c: 2 when part of
+// the input was missing (c.Problems) or there is no comparison (nil, as
+// Run returns when nothing could be compared), 1 when a finding is at fail level
+// (or at warn level with strict), else 0.
 func ExitCode(c *Comparison, strict bool) int {
-	if status(c, strict) == "FAIL" {
+	switch status(c, strict) {
+	case "ERROR":
+		return 2
+	case "FAIL":
 		return 1
 	}
 	return 0
 }
 
+// shown is the verdict the reports give a finding. A gated value BASE has
+// and NEW lacks is not comparable, and fails the gate (warns with
+// AllowNA): the reports call it a fail (a warn), so that its row, the
+// headline's counts and the status say the same.
+func shown(f Finding) Verdict {
+	if f.Verdict == VerdictNotComparable {
+		switch f.Level {
+		case LevelFail:
+			return VerdictFail
+		case LevelWarn:
+			return VerdictWarn
+		}
+	}
+	return f.Verdict
+}
+
+// reportVerdicts are the verdicts in the order the reports count them.
+var reportVerdicts = []Verdict{VerdictFail, VerdictWarn, VerdictMissing,
+	VerdictNotComparable, VerdictImproved, VerdictNotSignificant, VerdictOK, VerdictInfo}
+
+// shownCounts counts the findings by the verdict the reports give them.
+func shownCounts(c *Comparison) map[Verdict]int {
+	n := map[Verdict]int{}
+	for _, f := range c.Findings {
+		n[shown(f)]++
+	}
+	return n
+}
+
 // counts summarizes the findings: "1 fail, 2 warn, … ".
 func counts(c *Comparison) string {
 	var parts []string
-	for _, v := range []Verdict{VerdictFail, VerdictWarn, VerdictMissing,
-		VerdictNotComparable, VerdictImproved, VerdictNotSignificant, VerdictOK, VerdictInfo} {
-		if n := c.Count(v); n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, v))
+	n := shownCounts(c)
+	for _, v := range reportVerdicts {
+		if n[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -30,6 +30,12 @@ func writeDiffText(w io.Writer, c *Comparison, r WriteOptions) error {
 	fmt.Fprintln(bw, headline(c, r.Strict))
 	fmt.Fprintln(bw, modeLine(c))
 	fmt.Fprintln(bw)
+	for _, p := range problemLines(c) {
+		fmt.Fprintln(bw, p)
+	}
+	if len(c.Problems) > 0 {
+		fmt.Fprintln(bw)
+	}
 	for _, w := range c.Comparability {
 		fmt.Fprintln(bw, "Not comparable: "+w)
 	}
@@ -37,12 +43,13 @@ func writeDiffText(w io.Writer, c *Comparison, r WriteOptions) error {
 		fmt.Fprintln(bw)
 	}
 	rows := listed(c, r.All)
+	fn := newFootnotes(c, rows)
 	if len(rows) == 0 {
 		fmt.Fprintln(bw, "No notable changes.")
 	} else {
 		t := textfmt.NewTable(bw, diffColumns, []int{5, 6, 7}, borderless())
 		for _, f := range rows {
-			if err := t.Append(findingCells(f)); err != nil {
+			if err := t.Append(findingCells(f, fn)); err != nil {
 				return err
 			}
 		}
@@ -50,25 +57,29 @@ func writeDiffText(w io.Writer, c *Comparison, r WriteOptions) error {
 			return err
 		}
 	}
-	if h := hiddenLine(c, len(rows)); h != "" {
+	if h := hiddenLine(c, rows); h != "" {
 		fmt.Fprintln(bw, h)
 	}
 	fmt.Fprintln(bw)
+	gs := changedGeomeans(c, r.All)
 	fmt.Fprintln(bw, "Geometric mean of NEW/BASE throughput ratios (ips qps p50 p99) per step and DBMS:")
-	t := textfmt.NewTable(bw, geomeanColumns, []int{3, 4, 5}, borderless())
-	for _, g := range c.Geomeans {
-		if err := t.Append(geomeanCells(g)); err != nil {
+	if len(gs) > 0 {
+		t := textfmt.NewTable(bw, geomeanColumns, []int{3, 4, 5}, borderless())
+		for _, g := range gs {
+			if err := t.Append(geomeanCells(g)); err != nil {
+				return err
+			}
+		}
+		if err := t.Render(); err != nil {
 			return err
 		}
 	}
-	if err := t.Render(); err != nil {
-		return err
+	if l := geomeanLine(c, len(gs)); l != "" {
+		fmt.Fprintln(bw, l)
 	}
-	if len(c.Notes) > 0 {
+	if l := fn.lines(); len(l) > 0 {
 		fmt.Fprintln(bw)
-		for i, n := range c.Notes {
-			fmt.Fprintf(bw, "[%d] %s\n", i+1, n)
-		}
+		fmt.Fprintln(bw, strings.Join(l, "\n"))
 	}
 	// tablewriter pads the last column; trailing blanks only make diffs of
 	// saved reports noisy.

@@ -63,13 +63,15 @@ func init() {
 			about: "Compares NEW with BASE per step, DBMS and metric. Each side is a folder of mrg/rel tables or of\n" +
 				"raw trees, or a comma-separated list of folders (replicated runs). Exit 0: no regression, 1: a\n" +
 				"regression (or a warning with --strict), 2: bad input, something BASE has that NEW lacks, or nothing\n" +
-				"compared (no value on both sides). With --history, the folders are a history, oldest first, and the\n" +
-				"last is NEW: each throughput of NEW is judged against the noise of the history's current level (after\n" +
-				"its last change point); a history that checked no test exits 2.",
+				"compared (no value on both sides); the report then says why, and lists what the rest shows. With\n" +
+				"--history, the folders are a history, oldest first, and the last is NEW: each throughput of NEW is\n" +
+				"judged against the noise of the history's current level (after its last change point); a history\n" +
+				"that checked no test exits 2.",
 			examples: []string{
 				"ibreport diff baseline/ new-tables/",
 				"ibreport diff --history nightly/2026-11-2[0-9] nightly/2026-11-30",
 				"ibreport diff --format github --threshold ips=3% baseline/ new-tables/",
+				"ibreport diff --format md -o diff.md baseline/ new-tables/",
 				"ibreport diff base1,base2,base3,base4 new1,new2,new3,new4",
 			},
 			also:     []string{"--history [flags] DIR... NEW"},

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
 	"github.com/ibreport/ibreport/diff"
+	"github.com/ibreport/ibreport/internal/fsout"
+	"github.com/ibreport/ibreport/internal/textfmt"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
@@ -43,7 +47,8 @@ func runDiff(e *env, args []string) error {
 	fs.StringVar(&threshold, "threshold", "", "fail `levels`, e.g. ips=5%,cpupq=10% or maxop=off")
 	fs.StringVar(&warn, "warn", "", "warn `levels`, e.g. ips=2%")
 	fs.Float64Var(&alpha, "alpha", 0.05, "significance `level` of the U test on replicated runs")
-	fs.StringVar(&format, "format", "text", "output `format`: "+strings.Join(diff.Formats, ", "))
+	fs.StringVar(&format, "format", "text", "output `format`: "+strings.Join(diff.Formats, ", ")+" (md also spelled markdown)")
+	fs.StringVar(&c.out, "o", "", "output `file`, written atomically (default: stdout)")
 	fs.StringVar(&tables, "tables", "auto", "`kind` of tables to compare: auto, mrg, rel or both")
 	fs.BoolVar(&allowMissing, "allow-missing", false, "report kinds of tables, steps, DBMS and columns found on one side only instead of failing")
 	fs.BoolVar(&allowNA, "allow-na", false, "a gated value that BASE has and NEW lacks (NA) warns instead of failing")
@@ -61,15 +66,20 @@ func runDiff(e *env, args []string) error {
 	if err := checkFlags(fs, &c); err != nil {
 		return err
 	}
+	format = textfmt.FormatName(format)
 	if history {
 		if len(base) > 0 || len(newer) > 0 {
 			return badUsage("diff", "--history takes folders, not --base and --new")
 		}
 		// The history judges against its own noise: a level or switch it
 		// would ignore must not look as if it applied.
-		for _, name := range []string{"threshold", "warn", "alpha", "tables", "allow-missing", "allow-na", "strict", "all"} {
+		for _, name := range []string{"threshold", "warn", "alpha", "tables", "allow-missing", "allow-na", "strict", "all", "o"} {
 			if isSet(fs, name) {
-				return badUsage("diff", fmt.Sprintf("--history judges NEW against the noise of its history and takes no --%s", name))
+				flag := "--" + name
+				if name == "o" {
+					flag = "-o" // the report goes to stdout
+				}
+				return badUsage("diff", fmt.Sprintf("--history judges NEW against the noise of its history and takes no %s", flag))
 			}
 		}
 		return runHistory(e, c, format, pos)
@@ -83,35 +93,38 @@ func runDiff(e *env, args []string) error {
 	if !slices.Contains(diff.Formats, format) {
 		return usageError{fmt.Errorf("--format %q: want one of %s", format, strings.Join(diff.Formats, ", "))}
 	}
-	opt := diff.Options{Compare: diff.DefaultCompareOptions()}
-	opt.Compare.Alpha, opt.Compare.AllowMissing, opt.Compare.AllowNA = alpha, allowMissing, allowNA
-	switch tables {
-	case "auto":
-	case "mrg", "rel":
-		opt.Compare.Tables = []string{tables}
-	case "both":
-		opt.Compare.Tables = []string{"mrg", "rel"}
-	default:
-		return usageError{fmt.Errorf("--tables %q: want auto, mrg, rel or both", tables)}
+	if c.out != "" {
+		if err := fsout.CheckOutputFile(c.out, c.inputs(append(slices.Clone(base), newer...)...)...); err != nil {
+			return usageError{fmt.Errorf("-o: %w", err)}
+		}
 	}
-	if !(alpha > 0 && alpha < 1) {
-		return usageError{fmt.Errorf("--alpha %v: must lie between 0 and 1", alpha)}
+	wopt := diff.WriteOptions{Format: format, All: all, Strict: strict}
+	// emit writes the report to stdout or, atomically, to -o.
+	emit := func(write func(io.Writer) error) error {
+		var buf bytes.Buffer
+		if err := write(&buf); err != nil {
+			return err
+		}
+		if c.out == "" {
+			_, err := stdout.Write(buf.Bytes())
+			return err
+		}
+		return e.write(func() error { return fsout.WriteFileContext(e.ctx, c.out, buf.Bytes()) })
 	}
-	if err := opt.Compare.SetThresholds(threshold, false); err != nil {
-		return usageError{fmt.Errorf("--threshold: %w", err)}
-	}
-	if err := opt.Compare.SetThresholds(warn, true); err != nil {
-		return usageError{fmt.Errorf("--warn: %w", err)}
-	}
-	opt.Load = report.LoadOptions{Metrics: metrics.Options{Cores: c.cores, PsUser: c.psUser, Device: c.device}, DBMSList: c.dbms}
-	cmp, warns, err := diff.Run(base, newer, opt)
-	for _, w := range warns {
-		printNote(e, "warning:", w)
-	}
-	if err != nil {
+	// From here on, a run that cannot compare says why in its report too:
+	// a CI gate shows the report (job summary, annotations), not stderr.
+	cmp, err := compareDiff(e, c, base, newer, alpha, allowMissing, allowNA, tables, threshold, warn)
+	if cmp == nil {
+		if werr := emit(func(w io.Writer) error { return diff.WriteError(w, base, newer, err, wopt) }); werr != nil {
+			return werr
+		}
 		return err
 	}
-	if err := diff.Write(stdout, cmp, diff.WriteOptions{Format: format, All: all, Strict: strict}); err != nil {
+	if werr := emit(func(w io.Writer) error { return diff.Write(w, cmp, wopt) }); werr != nil {
+		return werr
+	}
+	if err != nil {
+		// What is missing on a side: exit 2, after the rest is reported.
 		return err
 	}
 	if diff.ExitCode(cmp, strict) != 0 {
@@ -122,4 +135,36 @@ func runDiff(e *env, args []string) error {
 		return errors.New("NEW has warnings against BASE (--strict)")
 	}
 	return nil
+}
+
+// compareDiff checks the comparison flags and runs the comparison. It
+// returns a comparison with an error when part of the input was missing
+// (diff.Run), and no comparison when nothing could be compared.
+func compareDiff(e *env, c common, base, newer []string, alpha float64, allowMissing, allowNA bool, tables, threshold, warn string) (*diff.Comparison, error) {
+	opt := diff.Options{Compare: diff.DefaultCompareOptions()}
+	opt.Compare.Alpha, opt.Compare.AllowMissing, opt.Compare.AllowNA = alpha, allowMissing, allowNA
+	switch tables {
+	case "auto":
+	case "mrg", "rel":
+		opt.Compare.Tables = []string{tables}
+	case "both":
+		opt.Compare.Tables = []string{"mrg", "rel"}
+	default:
+		return nil, usageError{fmt.Errorf("--tables %q: want auto, mrg, rel or both", tables)}
+	}
+	if !(alpha > 0 && alpha < 1) {
+		return nil, usageError{fmt.Errorf("--alpha %v: must lie between 0 and 1", alpha)}
+	}
+	if err := opt.Compare.SetThresholds(threshold, false); err != nil {
+		return nil, usageError{fmt.Errorf("--threshold: %w", err)}
+	}
+	if err := opt.Compare.SetThresholds(warn, true); err != nil {
+		return nil, usageError{fmt.Errorf("--warn: %w", err)}
+	}
+	opt.Load = report.LoadOptions{Metrics: metrics.Options{Cores: c.cores, PsUser: c.psUser, Device: c.device}, DBMSList: c.dbms}
+	cmp, warns, err := diff.Run(base, newer, opt)
+	for _, w := range warns {
+		printNote(e, "warning:", w)
+	}
+	return cmp, err
 }

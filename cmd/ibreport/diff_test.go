@@ -102,7 +102,7 @@ func TestDiffExitCodes(t *testing.T) {
 		{"bad format", []string{"diff", "--format", "xml", archive, same}, 2, nil, "--format"},
 		{"bad alpha", []string{"diff", "--alpha", "2", archive, same}, 2, nil, "--alpha"},
 		{"no mrg tables", []string{"diff", "--tables", "mrg", archive, relNew}, 2, nil, "has no mrg.<step> tables"},
-		{"mrg against rel only", []string{"diff", archive, relNew}, 2, nil, "BASE has mrg.<step> tables and NEW"},
+		{"mrg against rel only", []string{"diff", archive, relNew}, 2, []string{"ibreport diff: ERROR", "Bad input (exit 2): mrg.<step> tables only in BASE", "-10.00%"}, "mrg.<step> tables only in BASE"},
 		{"mrg against rel only, allowed", []string{"diff", "--allow-missing", archive, relNew}, 1, []string{"missing", "mrg.<step> tables only in BASE", "-10.00%"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -161,5 +161,94 @@ func TestDiffTrees(t *testing.T) {
 	code, stdout, stderr := runCmd(t, "diff", example, example)
 	if code != 0 || !strings.Contains(stdout, "ibreport diff: PASS") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// TestDiffExit2Reports checks that each exit-2 case of the gate writes its
+// reason in the Markdown report and an ::error in the github format: a
+// mistyped folder, a step NEW lacks (the rest still compared, its
+// regression listed), a DBMS NEW lacks.
+func TestDiffExit2Reports(t *testing.T) {
+	noStep := copyArchive(t)
+	os.Remove(filepath.Join(noStep, "mrg.qp1000.L6"))
+	os.Remove(filepath.Join(noStep, "rel.qp1000.L6"))
+	edit(t, noStep, "mrg.l.i0", "111111\t0\t16", "104444\t0\t16")
+	noDBMS := copyArchive(t)
+	for _, f := range []string{"mrg.l.i2", "rel.l.i2"} {
+		b, err := os.ReadFile(filepath.Join(noDBMS, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keep []string
+		for _, l := range strings.SplitAfter(string(b), "\n") {
+			if !strings.HasSuffix(strings.TrimSpace(l), "pg15.c2") {
+				keep = append(keep, l)
+			}
+		}
+		os.WriteFile(filepath.Join(noDBMS, f), []byte(strings.Join(keep, "")), 0o644)
+	}
+	for _, tc := range []struct {
+		name, new string
+		md, gh    []string
+	}{
+		{"mistyped folder", noStep + "-typo", []string{"### ibreport diff: ERROR (nothing compared, exit 2)", "**Bad input:** ", "-typo"},
+			[]string{"::error title=ibreport diff ERROR%3A bad input::", "-typo"}},
+		{"step missing", noStep, []string{"### ibreport diff: ERROR (1 fail, 2 missing,", "- Bad input (exit 2): step qp1000.L6 only in BASE (mrg.qp1000.L6, rel.qp1000.L6)",
+			"| **FAIL** | mrg | l.i0 | pg15.c2 | ips | 111111 | 104444 |"},
+			[]string{"::error title=ibreport diff ERROR%3A bad input::step qp1000.L6 only in BASE", "::error file=", "mrg.l.i0 pg15.c2: ips 111111 -> 104444"}},
+		{"DBMS missing", noDBMS, []string{"### ibreport diff: ERROR (2 missing,", "- Bad input (exit 2): DBMS pg15.c2 only in BASE (mrg.l.i2, rel.l.i2)"},
+			[]string{"::error title=ibreport diff ERROR%3A bad input::DBMS pg15.c2 only in BASE"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for format, want := range map[string][]string{"md": tc.md, "github": tc.gh} {
+				code, stdout, stderr := runCmd(t, "diff", "--format", format, archive, tc.new)
+				if code != 2 {
+					t.Errorf("%s: exit %d, want 2\n%s", format, code, stderr)
+				}
+				for _, w := range want {
+					if !strings.Contains(stdout, w) {
+						t.Errorf("%s lacks %q:\n%s", format, w, stdout)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestDiffOutputFile checks -o: the report is written to the file, nothing
+// to stdout, also for exit 1 and 2; --format markdown is md; a file among
+// the inputs is refused before anything is read, and left as it was.
+func TestDiffOutputFile(t *testing.T) {
+	ips := copyArchive(t)
+	edit(t, ips, "mrg.l.i0", "111111\t0\t16", "104444\t0\t16")
+	out := filepath.Join(t.TempDir(), "diff.md")
+	for _, tc := range []struct {
+		new  string
+		code int
+		head string
+	}{
+		{archive, 0, "### ibreport diff: PASS"},
+		{ips, 1, "### ibreport diff: FAIL"},
+		{ips + "-typo", 2, "### ibreport diff: ERROR"},
+	} {
+		code, stdout, stderr := runCmd(t, "diff", "--format", "markdown", "-o", out, archive, tc.new)
+		b, err := os.ReadFile(out)
+		if code != tc.code || stdout != "" || err != nil || !strings.HasPrefix(string(b), tc.head) {
+			t.Errorf("%s: exit %d (want %d), stdout %q, file %q (want %q): %v %s", tc.new, code, tc.code, stdout, b, tc.head, err, stderr)
+		}
+		if entries, _ := os.ReadDir(filepath.Dir(out)); len(entries) != 1 {
+			t.Errorf("%d files beside the report: a temporary file was left", len(entries)-1)
+		}
+	}
+	inside := filepath.Join(ips, "mrg.l.i0")
+	before, _ := os.ReadFile(inside)
+	code, _, stderr := runCmd(t, "diff", "-o", inside, archive, ips)
+	after, _ := os.ReadFile(inside)
+	if code != 2 || !strings.Contains(stderr, "-o: ") || string(before) != string(after) {
+		t.Errorf("-o inside NEW: exit %d, stderr %q; the table changed: %v", code, stderr, string(before) != string(after))
+	}
+	code, _, stderr = runCmd(t, "diff", "-o", out, "--history", archive, archive, archive, archive)
+	if code != 2 || !strings.Contains(stderr, "takes no -o") {
+		t.Errorf("--history -o: exit %d, stderr %q", code, stderr)
 	}
 }

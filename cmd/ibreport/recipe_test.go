@@ -27,11 +27,42 @@ func readmeRecipe(t *testing.T) string {
 	return block
 }
 
+// ghStandIn is a stand-in gh that keeps the PR's comments as files of
+// $GH_DIR named by their id, and answers the three calls of the recipe:
+// the list of the comments' ids that start with the marker (what the
+// recipe's --jq selects), the edit of one comment, and a new comment.
+// Any other call fails.
+const ghStandIn = `#!/bin/sh
+marker='<!-- ibreport-diff -->'
+case "$*" in
+"api repos/{owner}/{repo}/issues/7/comments --paginate --jq "*)
+	case "$5" in *'startswith("'"$marker"'")'*'.id'*) ;; *) echo "gh stand-in: --jq $5" >&2; exit 3 ;; esac
+	for f in $(ls "$GH_DIR" | sort -n); do
+		[ "$(head -n 1 "$GH_DIR/$f")" = "$marker" ] && echo "$f"
+	done
+	exit 0 ;;
+"api --method PATCH repos/{owner}/{repo}/issues/comments/"*" -F body=@"*)
+	id=${4##*/}
+	[ -f "$GH_DIR/$id" ] || { echo "gh stand-in: no comment $id" >&2; exit 4; }
+	cp "${6#body=@}" "$GH_DIR/$id"
+	echo '{"id":'"$id"'}' ;;
+"pr comment 7 --body-file "*)
+	n=$(($(ls "$GH_DIR" | wc -l) + 1))
+	cp "$5" "$GH_DIR/$n" ;;
+*)
+	echo "gh stand-in: unexpected call: $*" >&2
+	exit 3 ;;
+esac
+`
+
 // TestREADMERecipe runs the CI recipe of README.md, as written, on the
-// sysbench test data: the folders against themselves exit 0 with PASS in
-// the job summary; a read-only test planted 10% slower exits 1 with FAIL
-// in the summary, in the PR comment (a stand-in gh records it) and in an
-// ::error annotation.
+// sysbench test data, as three pushes to one pull request that already
+// has another comment: the folders against themselves exit 0 with PASS
+// in the job summary and add the PR comment; a read-only test planted 10%
+// slower exits 1 with FAIL in the summary, in an ::error annotation and
+// in that same comment, edited in place; a mistyped NEW exits 2 and says
+// why in the summary, the comment and an ::error. The other comment is
+// never touched.
 func TestREADMERecipe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -45,9 +76,13 @@ func TestREADMERecipe(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", filepath.Join(bin, "ibreport"), ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	// gh stand-in: saves the comment body it was given.
-	gh := "#!/bin/sh\n[ \"$1 $2 $3 $4\" = \"pr comment 7 --body-file\" ] || exit 3\ncp \"$5\" \"$GH_OUT\"\n"
-	if err := os.WriteFile(filepath.Join(bin, "gh"), []byte(gh), 0o755); err != nil {
+	if err := os.WriteFile(filepath.Join(bin, "gh"), []byte(ghStandIn), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	comments := filepath.Join(tmp, "comments")
+	os.Mkdir(comments, 0o755)
+	const other = "Looks good; the gate will tell.\n"
+	if err := os.WriteFile(filepath.Join(comments, "1"), []byte(other), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	raw, err := filepath.Abs("../../testdata/sysbench/raw")
@@ -76,17 +111,21 @@ func TestREADMERecipe(t *testing.T) {
 		name, new string
 		want      int
 		status    string
+		errors    int
 	}{
-		{"same", raw, 0, "PASS"},
-		{"read-only 10% slower", slow, 1, "FAIL"},
+		{"same", raw, 0, "PASS", 0},
+		{"read-only 10% slower", slow, 1, "FAIL", 1},
+		{"mistyped NEW", slow + "-typo", 2, "ERROR", 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			work := t.TempDir()
-			summary, comment := filepath.Join(work, "summary.md"), filepath.Join(work, "comment.md")
+			summary := filepath.Join(work, "summary.md")
 			cmd := exec.Command("bash", "-euc", recipe)
 			cmd.Dir = work
 			cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
-				"BASE="+raw, "NEW="+tc.new, "GITHUB_STEP_SUMMARY="+summary, "PR_NUMBER=7", "GH_OUT="+comment)
+				"BASE="+raw, "NEW="+tc.new, "GITHUB_STEP_SUMMARY="+summary, "PR_NUMBER=7", "GH_DIR="+comments)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
 			out, err := cmd.Output()
 			code := 0
 			var ee *exec.ExitError
@@ -96,21 +135,39 @@ func TestREADMERecipe(t *testing.T) {
 				t.Fatal(err)
 			}
 			if code != tc.want {
-				t.Errorf("exit %d, want %d\n%s", code, tc.want, out)
+				t.Errorf("exit %d, want %d\n%s\n%s", code, tc.want, out, stderr.String())
 			}
-			for _, f := range []string{summary, comment} {
-				b, err := os.ReadFile(f)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !strings.HasPrefix(string(b), "### ibreport diff: "+tc.status) {
-					t.Errorf("%s starts %q, want the %s headline", filepath.Base(f), strings.SplitN(string(b), "\n", 2)[0], tc.status)
-				}
+			if strings.Contains(stderr.String(), "gh stand-in") {
+				t.Errorf("the recipe called gh in a way it does not answer:\n%s", stderr.String())
+			}
+			ents, _ := os.ReadDir(comments)
+			if len(ents) != 2 {
+				t.Fatalf("%d PR comments, want the other one and one of the gate", len(ents))
+			}
+			if b, _ := os.ReadFile(filepath.Join(comments, "1")); string(b) != other {
+				t.Errorf("the other comment was changed to %q", b)
+			}
+			s, err := os.ReadFile(summary)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := os.ReadFile(filepath.Join(comments, "2"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(string(c), "<!-- ibreport-diff -->\n"+string(s)) {
+				t.Errorf("the comment is not the marker and the report:\n%s", c)
+			}
+			if !strings.HasPrefix(string(s), "### ibreport diff: "+tc.status) {
+				t.Errorf("the summary starts %q, want the %s headline", strings.SplitN(string(s), "\n", 2)[0], tc.status)
+			}
+			if n := strings.Count(string(out), "::error "); n != tc.errors {
+				t.Errorf("%d error annotations, want %d:\n%s", n, tc.errors, out)
 			}
 			if tc.want == 1 && !strings.Contains(string(out), "::error file=") {
-				t.Errorf("no error annotation:\n%s", out)
+				t.Errorf("the error annotation names no file:\n%s", out)
 			}
-			if !strings.Contains(string(out), "::notice title=ibreport diff "+tc.status) {
+			if tc.want != 2 && !strings.Contains(string(out), "::notice title=ibreport diff "+tc.status) {
 				t.Errorf("no verdict notice:\n%s", out)
 			}
 		})

@@ -100,3 +100,12 @@ func FuzzMarkdownEscape(f *testing.F) {
 		}
 	})
 }
+
+func TestFormatName(t *testing.T) {
+	for in, want := range map[string]string{"markdown": "md", "md": "md", "txt": "text", "text": "text",
+		"json": "json", "github": "github", "html": "html", "Markdown": "Markdown", "": ""} {
+		if got := FormatName(in); got != want {
+			t.Errorf("FormatName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

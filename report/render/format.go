@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
+	"github.com/ibreport/ibreport/internal/textfmt"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -14,15 +15,15 @@ import (
 var Formats = []string{"html", "md", "text", "json"}
 
 // Write renders the report in a format: html, md (GitHub-flavored
-// Markdown), text (aligned tables) or json (the Report itself, schema
-// SchemaVersion).
+// Markdown; also spelled markdown), text (aligned tables; also txt) or json
+// (the Report itself, schema SchemaVersion).
 func Write(w io.Writer, r *report.Report, format string) error {
-	switch format {
+	switch textfmt.FormatName(format) {
 	case "html":
 		return WriteHTML(w, r)
-	case "md", "markdown":
+	case "md":
 		return WriteMarkdown(w, r)
-	case "text", "txt":
+	case "text":
 		return WriteText(w, r)
 	case "json":
 		return WriteJSON(w, r)
