@@ -5,9 +5,12 @@
 # --compat. It prints, per folder and mode, the medians of the wall times,
 # the median of the per-pair ratios ibreport/cat, ibreport's median CPU
 # time and its peak RSS (the largest of the runs), with the load average
-# before and after.
+# before and after. Beside them it prints the CPU time of the floor (the
+# least a report that uses every number costs: floor.c reads every line of
+# every file and converts every number, on one core) and the median of the
+# per-pair ratios of ibreport's CPU time to the floor's.
 #
-#   scripts/bench-scale.sh [-n RUNS] [-m MB] [-b BINARY ...] [-k] [FOLDER ...]
+#   scripts/bench-scale.sh [-n RUNS] [-m MB] [-b BINARY ...] [-f FLOOR.c] [-k] [FOLDER ...]
 #
 # Without FOLDER it writes two synthetic folders of about MB megabytes
 # (default 450) under a temporary folder in /tmp and removes them at the
@@ -17,20 +20,25 @@
 # back (TestWriteSysbenchScaleTree). A FOLDER is timed as it is, with the
 # flags of $IBREPORT_FLAGS. -b times a given binary instead of building
 # one from this checkout; given more than once (an older build and a newer
-# one), the binaries take turns in every round: cat, first, second, ...
+# one), the binaries take turns in every round: cat, floor, first,
+# second, ... -f names floor.c (default ../shared/floor/floor.c beside the
+# checkout); it is built with the system C compiler (cc -O2), and the floor
+# columns are left out, with a note, when either is missing.
 # Needs GNU time (/usr/bin/time).
 set -eu
 runs=5
 mb=450
 bins=()
 keep=
-while getopts n:m:b:k opt; do
+floorc=
+while getopts n:m:b:f:k opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	m) mb=$OPTARG ;;
 	b) bins+=("$OPTARG") ;;
+	f) floorc=$OPTARG ;;
 	k) keep=1 ;;
-	*) sed -n '2,20s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+	*) sed -n '2,28s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -39,6 +47,18 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d /tmp/bench-scale.XXXXXX)
 cleanup() { [ -n "$keep" ] && echo "kept $tmp" >&2 || rm -rf "$tmp"; }
 trap cleanup EXIT
+[ -n "$floorc" ] || floorc=$root/../shared/floor/floor.c
+floor=
+if [ ! -f "$floorc" ]; then
+	floornote="no floor column: $floorc not found (-f names floor.c)"
+elif ! command -v cc >/dev/null; then
+	floornote="no floor column: no C compiler (cc)"
+elif cc -O2 -o "$tmp/floor" "$floorc" 2>"$tmp/err"; then
+	floor=$tmp/floor
+	floornote="floor: $(cd "$(dirname "$floorc")" && pwd)/$(basename "$floorc"), cc -O2, one core"
+else
+	floornote="no floor column: cc -O2 $floorc failed: $(head -1 "$tmp/err")"
+fi
 if [ ${#bins[@]} -eq 0 ]; then
 	bins=("$tmp/ibreport")
 	(cd "$root" && go build -o "${bins[0]}" ./cmd/ibreport)
@@ -60,43 +80,61 @@ fi
 # median prints the median of its arguments.
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 
-# timed runs a command under GNU time and prints "wall cpu rssKB".
+# timed runs a command under GNU time and prints "wall cpu rssKB"; its
+# standard input is $stdin (default /dev/null).
 timed() {
-	/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err" || {
+	/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$@" <"${stdin:-/dev/null}" >/dev/null 2>"$tmp/err" || {
 		echo "bench-scale.sh: failed: $*" >&2; cat "$tmp/err" >&2; exit 1; }
 	awk '{printf "%.2f %.2f %d\n", $1, $2+$3, $4}' "$tmp/time"
 }
 
 echo "load before: $(uptime | sed 's/.*load average: //')"
 echo "$(nproc) CPUs, $runs paired runs, checkout $(cd "$root" && git describe --always --dirty 2>/dev/null || true)"
-printf '%-10s %5s %-14s %-7s %6s %7s %7s %8s %7s\n' folder MB binary mode "cat s" "tool s" ratio "cpu s" "RSS MB"
+echo "$floornote"
+if [ -n "$floor" ]; then
+	printf '%-10s %5s %-14s %-7s %6s %7s %7s %8s %7s %8s %7s\n' folder MB binary mode "cat s" "tool s" ratio "cpu s" "RSS MB" "floor s" "/floor"
+else
+	printf '%-10s %5s %-14s %-7s %6s %7s %7s %8s %7s\n' folder MB binary mode "cat s" "tool s" ratio "cpu s" "RSS MB"
+fi
 for entry in "${folders[@]}"; do
 	IFS='|' read -r label dir flags <<<"$entry"
 	size=$(du -sbL "$dir" | awk '{printf "%.0f", $1/1e6}')
 	catcmd=(sh -c 'find "$1" -type f -print0 | xargs -0 cat >/dev/null' sh "$dir")
 	"${catcmd[@]}" # warm the page cache
+	find "$dir" -type f -print0 >"$tmp/files"
 	for mode in default compat; do
 		extra=()
 		[ $mode = compat ] && extra=(--compat)
-		declare -A tools=() ratios=() cpus=() rss=()
-		cats=()
+		declare -A tools=() ratios=() cpus=() rss=() fratios=()
+		cats=() floors=()
 		for _ in $(seq "$runs"); do
 			for b in "${!bins[@]}"; do
 				read -r cw _ _ < <(timed "${catcmd[@]}")
+				fc=
+				if [ -n "$floor" ]; then
+					read -r _ fc _ < <(stdin=$tmp/files timed "$floor")
+					floors+=("$fc")
+				fi
 				# shellcheck disable=SC2086 # flags are words
 				read -r tw tc tr < <(timed "${bins[$b]}" build --quiet --format md $flags "${extra[@]}" -o "$tmp/out.md" "$dir")
 				cats+=("$cw")
 				tools[$b]+=" $tw" cpus[$b]+=" $tc"
 				ratios[$b]+=" $(awk -v a="$tw" -v c="$cw" 'BEGIN {printf "%.2f", (c > 0 ? a / c : 0)}')"
+				[ -n "$fc" ] && fratios[$b]+=" $(awk -v a="$tc" -v f="$fc" 'BEGIN {printf "%.2f", (f > 0 ? a / f : 0)}')"
 				[ "$tr" -gt "${rss[$b]:-0}" ] && rss[$b]=$tr
 			done
 		done
 		for b in "${!bins[@]}"; do
 			# shellcheck disable=SC2086 # lists of numbers
-			printf '%-10s %5s %-14s %-7s %6.2f %7.2f %6.2fx %8.2f %7.0f\n' "$label" "$size" "$(basename "${bins[$b]}")" "$mode" \
-				"$(median "${cats[@]}")" "$(median ${tools[$b]})" "$(median ${ratios[$b]})" "$(median ${cpus[$b]})" "$((rss[$b] / 1024))"
+			line=$(printf '%-10s %5s %-14s %-7s %6.2f %7.2f %6.2fx %8.2f %7.0f' "$label" "$size" "$(basename "${bins[$b]}")" "$mode" \
+				"$(median "${cats[@]}")" "$(median ${tools[$b]})" "$(median ${ratios[$b]})" "$(median ${cpus[$b]})" "$((rss[$b] / 1024))")
+			if [ -n "$floor" ]; then
+				# shellcheck disable=SC2086 # lists of numbers
+				line+=$(printf ' %8.2f %6.2fx' "$(median "${floors[@]}")" "$(median ${fratios[$b]})")
+			fi
+			echo "$line"
 		done
-		unset tools ratios cpus rss
+		unset tools ratios cpus rss fratios
 	done
 done
 echo "load after: $(uptime | sed 's/.*load average: //')"
