@@ -123,6 +123,9 @@ type Comparison struct {
 
 // Count returns the number of findings with the verdict.
 func (c *Comparison) Count(v Verdict) int {
+	if c == nil {
+		return 0
+	}
 	n := 0
 	for _, f := range c.Findings {
 		if f.Verdict == v {
@@ -134,6 +137,9 @@ func (c *Comparison) Count(v Verdict) int {
 
 // Worst returns the highest level of any finding.
 func (c *Comparison) Worst() Level {
+	if c == nil {
+		return LevelOK
+	}
 	w := LevelOK
 	for _, f := range c.Findings {
 		w = max(w, f.Level)

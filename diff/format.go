@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -10,6 +11,9 @@ import (
 
 // Write writes a comparison in the chosen format.
 func Write(w io.Writer, c *Comparison, r WriteOptions) error {
+	if w == nil || c == nil {
+		return errors.New("diff: nil writer or comparison")
+	}
 	switch r.Format {
 	case "", "text":
 		return writeDiffText(w, c, r)

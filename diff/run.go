@@ -283,8 +283,12 @@ func status(c *Comparison, strict bool) string {
 }
 
 // ExitCode is the exit status a CI gate should use for c: 1 when a finding
-// is at fail level (or at warn level with strict), else 0.
+// is at fail level (or at warn level with strict), else 0; 2, the status
+// of unreadable input, for a nil c (Run failed).
 func ExitCode(c *Comparison, strict bool) int {
+	if c == nil {
+		return 2
+	}
 	if status(c, strict) == "FAIL" {
 		return 1
 	}

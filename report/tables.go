@@ -315,6 +315,9 @@ func iostatTexts(vals []metrics.Value) []string {
 // and the warnings met merging the trees: what `ibreport diff` compares. An
 // archived folder has those files already; it gets none.
 func (r *Results) MergedTables() ([]File, []string, error) {
+	if r == nil {
+		return nil, nil, nil
+	}
 	if len(r.Trees) == 0 {
 		return nil, nil, nil
 	}
@@ -336,6 +339,9 @@ func (r *Results) MergedTables() ([]File, []string, error) {
 // without the row-count prefix ("pg15.c1" for 2m.pg15.c1) that the first
 // DBMS of the list shares with it.
 func (r *Results) Tag(tree string) string {
+	if r == nil {
+		return tree
+	}
 	return displayTag(tree, parse.RowPrefix(firstName(r.List)), r.Options.Compat)
 }
 

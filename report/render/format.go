@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -17,6 +18,9 @@ var Formats = []string{"html", "md", "text", "json"}
 // Markdown), text (aligned tables) or json (the Report itself, schema
 // SchemaVersion).
 func Write(w io.Writer, r *report.Report, format string) error {
+	if err := checkArgs(w, r); err != nil {
+		return err
+	}
 	switch format {
 	case "html":
 		return WriteHTML(w, r)
@@ -32,10 +36,22 @@ func Write(w io.Writer, r *report.Report, format string) error {
 
 // WriteJSON writes the report model as indented JSON.
 func WriteJSON(w io.Writer, r *report.Report) error {
+	if err := checkArgs(w, r); err != nil {
+		return err
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(r); err != nil {
 		return fmt.Errorf("json: %w", err)
+	}
+	return nil
+}
+
+// checkArgs returns an error for a nil writer or report: a writer is
+// called with what a failed Build returned as often as not.
+func checkArgs(w io.Writer, r *report.Report) error {
+	if w == nil || r == nil {
+		return errors.New("render: nil writer or report")
 	}
 	return nil
 }
