@@ -170,6 +170,7 @@ func (c *Comparison) note(s string) int {
 // A step, DBMS or column found on one side only is an error wrapping
 // errMismatch unless opt.AllowMissing is set; so is nothing in common.
 func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) {
+	opt = opt.withDefaults()
 	if len(base) == 0 || len(newer) == 0 {
 		return nil, errors.New("need at least one run on each side")
 	}
