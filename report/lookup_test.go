@@ -54,3 +54,17 @@ func TestNilArguments(t *testing.T) {
 		t.Error("FindTree on nil Results: no error")
 	}
 }
+
+// TestListSuggestsFolder checks that a DBMS list naming a DBMS as the
+// outputs show it ("pg15.c1") is answered with the folder name to use.
+func TestListSuggestsFolder(t *testing.T) {
+	// Load keeps the list; building the tables checks it.
+	res, _, err := report.Load("../testdata/example", report.LoadOptions{List: []report.Entry{{Name: "pg15.c1"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = res.Tables(nil)
+	if err == nil || !strings.Contains(err.Error(), `did you mean "2m.pg15.c1"?`) {
+		t.Errorf("list naming pg15.c1: %v", err)
+	}
+}
