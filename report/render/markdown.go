@@ -342,9 +342,7 @@ func outline(r *report.Report) *doc {
 		for _, s := range r.Study {
 			table(p, s.Table)
 			item := &docItem{}
-			for _, l := range s.Legend {
-				item.Bullets = append(item.Bullets, l)
-			}
+			item.Bullets = append(item.Bullets, s.Legend...)
 			p.Items = append(p.Items, item)
 		}
 	}
