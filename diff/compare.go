@@ -128,6 +128,9 @@ type Comparison struct {
 
 // Count returns the number of findings with the verdict.
 func (c *Comparison) Count(v Verdict) int {
+	if c == nil {
+		return 0
+	}
 	n := 0
 	for _, f := range c.Findings {
 		if f.Verdict == v {
@@ -139,6 +142,9 @@ func (c *Comparison) Count(v Verdict) int {
 
 // Worst returns the highest level of any finding.
 func (c *Comparison) Worst() Level {
+	if c == nil {
+		return LevelOK
+	}
 	w := LevelOK
 	for _, f := range c.Findings {
 		w = max(w, f.Level)
@@ -172,6 +178,7 @@ func (c *Comparison) note(s string) int {
 // crashed step does not hide the regressions of the others. Nothing in
 // common is an error without a comparison.
 func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) {
+	opt = opt.withDefaults()
 	if len(base) == 0 || len(newer) == 0 {
 		return nil, errors.New("need at least one run on each side")
 	}

@@ -67,15 +67,18 @@ func ruleOf(p metrics.Props) Rule {
 	return r
 }
 
-// CompareOptions control Compare. Start from DefaultCompareOptions.
+// CompareOptions control Compare. The zero value, like each zero field
+// below, means the defaults of DefaultCompareOptions.
 type CompareOptions struct {
 	// Rules by column; a column without a rule is compared as Neutral.
+	// nil means the default rules (DefaultCompareOptions), an empty
+	// slice none.
 	Rules []Rule
 	// Alpha is the significance level of the U test on replicated runs,
-	// after the Holm adjustment.
+	// after the Holm adjustment; 0 means 0.05.
 	Alpha float64
 	// Confidence is the level of the median intervals shown for replicated
-	// runs.
+	// runs; 0 means 0.95.
 	Confidence float64
 	// Tables lists the kinds compared ("mrg", "rel"); empty means every
 	// kind that all BASE runs have, which NEW must have too.

@@ -15,6 +15,9 @@ import (
 // Write writes a comparison in the chosen format, one of Formats (md may
 // also be spelled markdown, text txt).
 func Write(w io.Writer, c *Comparison, r WriteOptions) error {
+	if w == nil {
+		return errors.New("diff.Write: nil writer")
+	}
 	if c == nil {
 		return errors.New("diff.Write: no comparison (WriteError writes why there is none)")
 	}

@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
@@ -40,6 +41,17 @@ type StepFunc func(fsys fs.FS, dir string, st parse.Step, tree string, opt Optio
 // compat edge's). opt.ExtraRows is set for each tree from the command lines
 // of its l.i0 clients.
 func ComputeTreesWith(fsys fs.FS, trees []*parse.Tree, opt Options, f StepFunc) ([]*TreeResult, error) {
+	if fsys == nil {
+		return nil, errors.New("nil file system")
+	}
+	if f == nil {
+		f = ComputeStep
+	}
+	for _, t := range trees {
+		if t == nil {
+			return nil, errors.New("nil tree")
+		}
+	}
 	type job struct {
 		tree, step int
 		opt        Options
@@ -135,6 +147,9 @@ func ComputeStep(fsys fs.FS, dir string, st parse.Step, tree string, opt Options
 // float64 arithmetic on the parsed records. Every value that cannot be known
 // is NA with the reason; Warnings names the files behind them.
 func Summarize(sd *parse.StepData, tree string, opt Options) *StepResult {
+	if sd == nil {
+		sd = &parse.StepData{}
+	}
 	acc := newStepAcc()
 	acc.replay(sd)
 	return summarize(sd, acc, tree, opt)

@@ -49,6 +49,12 @@ func Inspect(fsys fs.FS, treeName string, st parse.Step, opt Options) (*Inspecti
 
 // NewInspection describes a summarized step and the files it came from.
 func NewInspection(sd *parse.StepData, r *StepResult) *Inspection {
+	if sd == nil {
+		sd = &parse.StepData{}
+	}
+	if r == nil {
+		r = &StepResult{}
+	}
 	in := &Inspection{Tree: r.Tree, Step: sd.Step.Name, Kind: sd.Step.Kind.String(), Rate: sd.Step.Rate,
 		Clients: len(sd.Clients), Files: map[string]int{}, Row: map[string]string{}, RowOrder: RowColumns,
 		Result: r, Warnings: r.Warnings}

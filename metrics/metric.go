@@ -107,6 +107,9 @@ func NARow(why string) Row {
 
 // Relative returns r relative to base, metric by metric (Ratio).
 func (r *Row) Relative(base *Row) Row {
+	if r == nil || base == nil {
+		return NARow("no row to compare")
+	}
 	var out Row
 	for i := range out {
 		out[i] = Ratio(r[i], base[i])

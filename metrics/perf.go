@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"errors"
 	"io/fs"
 	"path"
 	"regexp"
@@ -158,6 +159,9 @@ var rePerfSample = regexp.MustCompile(`^(sb|o)\.perf\.hw\.(.+)\.([0-9]+)$`)
 // running when the test ended, so it counted idle time); all samples from 1
 // on otherwise.
 func PerfSamples(fsys fs.FS, dir string) (map[string][]PerfSample, error) {
+	if fsys == nil {
+		return nil, errors.New("nil file system")
+	}
 	ents, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err

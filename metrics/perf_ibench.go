@@ -18,7 +18,11 @@ import (
 // clients share the load evenly (they run the same loop at the same
 // target rate). A MySQL or MariaDB server is one process and counts every
 // client's work. tree is the tree's folder name ("800m.pg19b1_o2nofp…").
+// A nil sr gives nil.
 func IbenchPerfOp(sr *StepResult, tree string, samples []*parse.PerfStat) *PerfOp {
+	if sr == nil {
+		return nil
+	}
 	rate := sr.InsertRate
 	if sr.Step.Kind.ReadWrite() {
 		rate = sr.QueryRate

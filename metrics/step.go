@@ -202,6 +202,9 @@ type ClientSeries struct {
 
 // NewClientSeries takes the series of a client log read whole.
 func NewClientSeries(client int, c *parse.ClientLog) *ClientSeries {
+	if c == nil {
+		return &ClientSeries{Client: client}
+	}
 	col := func(k parse.Column) []float64 {
 		out := make([]float64, len(c.Intervals))
 		for i := range c.Intervals {
@@ -237,11 +240,19 @@ type TreeResult struct {
 // Name is the tree's name: its folder name ("2m.pg15.c1"), or, for a
 // DBMS run at several client counts, that name with the count
 // ("6m.pg15.c1.dop2").
-func (t *TreeResult) Name() string { return t.Tree.Name }
+func (t *TreeResult) Name() string {
+	if t == nil || t.Tree == nil {
+		return ""
+	}
+	return t.Tree.Name
+}
 
 // Dop is the client count the tree ran with: that of its first step that
 // has one (the D of its dop<D> file names), 0 when none has.
 func (t *TreeResult) Dop() int {
+	if t == nil {
+		return 0
+	}
 	for _, s := range t.Steps {
 		if s.Dop > 0 {
 			return s.Dop
@@ -253,6 +264,9 @@ func (t *TreeResult) Dop() int {
 // Step returns the result of the step with the given name (directory or
 // merge name), or nil.
 func (t *TreeResult) Step(name string) *StepResult {
+	if t == nil {
+		return nil
+	}
 	for _, s := range t.Steps {
 		if s.Step.Name == name || s.Step.MergeName == name {
 			return s

@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
@@ -58,7 +59,12 @@ type SysbenchHW struct {
 }
 
 // FromMet reports whether any value comes from an archived sb.met file.
-func (h *SysbenchHW) FromMet() bool { return isMet(h.IostatSource) || isMet(h.VmstatSource) }
+func (h *SysbenchHW) FromMet() bool {
+	if h == nil {
+		return false
+	}
+	return isMet(h.IostatSource) || isMet(h.VmstatSource)
+}
 
 // isMet reports whether a file is an archived sb.met (sb.prepare.met is
 // never read).
@@ -160,6 +166,9 @@ type SysbenchDBMS struct {
 
 // Result returns the result of a test (by suffix) at nt threads, or nil.
 func (d *SysbenchDBMS) Result(sfx string, nt int) *SysbenchResult {
+	if d == nil {
+		return nil
+	}
 	return d.byKey[sfx+"\x00"+strconv.Itoa(nt)]
 }
 
@@ -187,6 +196,14 @@ func ComputeSysbenchDir(fsys fs.FS, dir *parse.SysbenchDir, opt Options) (*Sysbe
 // up to GOMAXPROCS goroutines, and puts them together in folder, test and
 // thread order.
 func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rules SysbenchRules) ([]*SysbenchDBMS, error) {
+	if fsys == nil {
+		return nil, errors.New("nil file system")
+	}
+	for _, d := range dirs {
+		if d == nil {
+			return nil, errors.New("nil sysbench folder")
+		}
+	}
 	type job struct {
 		dir     int
 		test    parse.SysbenchTest
@@ -400,6 +417,9 @@ func SysbenchOp(t parse.SysbenchTest) string {
 
 // ComputeSysbenchRun computes the numbers of one run.
 func ComputeSysbenchRun(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchResult {
+	if run == nil {
+		return NewSysbenchResult(nil, dbms)
+	}
 	r := NewSysbenchResult(run, dbms)
 	if run.Test.Scan() && (run.Output != nil || run.Met == nil) {
 		r.QPS, r.HW.Rate = scanRate(run.Output, opt.ScanGen)
@@ -418,6 +438,11 @@ func ComputeSysbenchRun(run *parse.SysbenchRun, dbms string, opt Options) *Sysbe
 // about the run. HW holds only the operation rate, the query rate; for a
 // scan test QPS and HW.Rate are NA, left to the caller's scan-rate rule.
 func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
+	if run == nil {
+		r := &SysbenchResult{DBMS: dbms}
+		r.warn("no run")
+		return r
+	}
 	r := &SysbenchResult{DBMS: dbms, Test: run.Test, Threads: run.Threads}
 	for _, p := range run.Problems {
 		r.warn("%v", p)
@@ -487,6 +512,10 @@ func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
 // run.sh passed to an.sh) as the run's rate: the value, and the value with
 // the text an.sh printed.
 func MetRate(m *parse.SysbenchMet, u Unit) (v, printed Value) {
+	if m == nil {
+		v = NA(u, "no sb.met file")
+		return v, v
+	}
 	tok, _ := m.IostatValue("o/s")
 	v = metNumber(m, tok, "o/s", u)
 	if !v.OK() {
@@ -513,6 +542,9 @@ func metNumber(m *parse.SysbenchMet, tok, col string, u Unit) Value {
 // from: the option, else the "<N> CPUs" line of sb.o, else the iostat
 // banner; 0 and "" when none tells.
 func SysbenchCPUs(run *parse.SysbenchRun, opt Options) (int, string) {
+	if run == nil {
+		run = &parse.SysbenchRun{}
+	}
 	o := run.Output
 	switch {
 	case opt.Cores > 0:
@@ -577,6 +609,9 @@ func scanRate(o *parse.SysbenchOutput, gen int) (qps, rate Value) {
 
 // ComputeSysbenchLoad computes the prepare step.
 func ComputeSysbenchLoad(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchLoad {
+	if run == nil {
+		return NewSysbenchLoad(nil, dbms)
+	}
 	l := NewSysbenchLoad(run, dbms)
 	cpus := opt.Cores
 	if cpus == 0 && run.Iostat != nil {
@@ -591,6 +626,9 @@ func ComputeSysbenchLoad(run *parse.SysbenchRun, dbms string, opt Options) *Sysb
 // NewSysbenchLoad returns what the Load seconds line of a prepare step
 // tells, NA with the reason without one, and the warnings about its files.
 func NewSysbenchLoad(run *parse.SysbenchRun, dbms string) *SysbenchLoad {
+	if run == nil {
+		return &SysbenchLoad{DBMS: dbms, Warnings: []string{"no prepare run"}}
+	}
 	l := &SysbenchLoad{DBMS: dbms, Sfx: run.Test.Sfx}
 	for _, p := range run.Problems {
 		l.Warnings = append(l.Warnings, p.Error())
@@ -823,6 +861,9 @@ func engineOf(o *parse.SysbenchOutput) string {
 // set, else the --mysql-storage-engine of its prepare command, else that
 // of its first run that names one; "" when none does.
 func (d *SysbenchDBMS) Engine() string {
+	if d == nil {
+		return ""
+	}
 	if d.engine != "" {
 		return d.engine
 	}

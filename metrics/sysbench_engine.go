@@ -44,6 +44,9 @@ type EngineRow struct {
 // out. extra may be nil; a CSV row that matches no DBMS and test is
 // reported.
 func (s *SysbenchSet) EngineTable(nt int, extra *parse.SysbenchExtra) (*EngineTable, []string) {
+	if s == nil {
+		return &EngineTable{Threads: nt}, nil
+	}
 	t := &EngineTable{Threads: nt}
 	var warns []string
 	used := map[int]bool{}

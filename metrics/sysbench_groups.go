@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -11,6 +12,9 @@ import (
 // name may be in more than one group (a base repeated at the start of
 // every group). One group, or none, leaves the set whole.
 func (s *SysbenchSet) SetGroups(groups [][]string) error {
+	if s == nil {
+		return errors.New("nil sysbench set")
+	}
 	s.groups = nil
 	if len(groups) < 2 {
 		return nil
@@ -41,12 +45,20 @@ func (s *SysbenchSet) SetGroups(groups [][]string) error {
 }
 
 // Grouped reports whether the set has more than one group.
-func (s *SysbenchSet) Grouped() bool { return len(s.groups) > 1 }
+func (s *SysbenchSet) Grouped() bool {
+	if s == nil {
+		return false
+	}
+	return len(s.groups) > 1
+}
 
 // Split returns one set per group, whose first DBMS is its base and whose
 // tests and thread counts are those its DBMS ran; an ungrouped set is its
 // own only group. The sets share the computed DBMS of s.
 func (s *SysbenchSet) Split() []*SysbenchSet {
+	if s == nil {
+		return nil
+	}
 	if !s.Grouped() {
 		return []*SysbenchSet{s}
 	}

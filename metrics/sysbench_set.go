@@ -64,6 +64,9 @@ func sortInts(l []int) {
 
 // Names are the DBMS names in column order, the base first.
 func (s *SysbenchSet) Names() []string {
+	if s == nil {
+		return nil
+	}
 	out := make([]string, len(s.DBMS))
 	for i, d := range s.DBMS {
 		out[i] = d.Name
@@ -73,6 +76,9 @@ func (s *SysbenchSet) Names() []string {
 
 // Base returns the base DBMS, or nil for an empty set.
 func (s *SysbenchSet) Base() *SysbenchDBMS {
+	if s == nil {
+		return nil
+	}
 	if len(s.DBMS) == 0 {
 		return nil
 	}
@@ -82,6 +88,9 @@ func (s *SysbenchSet) Base() *SysbenchDBMS {
 // Warnings lists every warning of the set: folder problems, then each run's
 // in DBMS, test and thread order.
 func (s *SysbenchSet) Warnings() []string {
+	if s == nil {
+		return nil
+	}
 	var out []string
 	for _, d := range s.DBMS {
 		out = append(out, d.Warnings...)
@@ -113,6 +122,9 @@ type SysbenchRel struct {
 // Relative compares d with the base DBMS. Ratios use the unrounded values,
 // so that two per-operation values both printed as 0.000 still compare.
 func (s *SysbenchSet) Relative(d *SysbenchDBMS, t parse.SysbenchTest, nt int) SysbenchRel {
+	if s == nil || d == nil {
+		return SysbenchRel{Test: t, Threads: nt}
+	}
 	rel := SysbenchRel{DBMS: d.Name, Test: t, Threads: nt, Result: d.Result(t.Sfx, nt)}
 	if b := s.Base(); b != nil {
 		rel.Base = b.Result(t.Sfx, nt)

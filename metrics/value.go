@@ -47,6 +47,10 @@ func PerOp(what, op string) Unit { return Unit(what + "/" + op) }
 // cannot be known, why. V of an NA value is NaN, so that code that forgets
 // to check OK draws or adds nothing.
 //
+// Values are made by Known and NA (and the readers, through them). The
+// zero Value, that of a missing map entry or an unfilled field, is NA
+// with the reason "no value": it prints NA, never a measured 0.
+//
 // A value read from a file that printed it (an archived mrg table) or
 // computed by the compat edge keeps the text it was printed with; Format
 // returns that text, so such values are shown exactly as their source had
@@ -54,23 +58,39 @@ func PerOp(what, op string) Unit { return Unit(what + "/" + op) }
 type Value struct {
 	V    float64
 	Unit Unit
-	Why  string // non-empty when the value is NA
+	Why  string // non-empty when the value is NA (empty also in the zero Value)
 	text *string
+	// set tells a made Value from the zero one: a flag that is false in
+	// the zero Value keeps every made value as it was, with no reason to
+	// fill in at each place that makes one.
+	set bool
 }
 
+// noValue is the reason of the zero Value.
+const noValue = "no value"
+
 // Known returns a known value.
-func Known(v float64, u Unit) Value { return Value{V: v, Unit: u} }
+func Known(v float64, u Unit) Value { return Value{V: v, Unit: u, set: true} }
 
 // NA returns an unknown value and the reason.
-func NA(u Unit, why string) Value { return Value{V: math.NaN(), Unit: u, Why: why} }
+func NA(u Unit, why string) Value { return Value{V: math.NaN(), Unit: u, Why: why, set: true} }
 
 // NAf is NA with a formatted reason.
 func NAf(u Unit, format string, args ...any) Value {
 	return NA(u, fmt.Sprintf(format, args...))
 }
 
-// OK reports whether the value is known.
-func (v Value) OK() bool { return v.Why == "" }
+// OK reports whether the value is known: made by Known, not NA and not
+// the zero Value.
+func (v Value) OK() bool { return v.set && v.Why == "" }
+
+// reason is why v is NA: Why, or "no value" for the zero Value.
+func (v Value) reason() string {
+	if !v.set && v.Why == "" {
+		return noValue
+	}
+	return v.Why
+}
 
 // Printed returns v with the text its source printed for it.
 func (v Value) Printed(text string) Value {
@@ -135,7 +155,7 @@ type valueJSON struct {
 // an unknown value, whose value is null, and "text" for a value that keeps
 // its source's text. An infinite value is null with text "inf".
 func (v Value) MarshalJSON() ([]byte, error) {
-	j := valueJSON{Unit: v.Unit, Why: v.Why, Text: v.text}
+	j := valueJSON{Unit: v.Unit, Why: v.reason(), Text: v.text}
 	switch {
 	case v.OK() && math.IsInf(v.V, 0) && v.text == nil:
 		s := FormatFloat(v.V, 0, true)
@@ -153,7 +173,7 @@ func (v *Value) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
-	*v = Value{V: math.NaN(), Unit: j.Unit, Why: j.Why, text: j.Text}
+	*v = Value{V: math.NaN(), Unit: j.Unit, Why: j.Why, text: j.Text, set: true}
 	switch {
 	case j.Value != nil:
 		v.V = *j.Value
@@ -169,9 +189,9 @@ func (v *Value) UnmarshalJSON(b []byte) error {
 func Ratio(o, b Value) Value {
 	switch {
 	case !o.OK():
-		return NA(RatioUnit, o.Why)
+		return NA(RatioUnit, o.reason())
 	case !b.OK():
-		return NA(RatioUnit, "base: "+b.Why)
+		return NA(RatioUnit, "base: "+b.reason())
 	case o.V == 0 && b.V == 0:
 		return Known(1, RatioUnit)
 	case b.V == 0:

@@ -3,6 +3,7 @@ package parse
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -66,7 +67,12 @@ type Interval struct {
 }
 
 // Get returns the value of column c.
-func (iv *Interval) Get(c Column) float64 { return iv.Values[c] }
+func (iv *Interval) Get(c Column) float64 {
+	if iv == nil {
+		return math.NaN()
+	}
+	return iv.Values[c]
+}
 
 // HistKind tells which statement a response-time histogram measures.
 type HistKind int
@@ -146,12 +152,18 @@ type ClientLog struct {
 
 // Option returns the value of a command-line option and whether it was given.
 func (c *ClientLog) Option(name string) (string, bool) {
+	if c == nil {
+		return "", false
+	}
 	v, ok := c.Options[name]
 	return v, ok
 }
 
 // IntOption returns an integer option, or def when it is absent or malformed.
 func (c *ClientLog) IntOption(name string, def int64) int64 {
+	if c == nil {
+		return def
+	}
 	return intOption(c.Options, name, def)
 }
 
@@ -170,6 +182,9 @@ func intOption(opts map[string]string, name string, def int64) int64 {
 
 // Hist returns the last histogram of kind k (the one the report uses), or nil.
 func (c *ClientLog) Hist(k HistKind) *Histogram {
+	if c == nil {
+		return nil
+	}
 	for i := len(c.Histograms) - 1; i >= 0; i-- {
 		if c.Histograms[i].Kind == k {
 			return &c.Histograms[i]

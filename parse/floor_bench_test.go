@@ -22,17 +22,33 @@ func BenchmarkScanFloor(b *testing.B) {
 	if dir == "" {
 		b.Skip("no $IBREPORT_BENCH_DIR")
 	}
+	// go test runs in the package's folder; a relative path is taken from
+	// the module root, where the command is typed, when it is not here.
+	if _, err := os.Stat(dir); err != nil && !filepath.IsAbs(dir) {
+		dir = filepath.Join("..", dir)
+	}
 	var files []string
 	var size int64
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			if fi, err := d.Info(); err == nil {
-				files = append(files, p)
-				size += fi.Size()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			fi, err := d.Info()
+			if err != nil {
+				return err
 			}
+			files = append(files, p)
+			size += fi.Size()
 		}
 		return nil
 	})
+	if err != nil {
+		b.Fatalf("$IBREPORT_BENCH_DIR: %v", err)
+	}
+	if len(files) == 0 {
+		b.Fatalf("$IBREPORT_BENCH_DIR %s: no files", dir)
+	}
 	b.SetBytes(size)
 	for b.Loop() {
 		var next atomic.Int64

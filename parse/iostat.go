@@ -319,11 +319,17 @@ func (s *Iostat) locate() string {
 // HasRates reports whether the header names all four columns the metrics
 // need: r/s, w/s, rkB/s and wkB/s.
 func (s *Iostat) HasRates() bool {
+	if s == nil {
+		return false
+	}
 	return s.Header != nil && s.Col.RS >= 0 && s.Col.WS >= 0 && s.Col.RKB >= 0 && s.Col.WKB >= 0
 }
 
 // Devices returns the device names in order of first appearance.
 func (s *Iostat) Devices() []string {
+	if s == nil {
+		return nil
+	}
 	seen := map[string]bool{}
 	var out []string
 	for _, r := range s.Rows {
@@ -338,6 +344,9 @@ func (s *Iostat) Devices() []string {
 // BusiestDevice returns the database device of the file: see ChooseDevice.
 // (The name stays from when it was the device with the most I/O.)
 func (s *Iostat) BusiestDevice() string {
+	if s == nil {
+		return ""
+	}
 	if !s.HasRates() {
 		return ""
 	}

@@ -35,6 +35,9 @@ type lineScanner struct {
 // folder of a thousand files would otherwise allocate (and clear) one per
 // file.
 func newLineScanner(r io.Reader) *lineScanner {
+	if r == nil {
+		r = noInput{}
+	}
 	br := readers.Get().(*bufio.Reader)
 	br.Reset(r)
 	return &lineScanner{r: br}

@@ -14,10 +14,10 @@ import (
 	"time"
 )
 
+// Packed shows the compressed files of fsys as they were before packing.
 // Published studies ship results compressed: single files as <name>.gz
 // (sysbench outputs of 2020), whole DBMS folders as <folder>.tar.gz or
-// <folder>.tgz beside the summaries. Packed shows them as they were before
-// packing, so that every reader works on them unchanged and nothing is
+// <folder>.tgz beside the summaries. Packed shows them as they were, so that every reader works on them unchanged and nothing is
 // unpacked to disk:
 //
 //   - a file <name>.gz reads as <name>, decompressed as it is read;

@@ -79,6 +79,9 @@ type PerfStat struct {
 // Counter returns the first usable counter of an event and the block it
 // is in; ok is false when no block has a usable count of it.
 func (p *PerfStat) Counter(event string) (c PerfCounter, b *PerfBlock, ok bool) {
+	if p == nil {
+		return PerfCounter{}, nil, false
+	}
 	for i := range p.Blocks {
 		for _, c := range p.Blocks[i].Counters {
 			if c.Event == event && c.Usable() {
@@ -91,6 +94,9 @@ func (p *PerfStat) Counter(event string) (c PerfCounter, b *PerfBlock, ok bool) 
 
 // Find returns the first counter line of an event, usable or not.
 func (p *PerfStat) Find(event string) (PerfCounter, bool) {
+	if p == nil {
+		return PerfCounter{}, false
+	}
 	for _, b := range p.Blocks {
 		for _, c := range b.Counters {
 			if c.Event == event {

@@ -27,7 +27,12 @@ type SyntaxError struct {
 	Msg string
 }
 
-func (e *SyntaxError) Error() string { return e.Pos.String() + ": " + e.Msg }
+func (e *SyntaxError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
+	return e.Pos.String() + ": " + e.Msg
+}
 
 // ErrorList holds every SyntaxError of one read, in input order.
 type ErrorList []*SyntaxError

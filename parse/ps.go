@@ -230,6 +230,9 @@ func isDateLine(f *fieldList) bool {
 // LargestUser returns the user owning the process with the largest RSS, the
 // default DBMS user of a report.
 func (p *PsSamples) LargestUser() string {
+	if p == nil {
+		return ""
+	}
 	best, bestRSS := "", int64(-1)
 	for _, r := range p.Rows {
 		if r.RSS > bestRSS {

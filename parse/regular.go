@@ -18,6 +18,9 @@ type NotRegularError struct {
 }
 
 func (e *NotRegularError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	return fmt.Sprintf("%s: %s, not a regular file", e.Path, modeKind(e.Mode))
 }
 
@@ -42,7 +45,7 @@ func modeKind(m fs.FileMode) string {
 // caught: fs.FS offers no non-blocking open, and such a swap is not an input
 // mistake.)
 func checkRegular(fsys fs.FS, p string) (fs.FileInfo, error) {
-	fi, err := fs.Stat(fsys, p)
+	fi, err := fs.Stat(orNoInput(fsys), p)
 	if err != nil {
 		return nil, err
 	}
@@ -55,6 +58,7 @@ func checkRegular(fsys fs.FS, p string) (fs.FileInfo, error) {
 // OpenRegular opens p of fsys when it is a regular file; otherwise it
 // returns a *NotRegularError without opening it.
 func OpenRegular(fsys fs.FS, p string) (fs.File, error) {
+	fsys = orNoInput(fsys)
 	if _, err := checkRegular(fsys, p); err != nil {
 		return nil, err
 	}

@@ -28,6 +28,7 @@ const maxSettingsSize = 64 << 10
 // map. Every key is kept, a repeated one with its last value; see
 // ReadSettingsChecked for the keys checked.
 func ReadSettings(fsys fs.FS, dir string) (map[string]string, error) {
+	fsys = orNoInput(fsys)
 	out := map[string]string{}
 	err := scanSettings(fsys, dir, func(k, v string, _ int) error {
 		out[k] = v
@@ -45,6 +46,7 @@ func ReadSettings(fsys fs.FS, dir string) (map[string]string, error) {
 // left out with a warning naming its file and line and, for a near miss,
 // the key meant.
 func ReadSettingsChecked(fsys fs.FS, dir string) (map[string]string, []string, error) {
+	fsys = orNoInput(fsys)
 	out := map[string]string{}
 	lines := map[string]int{}
 	var warns []string

@@ -87,6 +87,9 @@ type SysbenchOutput struct {
 
 // Option returns the value of --key=value on the command line.
 func (o *SysbenchOutput) Option(key string) (string, bool) {
+	if o == nil {
+		return "", false
+	}
 	v, ok := o.Options[key]
 	return v, ok
 }
@@ -94,6 +97,9 @@ func (o *SysbenchOutput) Option(key string) (string, bool) {
 // IntOption returns an integer option, or def when it is absent or not a
 // number.
 func (o *SysbenchOutput) IntOption(key string, def int64) int64 {
+	if o == nil {
+		return def
+	}
 	return intOption(o.Options, key, def)
 }
 

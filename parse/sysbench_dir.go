@@ -162,6 +162,9 @@ func (t SysbenchTest) Warmup() bool { return t.Phase == Warm || t.Phase == WarmP
 // AllThreads returns the thread counts of the folder, ascending: those of
 // every test but the warm-up runs.
 func (d *SysbenchDir) AllThreads() []int {
+	if d == nil {
+		return nil
+	}
 	seen := map[int]bool{}
 	var out []int
 	for _, t := range d.Tests {
@@ -181,6 +184,9 @@ func (d *SysbenchDir) AllThreads() []int {
 
 // HasFile reports whether the folder holds the named sb.* file.
 func (d *SysbenchDir) HasFile(name string) bool {
+	if d == nil {
+		return false
+	}
 	_, ok := d.ModTime[name]
 	return ok
 }
@@ -198,6 +204,7 @@ var (
 // loop).
 // Folders are returned in natural order of their paths.
 func FindSysbenchDirs(fsys fs.FS, dir string) ([]*SysbenchDir, error) {
+	fsys = orNoInput(fsys)
 	var out []*SysbenchDir
 	up := &ancestors{fsys: fsys}
 	var walk func(d string, depth int) error
@@ -347,6 +354,7 @@ type SysbenchRun struct {
 // sb.ps or sb.time not when the run has sb.met; only I/O errors other than
 // "not found" are returned.
 func ReadSysbenchRun(fsys fs.FS, dir string, t SysbenchTest, nt int) (*SysbenchRun, error) {
+	fsys = orNoInput(fsys)
 	sfx := t.Sfx + ".dop" + strconv.Itoa(nt)
 	r := &SysbenchRun{Dir: dir, Test: t, Threads: nt}
 	var err error
@@ -358,6 +366,7 @@ func ReadSysbenchRun(fsys fs.FS, dir string, t SysbenchTest, nt int) (*SysbenchR
 
 // ReadSysbenchPrepare reads the load step, sb.prepare.{o,vm,io,ps}.<sfx>.
 func ReadSysbenchPrepare(fsys fs.FS, dir, sfx string) (*SysbenchRun, error) {
+	fsys = orNoInput(fsys)
 	t, _ := ParseSysbenchSfx(sfx)
 	r := &SysbenchRun{Dir: dir, Test: t}
 	return r, r.read(fsys, "sb.prepare.o."+sfx, "sb.prepare.vm."+sfx, "sb.prepare.io."+sfx, "sb.prepare.ps."+sfx, "")

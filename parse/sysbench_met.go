@@ -36,12 +36,18 @@ type SysbenchMet struct {
 // IostatValue returns the cell of the iostat line under the header col
 // ("r/o", "o/s", …) and whether the line has it.
 func (m *SysbenchMet) IostatValue(col string) (string, bool) {
+	if m == nil {
+		return "", false
+	}
 	return metCell(m.IostatCols, m.Iostat, m.IostatLine, col)
 }
 
 // VmstatValue returns the cell of the vmstat line under the header col
 // ("cs/o", "cpu/o", …) and whether the line has it.
 func (m *SysbenchMet) VmstatValue(col string) (string, bool) {
+	if m == nil {
+		return "", false
+	}
 	return metCell(m.VmstatCols, m.Vmstat, m.VmstatLine, col)
 }
 

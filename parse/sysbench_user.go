@@ -100,6 +100,9 @@ type extraKeys struct {
 // column is an extra value shown as printed. Records with a missing key or a
 // bad thread count are errors and are skipped.
 func ReadSysbenchExtra(r io.Reader, name string) (*SysbenchExtra, error) {
+	if r == nil {
+		r = noInput{}
+	}
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = 0
 	um, err := gocsv.NewUnmarshaller(cr, extraKeys{})

@@ -37,6 +37,7 @@ var rePrefix = regexp.MustCompile(`^([0-9]+m)\.`)
 // are followed, but not back into an enclosing folder (a loop). Trees are
 // returned in natural sort order of their paths.
 func ReadTree(fsys fs.FS, dir string) ([]*Tree, error) {
+	fsys = orNoInput(fsys)
 	if t, err := readOneTree(fsys, dir); err != nil {
 		return nil, err
 	} else if t != nil {
@@ -124,6 +125,9 @@ func readOneTree(fsys fs.FS, dir string) (*Tree, error) {
 // the two holds the run meant cannot be told, so it is an error naming
 // both, for the user to move one away.
 func (t *Tree) CheckSteps() error {
+	if t == nil {
+		return errors.New("nil tree")
+	}
 	seen := map[string]string{}
 	for _, s := range t.Steps {
 		if other, ok := seen[s.MergeName]; ok {
@@ -253,6 +257,7 @@ const statsLineBytes = 48
 // logs, iostat, vmstat and ps files to the sinks as they are read, so that
 // memory does not grow with the length of the step.
 func ScanStep(fsys fs.FS, dir string, step Step, sinks StepSinks) (*StepData, error) {
+	fsys = orNoInput(fsys)
 	sd := &StepData{Step: step, Dir: dir}
 	// A kept client log reserves room for its intervals from its size:
 	// growing the slice by doubling copies it about once.
@@ -363,6 +368,9 @@ func ScanStep(fsys fs.FS, dir string, step Step, sinks StepSinks) (*StepData, er
 // Deletes reports whether the step deleted rows as it inserted them: some
 // client ran with --delete_per_insert.
 func (sd *StepData) Deletes() bool {
+	if sd == nil {
+		return false
+	}
 	for _, c := range sd.Clients {
 		if _, ok := c.Option("delete_per_insert"); ok {
 			return true
@@ -416,6 +424,7 @@ func readMaybe[T any](fsys fs.FS, dir, name string, read func(io.Reader, string)
 // step directory: the options each client ran with, in client order. A log
 // without a command line gives an empty map.
 func ReadClientOptions(fsys fs.FS, dir string) ([]map[string]string, error) {
+	fsys = orNoInput(fsys)
 	ents, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err

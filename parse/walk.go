@@ -40,7 +40,7 @@ type ancestors struct {
 // enter reports whether folder p is not one of the ancestors and, if so,
 // makes it the innermost one; leave undoes it.
 func (a *ancestors) enter(p string) bool {
-	fi, err := fs.Stat(a.fsys, p)
+	fi, err := fs.Stat(orNoInput(a.fsys), p)
 	if err != nil {
 		fi = nil // unreadable: the walk reports it
 	}
@@ -58,6 +58,7 @@ func (a *ancestors) leave() { a.stack = a.stack[:len(a.stack)-1] }
 // FolderSize is the total size of the regular files under dir, found as the
 // readers find them: symbolic links are followed, a loop is not.
 func FolderSize(fsys fs.FS, dir string) int64 {
+	fsys = orNoInput(fsys)
 	a := &ancestors{fsys: fsys}
 	var walk func(p string) int64
 	walk = func(p string) int64 {

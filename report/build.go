@@ -38,6 +38,9 @@ type BuildOptions struct {
 // tables of the report come from the same merged model as the mrg/rel files
 // of Tables, so both show exactly the same numbers.
 func Build(res *Results, opt BuildOptions) (*Report, error) {
+	if res == nil {
+		return nil, errNilResults
+	}
 	b, err := build(res, opt)
 	if err != nil {
 		return nil, err

@@ -8,7 +8,13 @@
 // the Results and the warnings met on the way. The typed results are
 // TreeResult and StepResult for the insert benchmark (Results.Tree(name)
 // .Step(step).Metrics[metrics.CPUPQ] is a metrics.Value: a number with its
-// Unit, or why it is not available) and SysbenchSet for sysbench.
+// Unit, or why it is not available; name is the one the outputs show,
+// "pg15.c1", or the folder's, "2m.pg15.c1", and Results.FindTree says
+// which names there are) and SysbenchSet for sysbench.
+//
+// Every function and method takes nil and zero arguments (and a nil
+// receiver): it returns an error, an NA value or an empty one, never
+// panics.
 //
 // From Results:
 //

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -30,6 +31,11 @@ type ResultSet struct {
 // lacks is NA there. A single set is a series of its DBMS, in list order
 // (each group a series), as Build with BuildOptions.Series makes it.
 func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
+	for _, s := range sets {
+		if s.Results == nil {
+			return nil, inputerr.Errorf("result set %q: %v", s.Name, errNilResults)
+		}
+	}
 	if len(sets) == 0 {
 		return nil, inputerr.Errorf("no result sets")
 	}
@@ -174,6 +180,9 @@ type HistoryStatus struct {
 // sets before it: see historyLegend. The report is that of BuildSeries, with a
 // history table added to each group.
 func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error) {
+	if len(sets) == 0 {
+		return nil, HistoryVerdict{}, inputerr.Errorf("no result sets")
+	}
 	var v HistoryVerdict
 	if len(sets) < MinHistory+1 {
 		return nil, v, inputerr.Errorf("--history needs at least %d result sets before NEW, got %d", MinHistory, len(sets)-1)
@@ -354,6 +363,9 @@ const MaxHistoryAnnotations = 10
 // also the last line. The members are folders, so no annotation names a
 // file.
 func WriteHistoryGitHub(w io.Writer, rep *Report) error {
+	if w == nil || rep == nil {
+		return errors.New("nil writer or report")
+	}
 	if rep.Series == nil || rep.History == nil {
 		return fmt.Errorf("not a history report")
 	}

@@ -38,10 +38,9 @@ type ScanGenChoice struct {
 // the current driver, or sb.o files alone) it is the current one.
 func inferScanGen(fsys fs.FS, dirs []*parse.SysbenchDir) ScanGenChoice {
 	type scanRun struct {
-		d    *parse.SysbenchDir
-		t    parse.SysbenchTest
-		nt   int
-		want string
+		d  *parse.SysbenchDir
+		t  parse.SysbenchTest
+		nt int
 	}
 	var todo []scanRun
 	for _, d := range dirs {

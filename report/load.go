@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/inputerr"
@@ -142,18 +143,49 @@ type Results struct {
 	setupNotes []string
 }
 
-// Tree returns the computed tree of a DBMS by its folder name, or nil.
+// errNilResults is the error of a method or function given nil *Results.
+var errNilResults = inputerr.Errorf("no results (nil *Results)")
+
+// Tree returns the computed tree of a DBMS by its folder name
+// ("2m.pg15.c1") or by the name the outputs show ("pg15.c1", see Tag), or
+// nil; FindTree says which names there are.
 func (r *Results) Tree(name string) *metrics.TreeResult {
+	t, _ := r.FindTree(name)
+	return t
+}
+
+// FindTree is Tree with an error, when no tree has the name, that lists
+// the names the outputs show.
+func (r *Results) FindTree(name string) (*metrics.TreeResult, error) {
+	if r == nil {
+		return nil, errNilResults
+	}
 	for _, t := range r.Trees {
 		if t.Name() == name {
-			return t
+			return t, nil
 		}
 	}
-	return nil
+	var names []string
+	for _, t := range r.Trees {
+		tag := r.Tag(t.Name())
+		if tag == name {
+			return t, nil
+		}
+		names = append(names, tag)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("no DBMS %q: the results have no insert-benchmark trees", name)
+	}
+	return nil, fmt.Errorf("no DBMS %q: the DBMS are %s", name, strings.Join(names, ", "))
 }
 
 // Archived reports whether r is a folder of mrg.<step> files.
-func (r *Results) Archived() bool { return r.archive != nil }
+func (r *Results) Archived() bool {
+	if r == nil {
+		return false
+	}
+	return r.archive != nil
+}
 
 // LoadOptions control Load.
 type LoadOptions struct {
@@ -203,6 +235,9 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, []string, error)
 // step (StepResult.Warnings), for sysbench those of each run; an archived
 // folder has none until its tables are built.
 func (r *Results) Warnings() []string {
+	if r == nil {
+		return nil
+	}
 	warns := append([]string(nil), r.settingsWarnings...)
 	if len(r.Trees) > 0 {
 		warns = append(warns, treeWarnings(r.Trees, unionSteps(r.Trees), r.Options.Compat)...)
@@ -429,6 +464,9 @@ func readUserFile[T any](name string, uf parse.UserFile, read func(io.Reader, st
 // (see Tables and tablesFromArchive) and of the sysbench folders (see
 // buildSysbenchTables).
 func (r *Results) Tables(some []string) ([]File, []string, error) {
+	if r == nil {
+		return nil, nil, errNilResults
+	}
 	topt := tablesOptions{Metrics: r.Options, Some: some}
 	if r.Archived() {
 		files, warns := tablesFromArchive(r.archive, topt)

@@ -382,6 +382,9 @@ type Level struct {
 
 // HasData reports whether a chart has a finite value to draw.
 func (c *Chart) HasData() bool {
+	if c == nil {
+		return false
+	}
 	for _, s := range c.Series {
 		for _, v := range s.Values {
 			if f := float64(v); !math.IsNaN(f) && !math.IsInf(f, 0) {

@@ -141,9 +141,7 @@ func (f sbText) perfPart(set *metrics.SysbenchSet, p *sbPerfOps, parts []metrics
 	for _, g := range parts {
 		t := &Table{ID: id + ".perf." + slug(g.Name), Label: g.Name, Title: "perf stat counters per operation: " + g.Name,
 			Header: []string{"test", "dbms", "threads"}}
-		for _, n := range perfCompact {
-			t.Header = append(t.Header, n)
-		}
+		t.Header = append(t.Header, perfCompact...)
 		for _, n := range perfCompact {
 			t.Header = append(t.Header, n+" / base")
 		}

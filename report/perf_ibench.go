@@ -116,9 +116,7 @@ func (b *builder) ibenchCounters() *PerfPart {
 	for _, part := range []string{"load", "create index", "read+write"} {
 		t := &Table{ID: "ib.perf." + slug(part), Label: part, Title: "perf stat counters per operation: " + part,
 			Header: []string{"step", "dbms"}}
-		for _, n := range perfCompact {
-			t.Header = append(t.Header, n)
-		}
+		t.Header = append(t.Header, perfCompact...)
 		for _, n := range perfCompact {
 			t.Header = append(t.Header, n+" / base")
 		}

@@ -243,6 +243,9 @@ func studyTSV(s *StudyStep) string {
 // StudyFiles are the study.<step> files: each step in the studies' text
 // layout, as `ibreport tables --layout study` writes them.
 func (r *Results) StudyFiles() ([]File, error) {
+	if r == nil {
+		return nil, errNilResults
+	}
 	if r.Archived() || len(r.Trees) == 0 {
 		return nil, inputerr.Errorf("%s: the study layout needs raw result trees", parse.Quoted(r.Dir))
 	}

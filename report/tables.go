@@ -75,13 +75,33 @@ func checkList(trees []*metrics.TreeResult, list []Entry) error {
 	}
 	for _, e := range list {
 		if !e.Break && !have[e.Name] {
-			return fmt.Errorf("DBMS %q is listed but no result tree has that name", e.Name)
+			return fmt.Errorf("DBMS %q is listed but no result tree has that name%s", e.Name, suggestTree(trees, e.Name))
 		}
 	}
 	if firstName(list) == "" {
 		return fmt.Errorf("the DBMS list names no DBMS")
 	}
 	return nil
+}
+
+// suggestTree is the end of the message for a listed name no tree has:
+// the folder names that end in it (a list that gives the names the outputs
+// show, "pg15.c1" for 2m.pg15.c1), else the folder names there are.
+func suggestTree(trees []*metrics.TreeResult, name string) string {
+	var like, all []string
+	for _, t := range trees {
+		all = append(all, strconv.Quote(t.Name()))
+		if strings.HasSuffix(t.Name(), "."+name) {
+			like = append(like, strconv.Quote(t.Name()))
+		}
+	}
+	switch {
+	case len(like) > 0:
+		return "; the list names tree folders: did you mean " + strings.Join(like, " or ") + "?"
+	case len(all) > 0:
+		return "; the trees are " + strings.Join(all, ", ")
+	}
+	return ""
 }
 
 // treeWarnings lists, tree by tree, the missing steps, the NA values
@@ -315,6 +335,9 @@ func iostatTexts(vals []metrics.Value) []string {
 // and the warnings met merging the trees: what `ibreport diff` compares. An
 // archived folder has those files already; it gets none.
 func (r *Results) MergedTables() ([]File, []string, error) {
+	if r == nil {
+		return nil, nil, nil
+	}
 	if len(r.Trees) == 0 {
 		return nil, nil, nil
 	}
@@ -336,6 +359,9 @@ func (r *Results) MergedTables() ([]File, []string, error) {
 // without the row-count prefix ("pg15.c1" for 2m.pg15.c1) that the first
 // DBMS of the list shares with it.
 func (r *Results) Tag(tree string) string {
+	if r == nil {
+		return tree
+	}
 	return displayTag(tree, parse.RowPrefix(firstName(r.List)), r.Options.Compat)
 }
 

@@ -56,6 +56,9 @@ func runBuild(e *env, args []string) error {
 		if err := fsout.CheckOutputFile(c.out, inputs...); err != nil {
 			return usageError{fmt.Errorf("-o: %w", err)}
 		}
+		if err := fsout.CheckOutputFolder(c.out); err != nil {
+			return fmt.Errorf("-o: %w", err)
+		}
 	}
 	opt := report.BuildOptions{Title: c.title, Clients: c.clients, Layout: c.layout, Series: c.series}
 	if c.intro != "" {

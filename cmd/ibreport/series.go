@@ -54,6 +54,9 @@ func runSeries(e *env, args []string) error {
 		if err := fsout.CheckOutputFile(c.out, c.inputs(pos...)...); err != nil {
 			return usageError{fmt.Errorf("-o: %w", err)}
 		}
+		if err := fsout.CheckOutputFolder(c.out); err != nil {
+			return fmt.Errorf("-o: %w", err)
+		}
 	}
 	sets, err := c.loadSets(pos)
 	if err != nil {

@@ -44,7 +44,7 @@ func SysbenchTables(sb *Sysbench, tag string, coll Collation) ([]File, []string)
 	}
 	t.oMetDops()
 	t.sumr()
-	t.sumQps()
+	t.sumQPS()
 	t.qpsCSV(false)
 	t.qpsCSV(true)
 	t.preVsPost()
@@ -428,10 +428,10 @@ func (t *tables) sumr() {
 	t.file("o.qps.rel."+t.tag+".jan21", rel21...)
 }
 
-// sumQps writes sum.<tag> (sum_qps.sh): the first value of every sb.r.qps
+// sumQPS writes sum.<tag> (sum_qps.sh): the first value of every sb.r.qps
 // line, each DBMS's files in sorted name order, pasted by position, and
 // tokens 3..NF of the base's line.
-func (t *tables) sumQps() {
+func (t *tables) sumQPS() {
 	out, hdr := Legend(t.set.Names(), "col-%d : %s", "col-")
 	out = append(out, "", strings.Join(hdr, "\t"))
 	cols := make([][]string, len(t.set.DBMS))

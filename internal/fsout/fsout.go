@@ -74,6 +74,26 @@ func CheckOutputFile(name string, inputs ...string) error {
 	return checkInputs(name, st, inputs)
 }
 
+// CheckOutputFolder returns an error naming name when the folder it
+// would be written in is not there (or is a file): checked before the
+// work, a missing folder does not waste it. The error is one of writing,
+// not of usage: WriteFile would fail the same way.
+func CheckOutputFolder(name string) error {
+	dir := filepath.Dir(name)
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s: folder %s: %w", name, dir, err)
+	case !st.IsDir():
+		return fmt.Errorf("%s: %s is not a folder", name, dir)
+	}
+	return nil
+}
+
 // WriteFile is WriteFileContext without a context.
 func WriteFile(name string, data []byte) error {
 	return WriteFileContext(context.Background(), name, data)
@@ -91,6 +111,11 @@ func WriteFileContext(ctx context.Context, name string, data []byte) error {
 	removeStaleTemps(dir, prefix)
 	tmp, err := createLocked(dir, prefix)
 	if err != nil {
+		// The error names the temporary file; the user named name.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return &fs.PathError{Op: pe.Op, Path: name, Err: pe.Err}
+		}
 		return err
 	}
 	fail := func(err error) error {

@@ -114,7 +114,7 @@ func (t *sbTables) write(sbc *compat.Sysbench, coll compat.Collation, perDBMS bo
 		}
 		t.oMetDops()
 		t.sumr()
-		t.sumQps()
+		t.sumQPS()
 		t.qpsCSV(false)
 		t.qpsCSV(true)
 		if perDBMS {
@@ -524,9 +524,9 @@ func (t *sbTables) sumr() {
 	t.fs.Line("o.qps.rel."+tag+".jan21", rel21...)
 }
 
-// sumQps writes sum.<tag> (sum_qps.sh): the QPS of every test at the first
+// sumQPS writes sum.<tag> (sum_qps.sh): the QPS of every test at the first
 // thread count, a column per DBMS, joined by test.
-func (t *sbTables) sumQps() {
+func (t *sbTables) sumQPS() {
 	out, hdr := compat.Legend(t.set.Names(), "col-%d : %s", "col-")
 	out = append(out, "", strings.Join(hdr, "\t"))
 	for _, test := range Tests(t.set) {

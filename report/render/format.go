@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -18,6 +19,9 @@ var Formats = []string{"html", "md", "text", "json"}
 // Markdown; also spelled markdown), text (aligned tables; also txt) or json
 // (the Report itself, schema SchemaVersion).
 func Write(w io.Writer, r *report.Report, format string) error {
+	if err := checkArgs(w, r); err != nil {
+		return err
+	}
 	switch textfmt.FormatName(format) {
 	case "html":
 		return WriteHTML(w, r)
@@ -33,10 +37,22 @@ func Write(w io.Writer, r *report.Report, format string) error {
 
 // WriteJSON writes the report model as indented JSON.
 func WriteJSON(w io.Writer, r *report.Report) error {
+	if err := checkArgs(w, r); err != nil {
+		return err
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(r); err != nil {
 		return fmt.Errorf("json: %w", err)
+	}
+	return nil
+}
+
+// checkArgs returns an error for a nil writer or report: a writer is
+// called with what a failed Build returned as often as not.
+func checkArgs(w io.Writer, r *report.Report) error {
+	if w == nil || r == nil {
+		return errors.New("render: nil writer or report")
 	}
 	return nil
 }

@@ -53,6 +53,9 @@ func pageTemplate() *template.Template {
 // WriteHTML writes the report as one self-contained HTML page: CSS inline,
 // charts as inline SVG, no external resource.
 func WriteHTML(w io.Writer, r *report.Report) error {
+	if err := checkArgs(w, r); err != nil {
+		return err
+	}
 	r = r.WithShortNames()
 	svgs, err := chart.Render(r)
 	if err != nil {

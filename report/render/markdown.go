@@ -164,6 +164,9 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // every table as its own block under a heading of its own, markers for the
 // bands.
 func WriteMarkdown(w io.Writer, r *report.Report) error {
+	if err := checkArgs(w, r); err != nil {
+		return err
+	}
 	r = r.WithShortNames()
 	d := outline(r)
 	// Laying the tables out is most of the page's cost: it is done on all
@@ -339,9 +342,7 @@ func outline(r *report.Report) *doc {
 		for _, s := range r.Study {
 			table(p, s.Table)
 			item := &docItem{}
-			for _, l := range s.Legend {
-				item.Bullets = append(item.Bullets, l)
-			}
+			item.Bullets = append(item.Bullets, s.Legend...)
 			p.Items = append(p.Items, item)
 		}
 	}

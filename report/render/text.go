@@ -34,6 +34,9 @@ const (
 // wrapped at 100 columns and aligned tables with markers for the bands,
 // split into parts of at most 160 columns.
 func WriteText(w io.Writer, r *report.Report) error {
+	if err := checkArgs(w, r); err != nil {
+		return err
+	}
 	r = r.WithShortNames()
 	d := outline(r)
 	bw := bufio.NewWriter(w)
