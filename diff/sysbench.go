@@ -177,6 +177,9 @@ func (c *sbCells) groups(dir string) []ResultTable {
 				step += ".dop" + strconv.Itoa(nt)
 			}
 			t := ResultTable{Kind: "sbgroup", Step: step, File: filepath.Join(dir, step), Built: true, Columns: []string{"qps"}}
+			for _, test := range g.Tests {
+				t.Members = append(t.Members, sbStep(test, nt))
+			}
 			for _, d := range c.dbms {
 				sum, n, absent := 0.0, 0, false
 				for _, test := range g.Tests {

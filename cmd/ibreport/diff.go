@@ -35,7 +35,7 @@ func runDiff(e *env, args []string) error {
 	var c common
 	var base, newer listFlag
 	var threshold, warn, format, tables string
-	var alpha float64
+	var alpha, runNoise float64
 	var allowMissing, allowNA, strict, all, history bool
 	fs := newFlagSet("diff", stderr)
 	fs.Var(&base, "base", "BASE run `folder` (repeatable, or comma-separated)")
@@ -43,6 +43,7 @@ func runDiff(e *env, args []string) error {
 	fs.StringVar(&threshold, "threshold", "", "fail `levels`, e.g. ips=5%,cpupq=10% or maxop=off")
 	fs.StringVar(&warn, "warn", "", "warn `levels`, e.g. ips=2%")
 	fs.Float64Var(&alpha, "alpha", 0.05, "significance `level` of the U test on replicated runs")
+	fs.Float64Var(&runNoise, "run-noise", 0, "run-to-run relative standard deviation (a `fraction`) of one run, that one-run comparisons are judged with (default: BASE's settings key run-noise, else 0.01)")
 	fs.StringVar(&format, "format", "text", "output `format`: "+strings.Join(diff.Formats, ", "))
 	fs.StringVar(&tables, "tables", "auto", "`kind` of tables to compare: auto, mrg, rel or both")
 	fs.BoolVar(&allowMissing, "allow-missing", false, "report kinds of tables, steps, DBMS and columns found on one side only instead of failing")
@@ -67,7 +68,7 @@ func runDiff(e *env, args []string) error {
 		}
 		// The history judges against its own noise: a level or switch it
 		// would ignore must not look as if it applied.
-		for _, name := range []string{"threshold", "warn", "alpha", "tables", "allow-missing", "allow-na", "strict", "all"} {
+		for _, name := range []string{"threshold", "warn", "alpha", "tables", "allow-missing", "allow-na", "strict", "all", "run-noise"} {
 			if isSet(fs, name) {
 				return badUsage("diff", fmt.Sprintf("--history judges NEW against the noise of its history and takes no --%s", name))
 			}
@@ -97,6 +98,10 @@ func runDiff(e *env, args []string) error {
 	if !(alpha > 0 && alpha < 1) {
 		return usageError{fmt.Errorf("--alpha %v: must lie between 0 and 1", alpha)}
 	}
+	if isSet(fs, "run-noise") && !(runNoise > 0 && runNoise < 1) {
+		return usageError{fmt.Errorf("--run-noise %g: want a fraction above 0, below 1 (0.01 for 1%%)", runNoise)}
+	}
+	opt.Compare.RunNoise = runNoise
 	if err := opt.Compare.SetThresholds(threshold, false); err != nil {
 		return usageError{fmt.Errorf("--threshold: %w", err)}
 	}
