@@ -86,7 +86,7 @@ func loadSysbenchRaw(dir string, opt report.LoadOptions) (*ResultSet, []string, 
 	if set == nil {
 		return nil, nil, inputerr.Errorf("%s: no sysbench result folders", parse.Quoted(dir))
 	}
-	rs := &ResultSet{Name: dir}
+	rs := &ResultSet{Name: dir, RunNoise: res.Options.RunNoise}
 	cells := sbCells{}
 	for _, nt := range set.Threads {
 		for _, test := range set.Tests {
@@ -107,6 +107,11 @@ func loadSysbenchRaw(dir string, opt report.LoadOptions) (*ResultSet, []string, 
 				row := ResultRow{DBMS: d.Name}
 				for i, v := range vals {
 					row.Cells = append(row.Cells, v.Format(sbColumns[i].digits))
+				}
+				// The run's own noise of its QPS, from its interval lines.
+				row.Noise = []float64{math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()}
+				if iv := r.QPSNoise(); iv.OK() && iv.Mean > 0 {
+					row.Noise[0] = iv.HalfWidth() / iv.Mean
 				}
 				if r.Source != "" {
 					if p := filepath.Join(dir, filepath.FromSlash(r.Source)); fileExists(p) {
