@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,11 +75,14 @@ func TestSeriesIdenticalNights(t *testing.T) {
 			t.Errorf("%s: change points %+v on six identical nights", g.Title, g.Changes)
 		}
 	}
-	_, v, err := report.History(sets, report.BuildOptions{})
+	hrep, v, err := report.History(sets, report.BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.ExitCode() != 0 || v.Checked == 0 {
-		t.Errorf("history of six identical nights: %+v, want a pass that checked tests", v)
+	if v.ExitCode() != 0 || v.Checked == 0 || v.RunNoise != 0 {
+		t.Errorf("history of six identical nights: %+v, want a pass that checked tests and measured no run noise", v)
+	}
+	if !slices.ContainsFunc(hrep.Notes, func(n string) bool { return strings.HasPrefix(n, "Run-to-run noise of the history: none") }) {
+		t.Errorf("no note of the run noise the history measured: %q", hrep.Notes)
 	}
 }
