@@ -253,7 +253,10 @@ func (cm *comparer) oneRunGate() {
 		if g.step == allSteps {
 			what = "all steps"
 		}
-		c.Findings = append(c.Findings, Finding{Table: g.table, Step: g.step, DBMS: g.dbms, Metric: "geomean", Rule: g.rule, Gated: true,
+		// The group's own level, so that the row says what it failed at.
+		rule := g.rule
+		rule.Metric, rule.Warn, rule.Fail, rule.Floor = "geomean", level, level, 0
+		c.Findings = append(c.Findings, Finding{Table: g.table, Step: g.step, DBMS: g.dbms, Metric: "geomean", Rule: rule, Gated: true,
 			Base: Side{Median: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}, New: Side{Median: math.NaN(), Lo: math.NaN(), Hi: math.NaN()},
 			Delta: math.Expm1(mean), P: math.NaN(), PAdj: math.NaN(), Noise: noise, Detectable: det,
 			Verdict: VerdictFail, Level: LevelFail, Notable: true, Notes: []int{noteOf()},
