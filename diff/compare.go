@@ -76,10 +76,20 @@ type Finding struct {
 	// weigh; NaN when not comparable, or when BASE is 0 and the metric
 	// has no floor.
 	Delta   float64
-	Floored bool    // Delta is relative to the floor, not to BASE
-	P, PAdj float64 // U test and its Holm adjustment; NaN when not tested
-	Verdict Verdict
-	Level   Level
+	Floored bool // Delta is relative to the floor, not to BASE
+	// Noise is the standard deviation of log(NEW/BASE) that one run per
+	// side can show with no change: run-to-run noise of both runs, their
+	// one-run intervals where the raw logs give them, and the rounding of
+	// the printed values. NaN for replicated runs and cells not compared.
+	Noise float64
+	// Detectable is the smallest change in the metric's bad direction
+	// (a fraction, 0.05 = 5%) that fails this cell: its fail level, or
+	// the change its noise can make in the report's family of tests when
+	// that is larger. NaN where nothing can fail.
+	Detectable float64
+	P, PAdj    float64 // U test and its Holm adjustment; NaN when not tested
+	Verdict    Verdict
+	Level      Level
 	// Notable findings are those a short report lists: everything at note
 	// level or above, improvements, and changes beyond the warn threshold
 	// that were not significant.
@@ -103,6 +113,10 @@ type StepGeomean struct {
 	Step, DBMS, Table string
 	Ratio             float64 // NaN when no ratio could be taken
 	N                 int     // ratios in the mean
+	// Detectable is the smallest fall of the mean that fails the gate with
+	// one run per side (a fraction); NaN for replicated runs and means of
+	// fewer than 2 ratios, which are not tested.
+	Detectable float64
 }
 
 // Comparison is the result of Compare.
@@ -112,9 +126,12 @@ type Comparison struct {
 	Alpha      float64
 	Tables     []string // kinds compared
 	Tests      int      // U tests in the Holm family
-	Findings   []Finding
-	Geomeans   []StepGeomean
-	Notes      []string // footnotes
+	// RunNoise is the run-to-run relative standard deviation of one run
+	// that one-run comparisons were judged with; 0 for replicated runs.
+	RunNoise float64
+	Findings []Finding
+	Geomeans []StepGeomean
+	Notes    []string // footnotes
 	// Comparability lists where BASE and NEW did not run the same work
 	// (client count, rows, steps): such a comparison warns, and fails
 	// with --strict.
@@ -209,6 +226,10 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 			"values swing widely and carry no absolute value to apply a floor to")
 	}
 	cm := &comparer{c: c, opt: opt, nBase: len(base), nNew: len(newer)}
+	if !c.Replicated {
+		cm.runNoise = runNoise(opt, base[0])
+		c.RunNoise = cm.runNoise
+	}
 	for _, k := range lacking {
 		cm.addMissing(k, "", "", "", k+".<step> tables", len(base), len(base), 0, len(newer))
 	}
@@ -408,6 +429,12 @@ type comparer struct {
 	dbmsOrder   []string
 	groups      map[string]string // kind "\x00" step → the table's Group
 	pending     []int             // findings waiting for the Holm adjustment
+	oneRun      []int             // one-run findings waiting for the noise gate
+	runNoise    float64           // run-to-run relative sd of one run
+	members     map[string][]string
+	// bInt and nInt are the relative half-widths of the one-run 95%
+	// intervals of the cell being compared (NaN unknown).
+	bInt, nInt float64
 }
 
 // addMissing records a step, column or DBMS held by nb of ofB BASE tables
@@ -441,6 +468,12 @@ func (cm *comparer) table(kind, step string, bt, nt []*ResultTable) {
 		cm.stepOrder = append(cm.stepOrder, step)
 	}
 	for _, t := range append(slices.Clone(bt), nt...) {
+		if len(t.Members) > 0 {
+			if cm.members == nil {
+				cm.members = map[string][]string{}
+			}
+			cm.members[kind+"\x00"+step] = t.Members
+		}
 		if t.Group != "" {
 			if cm.groups == nil {
 				cm.groups = map[string]string{}
@@ -498,6 +531,7 @@ func (cm *comparer) table(kind, step string, bt, nt []*ResultTable) {
 			if first := nr[0]; first.row != nil && first.file != "" {
 				f.File, f.Line = first.file, first.row.Line
 			}
+			cm.bInt, cm.nInt = intervalOf(br, col), intervalOf(nr, col)
 			cm.cell(&f, bTexts, nTexts)
 			cm.c.Findings = append(cm.c.Findings, f)
 		}
@@ -604,6 +638,7 @@ func (cm *comparer) cell(f *Finding, bTexts, nTexts []string) {
 	f.Base, bBad = side(bTexts, cm.opt.Confidence)
 	f.New, nBad = side(nTexts, cm.opt.Confidence)
 	f.Delta, f.P, f.PAdj = math.NaN(), math.NaN(), math.NaN()
+	f.Noise, f.Detectable = math.NaN(), math.NaN()
 	r := f.Rule
 	f.Gated = r.Gated() && (f.Table != "rel" || r.Class == "throughput")
 	nb, nn := len(f.Base.Values), len(f.New.Values)
@@ -654,6 +689,9 @@ func (cm *comparer) cell(f *Finding, bTexts, nTexts []string) {
 	default:
 		f.Delta = (nm - bm) / math.Abs(bm)
 	}
+	if !c.Replicated && !math.IsNaN(f.Delta) {
+		f.Noise = cm.cellNoise(f)
+	}
 	if !f.Gated {
 		f.Verdict = VerdictInfo
 		return
@@ -676,7 +714,8 @@ func (cm *comparer) cell(f *Finding, bTexts, nTexts []string) {
 		return
 	}
 	if !c.Replicated {
-		cm.judge(f, true)
+		// Judged in finish, against its noise and the family of the report.
+		cm.oneRun = append(cm.oneRun, len(c.Findings))
 		return
 	}
 	// Identical values in every run cannot differ; testing them would only
@@ -854,23 +893,35 @@ func (cm *comparer) finish() {
 		}
 	}
 	cm.geomeans()
+	if !c.Replicated {
+		cm.oneRunGate()
+	}
 	cm.foldRel()
-	stepIdx := func(s string) int { return slices.Index(cm.stepOrder, s) }
-	dbmsIdx := func(s string) int { return slices.Index(cm.dbmsOrder, s) }
-	colIdx := func(s string) int {
-		if i := slices.Index(metrics.RowColumns, s); i >= 0 {
+	// Positions by name, looked up once: the sort compares n·log n pairs.
+	index := func(names []string) map[string]int {
+		m := make(map[string]int, len(names))
+		for i, s := range names {
+			if _, ok := m[s]; !ok {
+				m[s] = i
+			}
+		}
+		return m
+	}
+	steps, dbms, tables, cols := index(cm.stepOrder), index(cm.dbmsOrder), index(c.Tables), index(metrics.RowColumns)
+	pos := func(m map[string]int, s string, missing int) int {
+		if i, ok := m[s]; ok {
 			return i
 		}
-		return len(metrics.RowColumns)
+		return missing
 	}
 	slices.SortStableFunc(c.Findings, func(a, b Finding) int {
 		return cmp.Or(
 			cmp.Compare(b.Level, a.Level),
 			cmp.Compare(verdictRank[a.Verdict], verdictRank[b.Verdict]),
-			cmp.Compare(stepIdx(a.Step), stepIdx(b.Step)),
-			cmp.Compare(slices.Index(c.Tables, a.Table), slices.Index(c.Tables, b.Table)),
-			cmp.Compare(dbmsIdx(a.DBMS), dbmsIdx(b.DBMS)),
-			cmp.Compare(colIdx(a.Metric), colIdx(b.Metric)),
+			cmp.Compare(pos(steps, a.Step, -1), pos(steps, b.Step, -1)),
+			cmp.Compare(pos(tables, a.Table, -1), pos(tables, b.Table, -1)),
+			cmp.Compare(pos(dbms, a.DBMS, -1), pos(dbms, b.DBMS, -1)),
+			cmp.Compare(pos(cols, a.Metric, len(metrics.RowColumns)), pos(cols, b.Metric, len(metrics.RowColumns))),
 			strings.Compare(a.Metric, b.Metric),
 		)
 	})
@@ -896,7 +947,7 @@ func (cm *comparer) geomeans() {
 			k.group = f.Step
 		}
 		if acc[k] == nil {
-			acc[k] = &StepGeomean{Step: k.group, DBMS: k.dbms, Table: kind, Ratio: math.NaN()}
+			acc[k] = &StepGeomean{Step: k.group, DBMS: k.dbms, Table: kind, Ratio: math.NaN(), Detectable: math.NaN()}
 			order = append(order, k)
 		}
 		if !(f.Base.Median > 0) || !(f.New.Median > 0) {
@@ -943,7 +994,8 @@ func (cm *comparer) foldRel() {
 		if f.Level > m.Level || f.Level == m.Level && verdictRank[f.Verdict] < verdictRank[m.Verdict] {
 			m.Level, m.Verdict = f.Level, f.Verdict
 		}
-		if f.Level > LevelOK || f.Verdict == VerdictImproved || f.Verdict == VerdictFail || f.Verdict == VerdictWarn {
+		if f.Level > LevelOK || f.Verdict == VerdictImproved || f.Verdict == VerdictFail || f.Verdict == VerdictWarn ||
+			f.Verdict == VerdictNotSignificant && f.Notable {
 			m.Note = appendNote(m.Note, fmt.Sprintf("rel %s → %s %s", sideText(f.Base, true), sideText(f.New, true), deltaText(f.Delta)))
 		}
 		for _, n := range f.Notes {

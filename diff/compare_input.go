@@ -25,6 +25,11 @@ type ResultSet struct {
 	// set was computed with (its settings or flags); 0 and "" unknown.
 	Cores  int
 	Device string
+	// RunNoise is the run-to-run relative standard deviation of one run
+	// that the folder's settings (ibreport.settings, key run-noise) or the
+	// load options give; 0 when unknown. A BASE folder carries it to the
+	// one-run comparisons made against it.
+	RunNoise float64
 }
 
 // RunFacts is what a DBMS's run must share with the run it is compared
@@ -81,6 +86,9 @@ type ResultTable struct {
 	// Group is what the geometric means of throughput gather the table
 	// under: "" for its step; for sysbench the thread count ("dop1").
 	Group string
+	// Members are the steps of the tables whose throughput a table of
+	// geometric means (sbgroup) averages; nil for other tables.
+	Members []string
 }
 
 // A ResultRow is the row of one DBMS.
@@ -91,6 +99,11 @@ type ResultRow struct {
 	// Source is a file the row's values were read from (a sysbench
 	// output), for annotations of a Built table; "" for none.
 	Source string
+	// Noise holds, parallel to Cells, the relative half-width of the 95%
+	// interval of each value within its one run (the interval means of a
+	// step or sysbench test), where the raw logs give it; nil or NaN
+	// otherwise (archived tables).
+	Noise []float64
 }
 
 // rowPrefix is the "<N>m." row-count prefix of a tag. Runs of different

@@ -89,6 +89,10 @@ type CompareOptions struct {
 	// AllowNA turns a gated value that BASE has and NEW lacks (NA, empty,
 	// not a number) from a failure into a warning.
 	AllowNA bool
+	// RunNoise is the run-to-run relative standard deviation of one run
+	// (0.01 = 1%) that one-run comparisons are judged with; 0 means the
+	// BASE folder's settings (key run-noise), else stats.DefaultRunNoise.
+	RunNoise float64
 }
 
 // DefaultCompareOptions returns the documented defaults: DefaultRules and
@@ -173,6 +177,9 @@ func (o *CompareOptions) SetThresholds(spec string, warn bool) error {
 // negative: a NaN level compares false with every change, so the cell it
 // gates would pass whatever NEW measured.
 func (o CompareOptions) check() error {
+	if r := o.RunNoise; r != 0 && !(r > 0 && r < 1) {
+		return fmt.Errorf("run noise %v: want a fraction above 0, below 1", r)
+	}
 	for _, r := range o.Rules {
 		for _, l := range []struct {
 			name string

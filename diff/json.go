@@ -32,6 +32,7 @@ type jsonDiff struct {
 	Alpha      float64        `json:"alpha"`
 	Tables     []string       `json:"tables"`
 	Tests      int            `json:"tests"`
+	RunNoise   *float64       `json:"run_noise"` // one run per side only
 	Counts     map[string]int `json:"counts"`
 	Findings   []jsonFinding  `json:"findings"`
 	Geomeans   []jsonGeomean  `json:"geomeans"`
@@ -83,10 +84,13 @@ type jsonFinding struct {
 	DeltaText string    `json:"delta_text"`
 	P         *float64  `json:"p"`
 	PAdj      *float64  `json:"p_adj"`
-	Note      string    `json:"note"`
-	Notes     []int     `json:"notes"` // 1-based numbers of the notes
-	File      string    `json:"file,omitempty"`
-	Line      int       `json:"line,omitempty"`
+	// Noise and Detectable: Finding.Noise and Finding.Detectable.
+	Noise      *float64 `json:"noise"`
+	Detectable *float64 `json:"detectable"`
+	Note       string   `json:"note"`
+	Notes      []int    `json:"notes"` // 1-based numbers of the notes
+	File       string   `json:"file,omitempty"`
+	Line       int      `json:"line,omitempty"`
 }
 
 type jsonGeomean struct {
@@ -94,6 +98,8 @@ type jsonGeomean struct {
 	Table string   `json:"table"`
 	Ratio *float64 `json:"ratio"`
 	N     int      `json:"n"`
+	// Detectable is StepGeomean.Detectable.
+	Detectable *float64 `json:"detectable"`
 }
 
 func num(v float64) *float64 {
@@ -132,6 +138,9 @@ func writeDiffJSON(w io.Writer, c *Comparison, r WriteOptions) error {
 	if d.Notes == nil {
 		d.Notes = []string{}
 	}
+	if !c.Replicated {
+		d.RunNoise = num(c.RunNoise)
+	}
 	n := shownCounts(c)
 	for _, v := range reportVerdicts {
 		d.Counts[string(v)] = n[v]
@@ -148,14 +157,14 @@ func writeDiffJSON(w io.Writer, c *Comparison, r WriteOptions) error {
 		jf := jsonFinding{Level: f.Level.String(), Verdict: string(shown(f)), Notable: f.Notable,
 			Table: f.Table, Step: f.Step, DBMS: f.DBMS, Metric: f.Metric, Better: f.Rule.Better.String(), Gated: f.Gated,
 			Base: jside(f.Base, cell), New: jside(f.New, cell), Delta: num(f.Delta), DeltaText: deltaText(f.Delta),
-			P: num(f.P), PAdj: num(f.PAdj), Note: f.Note, Notes: []int{}, File: f.File, Line: f.Line}
+			P: num(f.P), PAdj: num(f.PAdj), Noise: num(f.Noise), Detectable: num(f.Detectable), Note: f.Note, Notes: []int{}, File: f.File, Line: f.Line}
 		for _, n := range f.Notes {
 			jf.Notes = append(jf.Notes, n+1)
 		}
 		d.Findings = append(d.Findings, jf)
 	}
 	for _, g := range c.Geomeans {
-		d.Geomeans = append(d.Geomeans, jsonGeomean{Step: g.Step, Table: g.Table, Ratio: num(g.Ratio), N: g.N})
+		d.Geomeans = append(d.Geomeans, jsonGeomean{Step: g.Step, Table: g.Table, Ratio: num(g.Ratio), N: g.N, Detectable: num(g.Detectable)})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
@@ -175,7 +176,7 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 			}
 		}
 		rs.Runs = map[string]RunFacts{}
-		rs.Cores, rs.Device = res.Options.Cores, res.Options.Device
+		rs.Cores, rs.Device, rs.RunNoise = res.Options.Cores, res.Options.Device, res.Options.RunNoise
 		for _, t := range res.Trees {
 			f := RunFacts{Clients: t.Dop(), Rows: parse.RowPrefix(t.Name())}
 			for _, s := range t.Steps {
@@ -196,8 +197,16 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 	if err != nil {
 		return nil, nil, inputerr.Wrap(err)
 	}
+	noise, err := settingsRunNoise(fsys, dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	rs.RunNoise = noise
 	if names := sysbenchSummaryNames(ents); len(names) > 0 && !slices.ContainsFunc(ents, func(e fs.DirEntry) bool { return tableName(e.Name()) != "" }) {
 		rs, err := loadSysbenchTables(dir, names)
+		if rs != nil {
+			rs.RunNoise = noise
+		}
 		return rs, nil, err
 	}
 	for _, e := range ents {
@@ -226,6 +235,25 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		return nil, nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench result folders, no mrg.<step> or rel.<step> files and no sysbench summaries (qps.abs.*.tsv, o.met.*)", parse.Quoted(dir))
 	}
 	return rs, nil, nil
+}
+
+// settingsRunNoise is the run-noise key of the ibreport.settings file of
+// a folder of archived tables, 0 when unset: a baseline carries the
+// run-to-run noise its one-run comparisons are judged with.
+func settingsRunNoise(fsys fs.FS, dir string) (float64, error) {
+	set, err := parse.ReadSettings(fsys, ".")
+	if err != nil {
+		return 0, inputerr.Wrap(err)
+	}
+	v, ok := set["run-noise"]
+	if !ok {
+		return 0, nil
+	}
+	r, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || !(r > 0 && r < 1) {
+		return 0, inputerr.Errorf("%s: run-noise = %q: want a fraction above 0, below 1 (0.01 for 1%%)", filepath.Join(dir, parse.SettingsFile), v)
+	}
+	return r, nil
 }
 
 // tableName returns the kind of a mrg.<step> or rel.<step> file name, ""

@@ -62,7 +62,7 @@ func loadSysbenchRaw(dir string, opt report.LoadOptions) (*ResultSet, []string, 
 	if set == nil {
 		return nil, nil, inputerr.Errorf("%s: no sysbench result folders", parse.Quoted(dir))
 	}
-	rs := &ResultSet{Name: dir}
+	rs := &ResultSet{Name: dir, RunNoise: res.Options.RunNoise}
 	cells := sbCells{}
 	for _, nt := range set.Threads {
 		for _, test := range set.Tests {
@@ -83,6 +83,11 @@ func loadSysbenchRaw(dir string, opt report.LoadOptions) (*ResultSet, []string, 
 				row := ResultRow{DBMS: d.Name}
 				for i, v := range vals {
 					row.Cells = append(row.Cells, v.Format(sbColumns[i].digits))
+				}
+				// The run's own noise of its QPS, from its interval lines.
+				row.Noise = []float64{math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()}
+				if iv := r.QPSNoise(); iv.OK() && iv.Mean > 0 {
+					row.Noise[0] = iv.HalfWidth() / iv.Mean
 				}
 				if r.Source != "" {
 					if p := filepath.Join(dir, filepath.FromSlash(r.Source)); fileExists(p) {
@@ -153,6 +158,9 @@ func (c *sbCells) groups(dir string) []ResultTable {
 				step += ".dop" + strconv.Itoa(nt)
 			}
 			t := ResultTable{Kind: "sbgroup", Step: step, File: filepath.Join(dir, step), Built: true, Columns: []string{"qps"}}
+			for _, test := range g.Tests {
+				t.Members = append(t.Members, sbStep(test, nt))
+			}
 			for _, d := range c.dbms {
 				sum, n, absent := 0.0, 0, false
 				for _, test := range g.Tests {

@@ -132,6 +132,12 @@ const historyMinDelta = 0.01
 // HistoryVerdict counts the outcome of History.
 type HistoryVerdict struct {
 	Regressions, Improvements, Missing, Checked int
+	// RunNoise is the run-to-run noise the history measured: the median,
+	// over the tests checked, of the relative standard deviation of the
+	// runs of their current level (0.012 = 1.2% per run); 0 when their
+	// runs are identical. A baseline folder can carry it for one-run
+	// gates (the settings key run-noise, or diff --run-noise).
+	RunNoise float64
 }
 
 // Status is the one-word outcome of the history check: FAIL with a
@@ -174,6 +180,8 @@ type HistoryStatus struct {
 	Regressions  int    `json:"regressions"`
 	Improvements int    `json:"improvements"`
 	Missing      int    `json:"missing"`
+	// RunNoise is HistoryVerdict.RunNoise.
+	RunNoise float64 `json:"run_noise"`
 }
 
 // History judges the last set of a series (NEW) against the noise of the
@@ -196,8 +204,14 @@ func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error
 	for _, g := range rep.Series.Groups {
 		m += len(g.Tests)
 	}
+	var noise []float64
 	for _, g := range rep.Series.Groups {
-		g.History = historyTable(g, max(m, 1), &v)
+		g.History = historyTable(g, max(m, 1), &v, &noise)
+	}
+	if len(noise) > 0 {
+		slices.Sort(noise)
+		v.RunNoise = stats.Median(noise)
+		rep.Notes = append(rep.Notes, runNoiseNote(noise))
 	}
 	// The history takes no --clients: its insert-rate targets are not
 	// judged, and a note must not advise a flag diff does not accept.
@@ -205,7 +219,7 @@ func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error
 		rep.Notes[i] = strings.ReplaceAll(n, " (use --clients)", "")
 	}
 	rep.History = &HistoryStatus{Status: v.Status(), ExitCode: v.ExitCode(), Checked: v.Checked,
-		Regressions: v.Regressions, Improvements: v.Improvements, Missing: v.Missing}
+		Regressions: v.Regressions, Improvements: v.Improvements, Missing: v.Missing, RunNoise: v.RunNoise}
 	if v.Checked == 0 && v.Missing == 0 {
 		// Not a pass: a member of another kind (a sysbench folder among
 		// insert-benchmark ones) or of other tests leaves every test
@@ -236,7 +250,7 @@ func valuesPerSet(groups []*SeriesGroup, sets []ResultSet) string {
 
 // historyTable judges the last member of g against the others; m is the
 // number of tests judged in the whole run, for the Bonferroni correction.
-func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
+func historyTable(g *SeriesGroup, m int, v *HistoryVerdict, noise *[]float64) *Table {
 	n := len(g.Members)
 	t := &Table{ID: g.ID + ".history", Title: g.Title + ": " + g.Members[n-1] + " against the history",
 		Caption: fmt.Sprintf("The current level of the history (its members from its last change point of the change-point table that leaves at least %d of them), "+
@@ -269,6 +283,9 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 			continue
 		}
 		mean, sd := stat.MeanStdDev(level, nil)
+		if mean > 0 {
+			*noise = append(*noise, sd/mean)
+		}
 		k := float64(len(level))
 		half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: k - 1}.Quantile(1-0.05/float64(2*m)) * sd * math.Sqrt(1+1/k)
 		change := newer/mean - 1
@@ -314,6 +331,21 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// runNoiseNote says the run-to-run noise the history measured (noise
+// sorted: each checked test's relative standard deviation of one run) and
+// how a one-run gate takes it.
+func runNoiseNote(noise []float64) string {
+	med := stats.Median(noise)
+	if !(med > 0) {
+		return fmt.Sprintf("Run-to-run noise of the history: none; the runs of %s are identical (a one-run gate keeps its default).",
+			metrics.Plural(len(noise), "test"))
+	}
+	lo, hi := noise[0], noise[len(noise)-1]
+	return fmt.Sprintf("Run-to-run noise of the history: %.2g%% per run, the median over %s of the relative standard deviation of their current level (%.2g%%–%.2g%%); "+
+		"a one-run diff against one of these runs can take it: run-noise = %.2g in the baseline's ibreport.settings, or diff --run-noise %.2g.",
+		100*med, metrics.Plural(len(noise), "test"), 100*lo, 100*hi, med, med)
 }
 
 // levelStart is where the current level of a test's history begins: the

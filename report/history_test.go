@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,5 +49,40 @@ func TestHistoryCheckedNothing(t *testing.T) {
 		case v.Checked != tc.checked || v.Missing != tc.missing:
 			t.Errorf("%s: %+v, want %d checked, %d missing", tc.name, v, tc.checked, tc.missing)
 		}
+	}
+}
+
+// Six identical nights have no change point and no regression: a constant
+// series (a throughput of 14285.714…) is not a level shift.
+func TestSeriesIdenticalNights(t *testing.T) {
+	res, _, err := report.Load(example, report.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sets []report.ResultSet
+	for _, n := range []string{"n1", "n2", "n3", "n4", "n5", "n6"} {
+		sets = append(sets, report.ResultSet{Name: n, Results: res})
+	}
+	rep, err := report.BuildSeries(sets, report.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Series == nil || len(rep.Series.Groups) == 0 {
+		t.Fatal("no series")
+	}
+	for _, g := range rep.Series.Groups {
+		if len(g.Changes) > 0 {
+			t.Errorf("%s: change points %+v on six identical nights", g.Title, g.Changes)
+		}
+	}
+	hrep, v, err := report.History(sets, report.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.ExitCode() != 0 || v.Checked == 0 || v.RunNoise != 0 {
+		t.Errorf("history of six identical nights: %+v, want a pass that checked tests and measured no run noise", v)
+	}
+	if !slices.ContainsFunc(hrep.Notes, func(n string) bool { return strings.HasPrefix(n, "Run-to-run noise of the history: none") }) {
+		t.Errorf("no note of the run noise the history measured: %q", hrep.Notes)
 	}
 }

@@ -39,7 +39,7 @@ func runDiff(e *env, args []string) error {
 	var c common
 	var base, newer listFlag
 	var threshold, warn, format, tables string
-	var alpha float64
+	var alpha, runNoise float64
 	var allowMissing, allowNA, strict, all, history bool
 	fs := newFlagSet("diff", stderr)
 	fs.Var(&base, "base", "BASE run `folder` (repeatable, or comma-separated)")
@@ -47,6 +47,7 @@ func runDiff(e *env, args []string) error {
 	fs.StringVar(&threshold, "threshold", "", "fail `levels`, e.g. ips=5%,cpupq=10% or maxop=off")
 	fs.StringVar(&warn, "warn", "", "warn `levels`, e.g. ips=2%")
 	fs.Float64Var(&alpha, "alpha", 0.05, "significance `level` of the U test on replicated runs")
+	fs.Float64Var(&runNoise, "run-noise", 0, "run-to-run relative standard deviation (a `fraction`) of one run, that one-run comparisons are judged with (default: BASE's settings key run-noise, else 0.01)")
 	fs.StringVar(&format, "format", "text", "output `format`: "+strings.Join(diff.Formats, ", ")+" (md also spelled markdown)")
 	fs.StringVar(&c.out, "o", "", "output `file`, written atomically (default: stdout)")
 	fs.StringVar(&tables, "tables", "auto", "`kind` of tables to compare: auto, mrg, rel or both")
@@ -73,7 +74,7 @@ func runDiff(e *env, args []string) error {
 		}
 		// The history judges against its own noise: a level or switch it
 		// would ignore must not look as if it applied.
-		for _, name := range []string{"threshold", "warn", "alpha", "tables", "allow-missing", "allow-na", "strict", "all", "o"} {
+		for _, name := range []string{"threshold", "warn", "alpha", "tables", "allow-missing", "allow-na", "strict", "all", "run-noise", "o"} {
 			if isSet(fs, name) {
 				flag := "--" + name
 				if name == "o" {
@@ -111,9 +112,12 @@ func runDiff(e *env, args []string) error {
 		}
 		return e.write(func() error { return fsout.WriteFileContext(e.ctx, c.out, buf.Bytes()) })
 	}
+	if isSet(fs, "run-noise") && !(runNoise > 0 && runNoise < 1) {
+		return usageError{fmt.Errorf("--run-noise %g: want a fraction above 0, below 1 (0.01 for 1%%)", runNoise)}
+	}
 	// From here on, a run that cannot compare says why in its report too:
 	// a CI gate shows the report (job summary, annotations), not stderr.
-	cmp, err := compareDiff(e, c, base, newer, alpha, allowMissing, allowNA, tables, threshold, warn)
+	cmp, err := compareDiff(e, c, base, newer, alpha, runNoise, allowMissing, allowNA, tables, threshold, warn)
 	if cmp == nil {
 		if werr := emit(func(w io.Writer) error { return diff.WriteError(w, base, newer, err, wopt) }); werr != nil {
 			return werr
@@ -140,9 +144,10 @@ func runDiff(e *env, args []string) error {
 // compareDiff checks the comparison flags and runs the comparison. It
 // returns a comparison with an error when part of the input was missing
 // (diff.Run), and no comparison when nothing could be compared.
-func compareDiff(e *env, c common, base, newer []string, alpha float64, allowMissing, allowNA bool, tables, threshold, warn string) (*diff.Comparison, error) {
+func compareDiff(e *env, c common, base, newer []string, alpha, runNoise float64, allowMissing, allowNA bool, tables, threshold, warn string) (*diff.Comparison, error) {
 	opt := diff.Options{Compare: diff.DefaultCompareOptions()}
 	opt.Compare.Alpha, opt.Compare.AllowMissing, opt.Compare.AllowNA = alpha, allowMissing, allowNA
+	opt.Compare.RunNoise = runNoise
 	switch tables {
 	case "auto":
 	case "mrg", "rel":

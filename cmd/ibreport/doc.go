@@ -68,7 +68,10 @@
 //	--threshold LIST  fail levels, metric=N%[,…] or metric=off (ips=5%,cpupq=10%);
 //	                  N above 0, at most 1000 (at most 100 for ips, qps, p50, p99)
 //	--warn LIST       warn levels, same syntax
-//	--alpha A         significance level for replicated runs (0.05)
+//	--alpha A         significance level for replicated runs (0.05); half
+//	                  of it bounds the false failures of a one-run report
+//	--run-noise F     run-to-run relative sd of one run for one-run
+//	                  comparisons (default: BASE's settings, else 0.01)
 //	--tables KIND     auto (every kind all runs have), mrg, rel or both
 //	--allow-missing   report a step, DBMS or column on one side only and go on
 //	--strict          exit 1 on warnings too

@@ -17,6 +17,12 @@ type ChangePointOptions struct {
 	// least the thresholds are calibrated for; a level of one member is a
 	// dip or spike (Single), found by its own test.
 	MinSegment int
+	// Resolution is the unit of the last printed digit of the members (1
+	// for integer-printed rates), 0 when they were not printed. A series
+	// whose members span at most one unit is flat, and a level shift of
+	// at most one unit between the medians of its levels is no change:
+	// printing alone can move a member that far.
+	Resolution float64
 }
 
 // DefaultMinSegment is the default of ChangePointOptions.MinSegment.
@@ -156,7 +162,7 @@ func ChangePoints(y []float64, opt ChangePointOptions) []ChangePoint {
 			x = append(x, v)
 		}
 	}
-	if len(x) < opt.MinMembers() {
+	if len(x) < opt.MinMembers() || flat(x, opt.Resolution) {
 		return nil
 	}
 	// Singles, then levels without them; then singles again with the
@@ -260,8 +266,26 @@ func ChangePoints(y []float64, opt ChangePointOptions) []ChangePoint {
 			out[i].Shift = out[i].After/out[i].Before - 1
 		}
 	}
+	if opt.Resolution > 0 {
+		out = slices.DeleteFunc(out, func(c ChangePoint) bool {
+			return math.Abs(c.After-c.Before) <= opt.Resolution*(1+1e-9)
+		})
+	}
 	slices.SortFunc(out, func(a, b ChangePoint) int { return a.Index - b.Index })
 	return out
+}
+
+// flat reports whether the members of x span at most the resolution, or,
+// without one, differ only in the last bits of their float64 values (the
+// same quotient computed along two paths): the t statistics of such a
+// series are ratios of rounding errors, not of levels.
+func flat(x []float64, resolution float64) bool {
+	lo, hi := slices.Min(x), slices.Max(x)
+	tol := 1e-9 * math.Max(math.Abs(lo), math.Abs(hi))
+	if resolution > 0 {
+		tol = math.Max(tol, resolution*(1+1e-9))
+	}
+	return hi-lo <= tol
 }
 
 // singles marks the one-member levels of x (step 1 of ChangePoints) in

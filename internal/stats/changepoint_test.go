@@ -258,3 +258,31 @@ func hasNaNShift(cps []ChangePoint) bool {
 	}
 	return false
 }
+
+// TestChangePointsFlat checks that a constant series, one whose members
+// differ only in the last bits of a float64 (14285.714… computed along two
+// paths) and one that moves by at most its print resolution have no
+// change point.
+func TestChangePointsFlat(t *testing.T) {
+	q := 100000.0 / 7
+	bits := []float64{q, q, q, math.Nextafter(q, 0), q, math.Nextafter(q, 1e9), q}
+	for _, c := range []struct {
+		name string
+		y    []float64
+		res  float64
+	}{
+		{"constant", []float64{14285.714285714286, 14285.714285714286, 14285.714285714286, 14285.714285714286, 14285.714285714286, 14285.714285714286}, 0},
+		{"last bits", bits, 0},
+		{"rounding", []float64{33, 33, 32, 32, 33, 32, 32, 32}, 1},
+		{"rounding one unit level", []float64{33, 33, 33, 33, 32, 32, 32, 32}, 1},
+	} {
+		if cps := ChangePoints(c.y, ChangePointOptions{Resolution: c.res}); len(cps) > 0 {
+			t.Errorf("%s: %v: change points %v, want none", c.name, c.y, cps)
+		}
+	}
+	// The resolution does not hide a shift of several units.
+	y := []float64{33, 33, 33, 33, 33, 29, 29, 29, 29, 29}
+	if cps := ChangePoints(y, ChangePointOptions{Resolution: 1}); len(cps) != 1 || cps[0].Index != 5 {
+		t.Errorf("%v: change points %v, want one at 5", y, cps)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -392,6 +394,44 @@ func TestNoiseBound(t *testing.T) {
 		b, ok := NoiseBound(c.a, c.b, c.run)
 		if ok != c.ok || (ok && math.Abs(b-c.bound) > 1e-6) {
 			t.Errorf("%s: %v %v, want %v %v", c.name, b, ok, c.bound, c.ok)
+		}
+	}
+}
+
+// TestMeanIntervalLongMemorySeeds measures the long-memory cells of
+// TestMeanIntervalCoverage (fGn, H = 0.7 and 0.8) over several seeds, 500
+// simulations each, and states the spread docs/statistics.md gives:
+// coverage of the intervals not marked low-confidence, and the share
+// marked. It asserts only that the spread is stated from more than one
+// seed; the figures are what they are (long memory is a documented gap).
+// IBREPORT_FGN_SEEDS sets the seeds (default 2; the docs used 6).
+func TestMeanIntervalLongMemorySeeds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long-memory spread: a measurement")
+	}
+	seeds := 2
+	if s, err := strconv.Atoi(os.Getenv("IBREPORT_FGN_SEEDS")); err == nil && s > 1 {
+		seeds = s
+	}
+	const sims, mu = 500, 100.0
+	for _, h := range []float64{0.7, 0.8} {
+		for _, n := range []int{30, 60, 100, 200, 400} {
+			f := newFGN(n, h)
+			loU, hiU, loM, hiM := 1.0, 0.0, 1.0, 0.0
+			for s := range seeds {
+				c := &cell{n: n, mu: mu, gen: func(r *rand.Rand) []float64 { return f.draw(r, mu, 5) }}
+				c.run(sims, uint64(1000+s))
+				m := float64(c.marked) / sims
+				u := math.NaN()
+				if c.marked < sims {
+					u = float64(c.coveredUnmarked) / float64(sims-c.marked)
+				}
+				loU, hiU, loM, hiM = math.Min(loU, u), math.Max(hiU, u), math.Min(loM, m), math.Max(hiM, m)
+			}
+			if loU > hiU {
+				t.Errorf("H %.1f n %d: no unmarked interval in %d seeds", h, n, seeds)
+			}
+			t.Logf("fGn H=%.1f n %3d: unmarked cover %.3f–%.3f, marked %.3f–%.3f (%d seeds × %d)", h, n, loU, hiU, loM, hiM, seeds, sims)
 		}
 	}
 }

@@ -185,3 +185,13 @@ func MedianInterval(sorted []float64, confidence float64) (lo, hi float64, ok bo
 	}
 	return sorted[k-1], sorted[n-k], true
 }
+
+// FamilyZ is the one-sided critical z of each of m tests whose family
+// together errs with probability at most alpha (Bonferroni: each at
+// alpha/m). It is +Inf for alpha outside (0, 1) and 1 test for m < 1.
+func FamilyZ(alpha float64, m int) float64 {
+	if !(alpha > 0 && alpha < 1) {
+		return math.Inf(1)
+	}
+	return distuv.UnitNormal.Quantile(1 - alpha/float64(max(m, 1)))
+}
