@@ -28,10 +28,19 @@
 		return JSON.stringify(s);
 	}
 
+	// shown reports whether el is drawn. The content of a closed <details>
+	// keeps its boxes (its ::details-content is only content-visibility:
+	// hidden), so boxes do not tell; checkVisibility does.
+	function shown(el) {
+		if (el.checkVisibility) {
+			return el.checkVisibility();
+		}
+		return el.getClientRects().length > 0;
+	}
+
 	// firstTable checks that the first table of main displayed with every
 	// <details> closed starts in the first screen and returns it and where
-	// it starts (page coordinates, or "none"). A table in a closed
-	// <details> has no box: it is not on the screen.
+	// it starts (page coordinates, or "none").
 	function firstTable(fails) {
 		var all = document.querySelectorAll('main table');
 		if (all.length === 0) {
@@ -40,7 +49,7 @@
 		}
 		var t = null;
 		for (var i = 0; i < all.length && !t; i++) {
-			if (all[i].getClientRects().length > 0) {
+			if (shown(all[i])) {
 				t = all[i];
 			}
 		}
@@ -187,9 +196,6 @@
 			document.querySelectorAll('main div.print table').length;
 	}
 
-	function shown(el) {
-		return el.getClientRects().length > 0;
-	}
 
 	// cellTexts is the multiset of the texts of the data cells of tables.
 	function cellTexts(tables) {
