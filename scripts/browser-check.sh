@@ -341,7 +341,7 @@ report() {
 }
 
 if [ "${BROWSER_CHECK_SELFTEST:-}" = 1 ]; then
-	pre='<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src '\''none'\''; style-src '\''unsafe-inline'\''"><title>t</title></head><body><main>'
+	pre='<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src '\''none'\''; style-src '\''unsafe-inline'\''"><title>t</title></head><body><main><h1>t</h1>'
 	table='<table><tr><th>dbms</th></tr><tr><td>1</td></tr></table>'
 	post='</main></body></html>'
 
@@ -359,7 +359,13 @@ if [ "${BROWSER_CHECK_SELFTEST:-}" = 1 ]; then
 	printf '%s%s<div style="width:2000px">wide</div>%s\n' "$pre" "$table" "$post" >"$work/width.html"
 	printf '%s%s<figure id="f"><svg width="200" height="50"><text x="10" y="20">first</text><text x="16" y="24">second</text></svg></figure>%s\n' \
 		"$pre" "$table" "$post" >"$work/overlap.html"
-	for c in table width overlap; do
+	# A box that scrolls and takes no focus, as the heat table's did:
+	# axe-core's scrollable-region-focusable.
+	rows=$(printf '<tr><td>%s</td></tr>' $(seq 30))
+	printf '%s%s<div style="overflow:auto;max-height:100px"><table>%s</table></div>%s\n' "$pre" "$table" "$rows" "$post" >"$work/axe.html"
+	cases="table width overlap"
+	[ -z "$axe" ] || cases="$cases axe"
+	for c in $cases; do
 		measure "$work/$c.html" "$work/$c.txt"
 		if [ "$(tail -1 "$work/$c.txt")" = OK ] || [ ! -s "$work/$c.txt" ] ||
 			grep -v -e '^stats ' -e '^FAIL [0-9]*$' -e "^$c: " "$work/$c.txt" >/dev/null; then
@@ -392,7 +398,7 @@ if [ "${BROWSER_CHECK_SELFTEST:-}" = 1 ]; then
 	# A page that must pass: a wide table in its own scrolling box, and an
 	# svg with two texts apart, plus a blank text and a <title> text on top
 	# of the first, which do not count.
-	printf '%s%s<div style="overflow-x:auto"><table><tr><td style="width:3000px">wide</td></tr></table></div><figure><svg width="200" height="50"><title><text x="10" y="20">title</text></title><text x="10" y="20">first</text><text x="10" y="20"> </text><text x="100" y="20">second</text></svg></figure>%s\n' \
+	printf '%s%s<div style="overflow-x:auto" role="region" tabindex="0" aria-label="wide"><table><tr><td style="width:3000px">wide</td></tr></table></div><figure><svg width="200" height="50"><title><text x="10" y="20">title</text></title><text x="10" y="20">first</text><text x="10" y="20"> </text><text x="100" y="20">second</text></svg></figure>%s\n' \
 		"$pre" "$table" "$post" >"$work/good.html"
 	load "$work/good.html" "$work/good.png" "$work/good.log"
 	n=$(check "$work/good.log" "$work/good.png")
