@@ -253,7 +253,7 @@ printpdf() {
 	# The titles, as text: tags and spaces out, the escapes of
 	# html/template undone.
 	sed -n 's/.*<h3 id="[^"]*">\(.*\)<\/h3>.*/\1/p' "$2" |
-		sed 's/<[^>]*>//g; s/&lt;/</g; s/&gt;/>/g; s/&#34;/"/g; s/&#39;/'\''/g; s/&quot;/"/g; s/&amp;/\&/g' |
+		sed 's/<[^>]*>//g; s/&lt;/</g; s/&gt;/>/g; s/&#34;/"/g; s/&#39;/'\''/g; s/&#43;/+/g; s/&quot;/"/g; s/&amp;/\&/g' |
 		tr -d ' \t' >"$work/titles.txt"
 	titles=$(wc -l <"$work/titles.txt")
 	missing=0
