@@ -31,6 +31,12 @@ type BuildOptions struct {
 	// runs; each group a series) and adds the series part: per test or
 	// step, where the level shifted.
 	Series bool
+	// Some chooses the insert-benchmark steps the report shows, by name
+	// ("l.i0", "q100.2"), as the mrg.some pages its authors publish do;
+	// the report keeps the steps' own order. Empty means the steps of an
+	// archive's mrg.some (else rel.some), when it has one, else every
+	// step. A name that is no step of the results is an error.
+	Some []string
 }
 
 // Build computes the report of loaded results from their typed model. It
@@ -60,6 +66,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	}
 	b := &builder{
 		res:    res,
+		some:   opt.Some,
 		compat: res.Options.Compat,
 		rep: &Report{
 			Schema: SchemaVersion,
@@ -219,6 +226,8 @@ type builder struct {
 	compat bool
 	rep    *Report
 	steps  []parse.Step
+	// some is BuildOptions.Some.
+	some []string
 	// merged holds each step's merged table; rts its histogram merges.
 	merged map[string]*mergedTable
 	rts    map[string][]*rtMerge
@@ -272,6 +281,9 @@ func (b *builder) model() error {
 		}
 	}
 	b.names()
+	if err := b.chooseSteps(); err != nil {
+		return err
+	}
 	if !res.Archived() {
 		byName := map[string]*metrics.TreeResult{}
 		for _, t := range res.Trees {
@@ -284,6 +296,49 @@ func (b *builder) model() error {
 		}
 		b.rep.Notes = append(b.rep.Notes, warns...)
 	}
+	return nil
+}
+
+// chooseSteps keeps the steps of opt.Some, or of the archived mrg.some,
+// and says which in a note. It runs after names, so that the DBMS list
+// stays that of the whole results.
+func (b *builder) chooseSteps() error {
+	some, from := b.some, "--some"
+	if len(some) == 0 && b.res.Archived() && len(b.res.archive.Some) > 0 {
+		some, from = b.res.archive.Some, "the archived "+b.res.archive.SomeFile+" (--some overrides)"
+	}
+	if len(some) == 0 {
+		return nil
+	}
+	want := map[string]bool{}
+	for _, name := range some {
+		want[strings.TrimSpace(name)] = true
+	}
+	var kept []parse.Step
+	var names []string
+	for _, st := range b.steps {
+		if want[st.MergeName] {
+			kept = append(kept, st)
+			names = append(names, st.MergeName)
+			delete(want, st.MergeName)
+		}
+	}
+	if len(want) > 0 {
+		var all, missing []string
+		for _, st := range b.steps {
+			all = append(all, st.MergeName)
+		}
+		for _, name := range some {
+			if want[strings.TrimSpace(name)] {
+				missing = append(missing, strings.TrimSpace(name))
+			}
+		}
+		return inputerr.Errorf("%s: no step %s in the results (their steps: %s)", from, strings.Join(missing, ", "), strings.Join(all, " "))
+	}
+	if len(kept) < len(b.steps) {
+		b.note("steps: the %d steps %s of %s; the other %d steps are left out", len(kept), strings.Join(names, " "), from, len(b.steps)-len(kept))
+	}
+	b.steps = kept
 	return nil
 }
 

@@ -28,26 +28,42 @@
 		return JSON.stringify(s);
 	}
 
-	// firstTable checks that the first table of main starts in the first
-	// screen and returns where it starts (page coordinates), or "none".
-	function firstTable(fails) {
-		var t = document.querySelector('main table');
-		if (!t) {
-			fails.push('table: there is no table in main');
-			return 'none';
+	// shown reports whether el is drawn. The content of a closed <details>
+	// keeps its boxes (its ::details-content is only content-visibility:
+	// hidden), so boxes do not tell; checkVisibility does.
+	function shown(el) {
+		if (el.checkVisibility) {
+			return el.checkVisibility();
 		}
-		// A table in a closed <details> has no box; its top would read 0.
-		if (t.getClientRects().length === 0) {
-			fails.push('table: the first table in main is not displayed');
-			return 'none';
+		return el.getClientRects().length > 0;
+	}
+
+	// firstTable checks that the first table of main displayed with every
+	// <details> closed starts in the first screen and returns it and where
+	// it starts (page coordinates, or "none").
+	function firstTable(fails) {
+		var all = document.querySelectorAll('main table');
+		if (all.length === 0) {
+			fails.push('table: there is no table in main');
+			return { table: null, top: 'none' };
+		}
+		var t = null;
+		for (var i = 0; i < all.length && !t; i++) {
+			if (shown(all[i])) {
+				t = all[i];
+			}
+		}
+		if (!t) {
+			fails.push('table: with every <details> closed no table of main is displayed');
+			return { table: null, top: 'none' };
 		}
 		var top = t.getBoundingClientRect().top + window.scrollY;
 		var limit = window.innerHeight - tableMargin;
 		if (top > limit) {
-			fails.push('table: the first table in main starts at ' + px(top) + ' px, below ' +
-				px(limit) + ' px (window height ' + window.innerHeight + ' - ' + tableMargin + ')');
+			fails.push('table: with every <details> closed the first table in main starts at ' + px(top) +
+				' px, below ' + px(limit) + ' px (window height ' + window.innerHeight + ' - ' + tableMargin + ')');
 		}
-		return px(top);
+		return { table: t, top: px(top) };
 	}
 
 	// pageWidth checks that the page does not scroll sideways, first with
@@ -149,11 +165,10 @@
 	}
 
 	// findingsBeforeTable checks that the text of <main> before its first
-	// table (the title, setup and findings) stays within the budget of
-	// characters, and returns its length.
-	function findingsBeforeTable(fails) {
+	// displayed table t (the title, setup and findings) stays within the
+	// budget of characters, and returns its length.
+	function findingsBeforeTable(fails, t) {
 		var main = document.querySelector('main');
-		var t = document.querySelector('main table');
 		if (!main || !t) {
 			return -1;
 		}
@@ -175,30 +190,179 @@
 		return n;
 	}
 
-	function measure() {
-		var fails = [];
-		var stats = '';
-		try {
-			var top = firstTable(fails);
-			var before = findingsBeforeTable(fails);
-			var s = screens(fails);
-			var w = pageWidth(fails);
-			var t = svgTexts(fails);
-			stats = 'stats viewport=' + window.innerWidth + 'x' + window.innerHeight +
-				' table-top=' + top + ' table-limit=' + (window.innerHeight - tableMargin) +
-				' scroll-width=' + w + ' svgs=' + t.svgs +
-				' texts=' + t.texts + ' overlaps=' + t.overlaps +
-				' height=' + s.height + ' screens=' + s.screens + ' details=' + s.details +
-				' details-open=' + s.open + ' before-table=' + before +
-				' tables=' + document.querySelectorAll('main table').length;
-		} catch (e) {
-			fails.push('error: the measurement failed: ' + e);
+	// dataTables counts the tables of main, not their printed parts.
+	function dataTables() {
+		return document.querySelectorAll('main table').length -
+			document.querySelectorAll('main div.print table').length;
+	}
+
+
+	// cellTexts is the multiset of the texts of the data cells of tables.
+	function cellTexts(tables) {
+		var m = {};
+		for (var i = 0; i < tables.length; i++) {
+			var tds = tables[i].querySelectorAll('td');
+			for (var j = 0; j < tds.length; j++) {
+				var s = tds[j].textContent.replace(/\s+/g, ' ').trim();
+				m[s] = (m[s] || 0) + 1;
+			}
 		}
+		return m;
+	}
+
+	// printed measures the page as printed: browser-check.sh turned its
+	// print rules into rules for every medium and sized the window to the
+	// width a page leaves between its margins. Every table must be
+	// displayed and within that width, or be hidden with parts that are
+	// (a div.print after its box) and hold all its data cells; every chart
+	// must be displayed and within the width.
+	function printed(fails) {
+		var w = document.documentElement.clientWidth;
+		var tables = document.querySelectorAll('main table');
+		var columns = 0, cut = 0, split = 0, parts = 0, whole = 0;
+		for (var i = 0; i < tables.length; i++) {
+			var t = tables[i];
+			if (t.closest('div.print')) {
+				continue;
+			}
+			var head = t.rows.length ? t.rows[0].cells : [];
+			columns += head.length;
+			var name = t.id || 'table ' + (i + 1);
+			if (shown(t)) {
+				whole++;
+				var n = 0;
+				for (var j = 0; j < head.length; j++) {
+					if (head[j].getBoundingClientRect().right > w + tolerance) {
+						n++;
+					}
+				}
+				if (n > 0) {
+					cut += n;
+					fails.push('print: ' + name + ': ' + n + ' of ' + head.length + ' columns pass the ' + w + ' px of a page');
+				}
+				continue;
+			}
+			var box = t.closest('div.scroll');
+			var next = box ? box.nextElementSibling : null;
+			var ps = next && next.matches('div.print') ? next.querySelectorAll('table') : [];
+			var ok = ps.length > 0;
+			for (j = 0; j < ps.length; j++) {
+				if (!shown(ps[j])) {
+					ok = false;
+				} else if (ps[j].getBoundingClientRect().right > w + tolerance) {
+					ok = false;
+					fails.push('print: ' + name + ': part ' + (j + 1) + ' passes the ' + w + ' px of a page');
+				}
+			}
+			if (!ok) {
+				cut += head.length;
+				fails.push('print: ' + name + ' (' + head.length + ' columns) is not printed' +
+					(ps.length ? ' whole in its parts' : ''));
+				continue;
+			}
+			var want = cellTexts([t]), have = cellTexts(ps);
+			for (var s in want) {
+				if ((have[s] || 0) < want[s]) {
+					ok = false;
+					fails.push('print: ' + name + ': its parts hold ' + (have[s] || 0) + ' cells ' +
+						JSON.stringify(s) + ', the table ' + want[s]);
+					break;
+				}
+			}
+			if (ok) {
+				split++;
+				parts += ps.length;
+			} else {
+				cut += head.length;
+			}
+		}
+		var figs = document.querySelectorAll('main figure');
+		var figsShown = 0;
+		for (i = 0; i < figs.length; i++) {
+			var f = figs[i];
+			if (!shown(f)) {
+				fails.push('print: chart ' + (f.id || i + 1) + ' is not printed');
+			} else if (f.getBoundingClientRect().right > w + tolerance) {
+				fails.push('print: chart ' + (f.id || i + 1) + ' passes the ' + w + ' px of a page');
+			} else {
+				figsShown++;
+			}
+		}
+		return 'stats print-width=' + w + ' tables=' + dataTables() +
+			' whole=' + whole + ' split=' + split + ' parts=' + parts + ' columns=' + columns + ' cut=' + cut +
+			' figures=' + figs.length + ' figures-printed=' + figsShown;
+	}
+
+	// accessibility runs axe-core, when browser-check.sh injected it, and
+	// adds its violations.
+	function accessibility(fails) {
+		if (!window.axe) {
+			return Promise.resolve('axe=none');
+		}
+		return window.axe.run(document, { resultTypes: ['violations'] }).then(function (r) {
+			var n = 0;
+			for (var i = 0; i < r.violations.length; i++) {
+				var v = r.violations[i];
+				n += v.nodes.length;
+				var where = v.nodes.slice(0, 3).map(function (x) { return x.target.join(' '); }).join('; ');
+				fails.push('axe: ' + v.id + ' (' + v.impact + '): ' + v.nodes.length + ' element(s): ' + where);
+			}
+			return 'axe=' + window.axe.version + ' axe-violations=' + n;
+		});
+	}
+
+	function finish(fails, stats) {
 		var pre = document.createElement('pre');
 		pre.id = 'browser-check-result';
 		pre.textContent = (stats ? stats + '\n' : '') + fails.join('\n') + (fails.length ? '\n' : '') +
 			(fails.length ? 'FAIL ' + fails.length : 'OK') + '\n';
 		document.body.appendChild(pre);
+	}
+
+	function measure() {
+		var fails = [];
+		if (budget('print') !== null) {
+			var stats = '';
+			try {
+				stats = printed(fails);
+			} catch (e) {
+				fails.push('error: the measurement failed: ' + e);
+			}
+			finish(fails, stats);
+			return;
+		}
+		// axe-core sees the page as loaded, as a reader does; the other
+		// checks then open and close the <details>.
+		accessibility(fails).then(function (a) {
+			finish(fails, screen(fails) + ' ' + a);
+		}, function (e) {
+			fails.push('error: axe failed: ' + e);
+			finish(fails, screen(fails));
+		});
+	}
+
+	// screen runs the checks of the page on the screen and returns their
+	// stats line.
+	function screen(fails) {
+		try {
+			// The screens are measured first: they close every <details>,
+			// as the first screen is then measured.
+			var s = screens(fails);
+			var first = firstTable(fails);
+			var before = findingsBeforeTable(fails, first.table);
+			var w = pageWidth(fails);
+			var t = svgTexts(fails);
+			return 'stats viewport=' + window.innerWidth + 'x' + window.innerHeight +
+				' table-top=' + first.top + ' table-limit=' + (window.innerHeight - tableMargin) +
+				' scroll-width=' + w + ' svgs=' + t.svgs +
+				' texts=' + t.texts + ' overlaps=' + t.overlaps +
+				' height=' + s.height + ' screens=' + s.screens + ' details=' + s.details +
+				' details-open=' + s.open + ' before-table=' + before +
+				' tables=' + dataTables();
+		} catch (e) {
+			fails.push('error: the measurement failed: ' + e);
+			return '';
+		}
 	}
 
 	// Measure once the page and its fonts are loaded: text boxes depend on

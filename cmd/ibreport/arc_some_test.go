@@ -80,3 +80,52 @@ func TestSomeOverride(t *testing.T) {
 		t.Errorf("mrg.some with --some l.x:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestBuildSome: build shows the steps of the archived mrg.some by
+// default, those of --some when given, and refuses a step the results do
+// not have.
+func TestBuildSome(t *testing.T) {
+	dir := filepath.Join(jan2021, "20m", "res.pg")
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		code  int
+		steps []string // the step sections of the page, in order
+		note  string   // on stderr
+	}{
+		{"archived", nil, 0, []string{"l.i0", "l.x", "l.i1", "q100.2", "q200.2", "q800.2", "q1000.2"}, "the 7 steps l.i0 l.x l.i1 q100.2 q200.2 q800.2 q1000.2 of the archived"},
+		// The report keeps the steps' own order, whatever the list's.
+		{"given", []string{"--some", "q100.1,l.x"}, 0, []string{"l.x", "q100.1"}, "the 2 steps l.x q100.1 of --some; the other 13 steps are left out"},
+		{"unknown", []string{"--some", "l.x,q5000.1"}, 2, nil, "--some: no step q5000.1 in the results"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "r.html")
+			args := append(append([]string{"build"}, tc.args...), dir, "-o", out)
+			code, _, stderr := runCmd(t, args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d: %s", code, tc.code, stderr)
+			}
+			if !strings.Contains(stderr, tc.note) {
+				t.Errorf("stderr lacks %q:\n%s", tc.note, stderr)
+			}
+			if tc.code != 0 {
+				return
+			}
+			page, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, l := range strings.Split(string(page), "\n") {
+				if rest, ok := strings.CutPrefix(l, `<section class="step" id="`); ok {
+					if name, ok := strings.CutSuffix(rest, `.graph">`); ok {
+						got = append(got, name)
+					}
+				}
+			}
+			if strings.Join(got, " ") != strings.Join(tc.steps, " ") {
+				t.Errorf("steps %q, want %q", got, tc.steps)
+			}
+		})
+	}
+}

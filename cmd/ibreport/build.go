@@ -30,6 +30,7 @@ func runBuild(e *env, args []string) error {
 	fs.StringVar(&c.title, "title", "", "report `title` (default: \"<N>M docs and <C> clients\")")
 	fs.StringVar(&c.intro, "intro", "", "Markdown `file` with the test description (default: generated)")
 	fs.StringVar(&c.layout, "layout", "", "add per-step tables in another `layout`: "+report.LayoutStudy+" (the published studies' ips.av, ips.75 … Mcpu/i, size, rss, cpu)")
+	fs.StringVar(&c.some, "some", "", "comma-separated insert-benchmark `steps` the report shows, as its authors' mrg.some pages (default: the archived mrg.some, else all)")
 	fs.BoolVar(&c.series, "series", false, "take the DBMS, in --dbms order, as ordered series (releases, nightly runs; each group a series) and add where each test's level shifted")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -61,6 +62,9 @@ func runBuild(e *env, args []string) error {
 		}
 	}
 	opt := report.BuildOptions{Title: c.title, Clients: c.clients, Layout: c.layout, Series: c.series}
+	if c.some != "" {
+		opt.Some = strings.Split(c.some, ",")
+	}
 	if c.intro != "" {
 		b, err := parse.ReadUserFile(c.intro, introFile)
 		if err != nil {

@@ -47,7 +47,9 @@
 //	--device NAME   block device of the database in the iostat files (default:
 //	                the md/dm volume covering its members, else the busiest)
 //	--dbms FILE     DBMS in report order; "-" or BREAK starts a group
-//	--some LIST     comma-separated steps for mrg.some and rel.some
+//	--some LIST     comma-separated steps for mrg.some and rel.some (tables), or
+//	                the steps the report shows (build); default: the archived
+//	                mrg.some
 //	-o PATH         output folder (tables) or file (build)
 //	--sb-tag TAG    sysbench: tag in the summary file names (default sb)
 //	--sb-groups F   sysbench: test groups for qps.groups ("<name>: <test> ..." lines)

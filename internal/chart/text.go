@@ -51,3 +51,8 @@ func textWidth(size float64, s string) float64 {
 	}
 	return w * size / 1000
 }
+
+// TextWidth is the width in px of s set in the page's font (Liberation
+// Sans metrics) at size px: package render uses it to tell which tables fit
+// a printed page.
+func TextWidth(size float64, s string) float64 { return textWidth(size, s) }

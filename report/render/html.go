@@ -45,6 +45,7 @@ func pageTemplate() *template.Template {
 			"bulletLines":  report.BulletLines,
 			"headlines":    report.Headlines,
 			"headlineLead": report.HeadlineLead,
+			"view":         view,
 		}).ParseFS(templates.FS, "report.html.tmpl"))
 	})
 	return htmlTmpl
