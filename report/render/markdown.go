@@ -264,8 +264,14 @@ func outline(r *report.Report) *doc {
 	for _, w := range r.Comparability {
 		d.Warnings = append(d.Warnings, "Not comparable: "+oneLine(w))
 	}
-	d.HeadLead = report.HeadlineLead(r.Bullets)
-	d.Lead = append(d.Lead, report.Headlines(r.Bullets)...)
+	if st := r.Story; st != nil {
+		// A release archive leads with its story in release order.
+		d.HeadLead = oneLine(st.Lead)
+		d.Lead = append(d.Lead, st.Lines...)
+	} else {
+		d.HeadLead = report.HeadlineLead(r.Bullets)
+		d.Lead = append(d.Lead, report.Headlines(r.Bullets)...)
+	}
 	if r.Series != nil {
 		d.Lead = append(d.Lead, r.Series.Findings...)
 	}
