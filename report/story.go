@@ -405,6 +405,9 @@ func storyLines(groups []storyGroup, labels []string, prefix string, maxLines in
 	}
 	if left := len(evs) - len(shown); left > 0 {
 		out[len(out)-1] += fmt.Sprintf(" (%d smaller not told.)", left)
+	} else if len(evs) < n-1 {
+		// The releases not named are the story too: flat.
+		out[len(out)-1] += " No other release changed a test group materially."
 	}
 	if n > 2 {
 		ev := storyEvent{at: n - 1, from: 0}
