@@ -39,7 +39,7 @@ func TestReleaseNameLists(t *testing.T) {
 				t.Errorf("%s: %s: not read as a release", f, l)
 				continue
 			}
-			out.WriteString(strings.Join([]string{l, r.dbms(), r.version.String(), r.config, strings.Join(r.flavour, "+"), r.host}, "\t") + "\n")
+			out.WriteString(strings.Join([]string{l, r.DBMS(), r.Version.String(), r.Config, strings.Join(r.Flavour, "+"), r.Host}, "\t") + "\n")
 		}
 		want := strings.TrimSuffix(f, ".names") + ".want"
 		if upd != nil && upd.Value.String() == "true" {
@@ -63,9 +63,9 @@ func TestReleaseNameLists(t *testing.T) {
 		if set == nil {
 			continue
 		}
-		for i := 1; i < len(set.rels); i++ {
-			if set.rels[i].version.compare(set.rels[i-1].version) < 0 {
-				t.Errorf("%s: %s before %s: the author's order is not the version order", f, set.rels[i-1].name, set.rels[i].name)
+		for i := 1; i < len(set.Rels); i++ {
+			if set.Rels[i].Version.Compare(set.Rels[i-1].Version) < 0 {
+				t.Errorf("%s: %s before %s: the author's order is not the version order", f, set.Rels[i-1].Name, set.Rels[i].Name)
 			}
 		}
 	}
@@ -73,7 +73,7 @@ func TestReleaseNameLists(t *testing.T) {
 
 func TestParseRelease(t *testing.T) {
 	for _, tc := range []struct {
-		name, version, config, flavour, host, label string
+		name, Version, Config, Flavour, Host, label string
 	}{
 		{"x.ma100230_rel_withdbg.z12a_c32r128.pk1", "10.2.30", "z12a", "rel withdbg", "c32r128", "10.2.30 z12a"},
 		{"x.ma110803_rel_withdbg.z12b_c32r128.pk1", "11.8.3", "z12b", "rel withdbg", "c32r128", "11.8.3 z12b"},
@@ -91,12 +91,12 @@ func TestParseRelease(t *testing.T) {
 			t.Errorf("%s: not a release", tc.name)
 			continue
 		}
-		if r.version.String() != tc.version || r.config != tc.config || strings.Join(r.flavour, " ") != tc.flavour || r.host != tc.host {
-			t.Errorf("%s: %s %s %v %s, want %s %s %s %s", tc.name, r.version, r.config, r.flavour, r.host, tc.version, tc.config, tc.flavour, tc.host)
+		if r.Version.String() != tc.Version || r.Config != tc.Config || strings.Join(r.Flavour, " ") != tc.Flavour || r.Host != tc.Host {
+			t.Errorf("%s: %s %s %v %s, want %s %s %s %s", tc.name, r.Version, r.Config, r.Flavour, r.Host, tc.Version, tc.Config, tc.Flavour, tc.Host)
 		}
 		// Labelled in a set with another config and no shared flavour.
-		s := &releaseSet{configs: []string{tc.config, "other"}, commonFlavour: []string{"rel", "withdbg", "o2nofp", "lto", "pgo"}}
-		if got := s.label(r); got != tc.label {
+		s := &releaseSet{Configs: []string{tc.Config, "other"}, CommonFlavour: []string{"rel", "withdbg", "o2nofp", "lto", "pgo"}}
+		if got := s.Label(r); got != tc.label {
 			t.Errorf("%s: label %q, want %q", tc.name, got, tc.label)
 		}
 	}
@@ -109,7 +109,7 @@ func TestParseRelease(t *testing.T) {
 		t.Errorf("two engines read as one release set")
 	}
 	s := releasesOf([]string{"x.pg176_o2nofp.x10a_c32r128.pk1", "x.pg177_o2nofp.x10a_c32r128.pk1", "x.pg180_o2nofp.x10b_c32r128.pk1"})
-	if s == nil || s.main != "x10a" || len(s.configs) != 2 || strings.Join(s.commonFlavour, " ") != "o2nofp" {
+	if s == nil || s.Main != "x10a" || len(s.Configs) != 2 || strings.Join(s.CommonFlavour, " ") != "o2nofp" {
 		t.Errorf("releasesOf(pg): %+v", s)
 	}
 }

@@ -372,24 +372,24 @@ func releaseNames(names []string) []NameKey {
 	versions := map[string]bool{}
 	seen := map[string]bool{}
 	var key []NameKey
-	for _, r := range rs.rels {
-		versions[r.version.String()] = true
-		l := rs.label(r)
+	for _, r := range rs.Rels {
+		versions[r.Version.String()] = true
+		l := rs.Label(r)
 		if seen[l] {
 			return nil
 		}
 		seen[l] = true
-		w := r.dbms() + " " + r.version.String()
-		if r.config != "" {
-			w += ", config " + r.config
+		w := r.DBMS() + " " + r.Version.String()
+		if r.Config != "" {
+			w += ", config " + r.Config
 		}
-		if len(r.flavour) > 0 {
-			w += ", build " + strings.Join(r.flavour, " ")
+		if len(r.Flavour) > 0 {
+			w += ", build " + strings.Join(r.Flavour, " ")
 		}
-		if r.host != "" {
-			w += ", host " + r.host
+		if r.Host != "" {
+			w += ", host " + r.Host
 		}
-		key = append(key, NameKey{Short: l, Full: r.name, Words: w})
+		key = append(key, NameKey{Short: l, Full: r.Name, Words: w})
 	}
 	if len(versions) < 2 {
 		return nil

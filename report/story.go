@@ -450,23 +450,23 @@ func (b *builder) releaseStory(set *metrics.SysbenchSet, parts []metrics.Sysbenc
 		return nil
 	}
 	st := &Story{}
-	labels := make([]string, len(rs.rels))
-	for i, r := range rs.rels {
-		labels[i] = rs.label(r)
-		st.Key = append(st.Key, ReleaseKey{Label: labels[i], Name: r.name, DBMS: r.dbms(), Version: r.version.String(), Config: r.config, Flavour: strings.Join(r.flavour, " ")})
+	labels := make([]string, len(rs.Rels))
+	for i, r := range rs.Rels {
+		labels[i] = rs.Label(r)
+		st.Key = append(st.Key, ReleaseKey{Label: labels[i], Name: r.Name, DBMS: r.DBMS(), Version: r.Version.String(), Config: r.Config, Flavour: strings.Join(r.Flavour, " ")})
 	}
 	// The series: per config, the plain builds (no extra flavour) in
 	// release order; a build with extra flavour is a variant of the
 	// plain build of its release and config.
 	type series struct {
-		config  string
+		cfg     string
 		members []int
 	}
 	var ss []series
-	for _, c := range rs.configs {
-		s := series{config: c}
-		for i, r := range rs.rels {
-			if r.config == c && len(rs.extra(r)) == 0 {
+	for _, c := range rs.Configs {
+		s := series{cfg: c}
+		for i, r := range rs.Rels {
+			if r.Config == c && len(rs.Extra(r)) == 0 {
 				s.members = append(s.members, i)
 			}
 		}
@@ -475,21 +475,21 @@ func (b *builder) releaseStory(set *metrics.SysbenchSet, parts []metrics.Sysbenc
 		}
 	}
 	slices.SortStableFunc(ss, func(a, b series) int { return cmp.Compare(len(b.members), len(a.members)) })
-	first, last := rs.rels[0], rs.rels[len(rs.rels)-1]
+	first, last := rs.Rels[0], rs.Rels[len(rs.Rels)-1]
 	var what []string
 	for _, s := range ss {
-		what = append(what, fmt.Sprintf("%s (%d)", s.config, len(s.members)))
+		what = append(what, fmt.Sprintf("%s (%d)", s.cfg, len(s.members)))
 	}
 	for _, nt := range set.Threads {
 		gs := storyGroups(set, parts, nt)
 		if len(gs) == 0 {
 			continue
 		}
-		lead := fmt.Sprintf("%s %s to %s, %d builds", first.dbms(), first.version, last.version, len(rs.rels))
+		lead := fmt.Sprintf("%s %s to %s, %d builds", first.DBMS(), first.Version, last.Version, len(rs.Rels))
 		if len(ss) > 1 {
 			lead += "; configs " + strings.Join(what, ", ") + ", each a series of its own"
-		} else if rs.main != "" {
-			lead += ", config " + rs.main
+		} else if rs.Main != "" {
+			lead += ", config " + rs.Main
 		}
 		lead += fmt.Sprintf(". Sysbench QPS at %s", metrics.Plural(nt, "thread"))
 		if host != "" {
@@ -517,11 +517,11 @@ func (b *builder) releaseStory(set *metrics.SysbenchSet, parts []metrics.Sysbenc
 				var ls []string
 				for _, m := range s.members {
 					// The prefix names the config.
-					ls = append(ls, rs.rels[m].version.String())
+					ls = append(ls, rs.Rels[m].Version.String())
 				}
 				prefix := ""
 				if len(ss) > 1 {
-					prefix = s.config + ": "
+					prefix = s.cfg + ": "
 				}
 				lines = append(lines, storyLines(sub, ls, prefix, maxLines)...)
 			}
@@ -555,18 +555,18 @@ func (b *builder) configLines(rs *releaseSet, labels []string, gs []storyGroup) 
 	}
 	var same []string // variants that changed nothing materially
 	sameOf := ""
-	for i, r := range rs.rels {
-		if len(rs.extra(r)) == 0 {
+	for i, r := range rs.Rels {
+		if len(rs.Extra(r)) == 0 {
 			continue
 		}
-		plain := slices.IndexFunc(rs.rels, func(p release) bool {
-			return p.config == r.config && p.version.compare(r.version) == 0 && len(rs.extra(p)) == 0
+		plain := slices.IndexFunc(rs.Rels, func(p release) bool {
+			return p.Config == r.Config && p.Version.Compare(r.Version) == 0 && len(rs.Extra(p)) == 0
 		})
 		if plain < 0 {
 			continue
 		}
 		if l := pair(i, plain, "Variant: "); strings.HasSuffix(l, noChange) && (sameOf == "" || sameOf == labels[plain]) {
-			same, sameOf = append(same, strings.Join(rs.extra(r), " ")), labels[plain]
+			same, sameOf = append(same, strings.Join(rs.Extra(r), " ")), labels[plain]
 		} else {
 			out = append(out, l)
 		}
@@ -575,41 +575,41 @@ func (b *builder) configLines(rs *releaseSet, labels []string, gs []storyGroup) 
 		out = append(out, fmt.Sprintf("Variants %s of %s: %s", strings.Join(same, ", "), sameOf, noChange))
 	}
 	plainOf := func(cfg string, v dbmsVersion) int {
-		return slices.IndexFunc(rs.rels, func(p release) bool {
-			return p.config == cfg && p.version.compare(v) == 0 && len(rs.extra(p)) == 0
+		return slices.IndexFunc(rs.Rels, func(p release) bool {
+			return p.Config == cfg && p.Version.Compare(v) == 0 && len(rs.Extra(p)) == 0
 		})
 	}
 	count := map[string]int{}
-	for _, r := range rs.rels {
-		count[r.config]++
+	for _, r := range rs.Rels {
+		count[r.Config]++
 	}
 	bridged := map[string]bool{} // the first releases bridged to
 	// bridge tells the first build of config c against the last
 	// main-config release before it, said as across configs.
 	bridge := func(c string) string {
-		first := slices.IndexFunc(rs.rels, func(r release) bool { return r.config == c && len(rs.extra(r)) == 0 })
+		first := slices.IndexFunc(rs.Rels, func(r release) bool { return r.Config == c && len(rs.Extra(r)) == 0 })
 		prev := -1
-		for i, r := range rs.rels {
-			if r.config == rs.main && len(rs.extra(r)) == 0 && first >= 0 && r.version.compare(rs.rels[first].version) < 0 {
+		for i, r := range rs.Rels {
+			if r.Config == rs.Main && len(rs.Extra(r)) == 0 && first >= 0 && r.Version.Compare(rs.Rels[first].Version) < 0 {
 				prev = i
 			}
 		}
-		if first < 0 || prev < 0 || bridged[rs.rels[first].version.String()] {
+		if first < 0 || prev < 0 || bridged[rs.Rels[first].Version.String()] {
 			return ""
 		}
-		bridged[rs.rels[first].version.String()] = true
-		return pair(first, prev, fmt.Sprintf("Across configs (%s → %s, release and config both changed): ", rs.main, c))
+		bridged[rs.Rels[first].Version.String()] = true
+		return pair(first, prev, fmt.Sprintf("Across configs (%s → %s, release and config both changed): ", rs.Main, c))
 	}
 	done := map[[2]string]bool{}
-	for _, c := range rs.configs {
-		if c == rs.main {
+	for _, c := range rs.Configs {
+		if c == rs.Main {
 			continue
 		}
 		// The config compared with: the main one when both ran a
 		// release, else the largest that shares one with c.
-		refs := []string{rs.main}
-		for _, o := range rs.configs {
-			if o != c && o != rs.main {
+		refs := []string{rs.Main}
+		for _, o := range rs.Configs {
+			if o != c && o != rs.Main {
 				refs = append(refs, o)
 			}
 		}
@@ -617,11 +617,11 @@ func (b *builder) configLines(rs *releaseSet, labels []string, gs []storyGroup) 
 		var shared, others []int
 		ref := ""
 		for _, o := range refs {
-			for i, r := range rs.rels {
-				if r.config != c || len(rs.extra(r)) > 0 {
+			for i, r := range rs.Rels {
+				if r.Config != c || len(rs.Extra(r)) > 0 {
 					continue
 				}
-				if m := plainOf(o, r.version); m >= 0 {
+				if m := plainOf(o, r.Version); m >= 0 {
 					shared, others = append(shared, i), append(others, m)
 				}
 			}
@@ -634,7 +634,7 @@ func (b *builder) configLines(rs *releaseSet, labels []string, gs []storyGroup) 
 			continue // told as ref against c
 		}
 		done[[2]string{c, ref}] = true
-		if ref != rs.main {
+		if ref != rs.Main {
 			// No release ran in both c and the main config: the bridge
 			// from the main config is told too.
 			if l := bridge(c); l != "" {
@@ -662,7 +662,7 @@ func (b *builder) configLines(rs *releaseSet, labels []string, gs []storyGroup) 
 		}
 		var vs []string
 		for _, i := range shared {
-			vs = append(vs, rs.rels[i].version.String())
+			vs = append(vs, rs.Rels[i].Version.String())
 		}
 		what := "median "
 		if len(shared) == 1 {
