@@ -270,6 +270,10 @@ func reportNames(r *report.Report) map[string]bool {
 	}
 	for _, k := range r.WithShortNames().Names {
 		set[k.Short], set[k.Full] = true, true
+		// A release's short name is its version and config: "17.7 x10a".
+		for _, w := range strings.Fields(k.Short) {
+			set[w] = true
+		}
 	}
 	return set
 }

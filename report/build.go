@@ -137,6 +137,15 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 			b.rep.Legend = append(b.rep.Legend, LegendItem{"findings", bulletLegend})
 		}
 		b.rep.Legend = append(b.rep.Legend, sysbenchLegend()...)
+		if !opt.Series && !hasIbench {
+			host := ""
+			if len(setup.CPUs) > 0 {
+				host = ints(setup.CPUs, strconv.Itoa) + " CPUs"
+			}
+			if b.rep.Story = b.releaseStory(res.Sysbench, b.sbParts, host); b.rep.Story != nil {
+				b.rep.Legend = append(b.rep.Legend, LegendItem{"release story", storyLegend})
+			}
+		}
 	}
 	if opt.Series {
 		// The change points sum a series up; the bullets comparing each
@@ -245,6 +254,8 @@ type builder struct {
 	nClients int
 	// sbPerf holds the sysbench perf stat counters per operation.
 	sbPerf *sbPerfOps
+	// sbParts are the sysbench test groups of the findings and tables.
+	sbParts []metrics.SysbenchGroup
 	// ibPerf holds the insert benchmark's perf stat counters per operation.
 	ibPerf *ibPerfOps
 	// treeClients is the client count of each raw tree, by display tag.

@@ -48,6 +48,10 @@ type Report struct {
 	// Bullets sum the comparison up: each DBMS against its base, per part
 	// of the benchmark, with the metrics that moved with the largest change.
 	Bullets []Bullet `json:"bullets,omitempty"`
+	// Story tells a release archive (DBMS whose names read as one DBMS's
+	// versions) in release order; it leads the report in place of the
+	// headlines of Bullets. Nil otherwise and in compat mode.
+	Story *Story `json:"story,omitempty"`
 	// Comparability warns where DBMS compared did not run the same work:
 	// client counts, row counts, steps, durations, sysbench tests.
 	Comparability []string `json:"comparability,omitempty"`

@@ -45,7 +45,7 @@ func TestParseDBMSVersion(t *testing.T) {
 		v, ok := parseDBMSVersion(tc.name)
 		got := ""
 		if ok {
-			got = v.engine + v.String()
+			got = v.Engine + v.String()
 		}
 		if got != tc.want {
 			t.Errorf("parseDBMSVersion(%q) = %q, want %q", tc.name, got, tc.want)

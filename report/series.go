@@ -247,7 +247,7 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 		chart.Levels = seriesLevels(s.Points, found)
 		shift := 0.0
 		for _, c := range found {
-			if a := math.Abs(c.Shift); !math.IsNaN(a) && !math.IsInf(a, 0) {
+			if a := logSize(c.Shift); !math.IsNaN(a) && !math.IsInf(a, 0) {
 				shift = max(shift, a)
 			}
 		}
@@ -259,8 +259,17 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 		g.Charts = append(g.Charts, c.c)
 	}
 	g.Heat = heat
+	// By |log ratio|: a −64% level outranks a +150% one (×0.36 against
+	// ×2.5 is farther from 1), and lasting levels outrank one-release
+	// spikes.
 	slices.SortStableFunc(g.Changes, func(a, b SeriesChange) int {
-		return cmp.Compare(math.Abs(b.Shift), math.Abs(a.Shift))
+		if a.Single != b.Single {
+			if a.Single {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Compare(logSize(b.Shift), logSize(a.Shift))
 	})
 	if n >= opt.MinMembers() {
 		g.ChangeTable = changeTable(g)
@@ -313,6 +322,10 @@ func seriesFindings(g *SeriesGroup, prefix string) []string {
 	byMember := map[int][]SeriesChange{}
 	var at []int
 	for _, c := range g.Changes { // largest shift first
+		if !(logSize(c.Shift) >= math.Log(1+storyFloor)) {
+			// Below the materiality floor: in the table, not a finding.
+			continue
+		}
 		if byMember[c.Index] == nil {
 			at = append(at, c.Index)
 		}
@@ -345,13 +358,19 @@ func seriesFindings(g *SeriesGroup, prefix string) []string {
 			// Only dips or spikes that the next member left again.
 			what = "one release off its level:"
 		}
-		out = append(out, fmt.Sprintf("%s%s %s: %s.", prefix, what, g.Labels[i], strings.Join(parts, ", ")))
+		// The member by its name, not its number in the table.
+		_, name, _ := strings.Cut(g.Labels[i], " ")
+		if i > 0 {
+			_, prev, _ := strings.Cut(g.Labels[i-1], " ")
+			name += " (after " + prev + ")"
+		}
+		out = append(out, fmt.Sprintf("%s%s %s: %s.", prefix, what, name, strings.Join(parts, ", ")))
 	}
 	if more > 0 {
 		out = append(out, fmt.Sprintf("%s%d more members with smaller shifts: see the change points table.", prefix, more))
 	}
 	if len(out) == 0 && g.ChangeTable != nil {
-		out = append(out, prefix+"no test's level shifted significantly along the series.")
+		out = append(out, fmt.Sprintf("%sno test's level shifted significantly by %.0f%% or more along the series.", prefix, 100*storyFloor))
 	}
 	return out
 }
@@ -400,13 +419,13 @@ func atText(label string, single bool) string {
 	return label
 }
 
-// shiftText prints a shift as a signed percent, "NA" when it is not a number.
-func shiftText(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return "NA"
-	}
-	return fmt.Sprintf("%+.1f%%", 100*x)
-}
+// shiftText prints a shift as a signed percent of two significant
+// digits ("+150%", "−1.4%"), "NA" when it is not a number.
+func shiftText(x float64) string { return percentText(x) }
+
+// logSize is the size of a relative change as |log ratio|: a halving and a
+// doubling are as large.
+func logSize(shift float64) float64 { return math.Abs(math.Log1p(shift)) }
 
 // numCell prints a number with digits decimals as valueCell does; NA,
 // saying why, when it is not finite.

@@ -15,8 +15,8 @@ func TestSeriesLabels(t *testing.T) {
 	for _, tc := range []struct {
 		in, want []string
 	}{
-		{[]string{"x.pg1222_o2nofp.x10a_c32r128.pk1", "x.pg180_o2nofp.x10b_c32r128.pk1"}, []string{"1 pg1222.x10a", "2 pg180.x10b"}},
-		{[]string{"my8043_rel.z12a", "my8044_rel.z12a", "my9500_rel.z12a"}, []string{"1 my8043", "2 my8044", "3 my9500"}},
+		{[]string{"x.pg1222_o2nofp.x10a_c32r128.pk1", "x.pg180_o2nofp.x10b_c32r128.pk1"}, []string{"1 12.22 x10a", "2 18.0 x10b"}},
+		{[]string{"my8043_rel.z12a", "my8044_rel.z12a", "my9500_rel.z12a"}, []string{"1 8.0.43", "2 8.0.44", "3 9.5.0"}},
 		{[]string{"pg15.c1"}, []string{"1 pg15.c1"}},
 		{[]string{"a", "a"}, []string{"1 a", "2 a"}},
 		{[]string{"run.1", "run.2", "run"}, []string{"1 run.1", "2 run.2", "3 run"}},

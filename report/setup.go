@@ -122,7 +122,12 @@ func setupOf(res *Results) setupFacts {
 		for di, d := range s.DBMS {
 			names = append(names, d.Name)
 			for _, r := range d.Results {
-				add(&f.Threads, r.Threads)
+				// A warm-up run's thread count is no test's: the title
+				// and setup count the tests' (a warm-up at 8 threads
+				// beside tests at 40 is "40 threads").
+				if !r.Test.Warmup() {
+					add(&f.Threads, r.Threads)
+				}
 				add(&f.CPUs, r.CPUs)
 				if v, _, _ := strings.Cut(r.Version, "-"); v != "" && !slices.Contains(f.Versions, v) {
 					f.Versions = append(f.Versions, v)
@@ -180,6 +185,10 @@ func setupOf(res *Results) setupFacts {
 		if len(f.CPUs) == 0 && res.Options.Cores > 0 {
 			f.CPUs = []int{res.Options.Cores}
 		}
+	}
+	if s := res.Sysbench; s != nil && len(f.Threads) == 0 {
+		// Only warm-up runs: their thread counts are all there is.
+		f.Threads = slices.Clone(s.Threads)
 	}
 	for _, l := range [][]int{f.Threads, f.Clients, f.CPUs} {
 		slices.Sort(l)

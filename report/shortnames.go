@@ -1,6 +1,7 @@
 package report
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -12,6 +13,9 @@ import (
 type NameKey struct {
 	Short string `json:"short"`
 	Full  string `json:"full"`
+	// Words says what the name holds when it reads as a release: "MySQL
+	// 8.0.43, config z12a, build rel o2nofp, host c8r32"; "" otherwise.
+	Words string `json:"words,omitempty"`
 }
 
 // shortNameMin is the length of the longest DBMS name from which names are
@@ -28,6 +32,9 @@ func ShortNames(names []string) []NameKey {
 	names = uniqueNames(names)
 	if len(names) < 2 || len(slices.MaxFunc(names, func(a, b string) int { return len(a) - len(b) })) < shortNameMin {
 		return nil
+	}
+	if key := releaseNames(names); key != nil {
+		return key
 	}
 	short := shortByParts(names)
 	seen := map[string]bool{}
@@ -103,6 +110,12 @@ func shortByParts(names []string) []string {
 			out[i] = b.String()
 		}
 		return out
+	}
+	// The parts every name has, wherever they are: an odd name with a
+	// part more (x.ma120101_mdev16168_rel_withdbg.z12b…) keeps the others
+	// from losing rel and withdbg.
+	if d := dropShared(parts, seps); d != nil {
+		return d
 	}
 	// Leading and trailing parts in common.
 	lead, trail := len(parts[0]), len(parts[0])
@@ -298,4 +311,88 @@ func plainType(t reflect.Type) bool {
 	}
 	plainTypes.Store(t, p)
 	return p
+}
+
+// dropShared drops from each name the parts all names hold, wherever they
+// are; nil when that leaves a name empty or two names alike.
+func dropShared(parts, seps [][]string) []string {
+	count := func(p []string, x string) int {
+		n := 0
+		for _, y := range p {
+			if y == x {
+				n++
+			}
+		}
+		return n
+	}
+	shared := map[string]int{} // part: how often every name holds it
+	for _, x := range parts[0] {
+		m := count(parts[0], x)
+		for _, p := range parts[1:] {
+			m = min(m, count(p, x))
+		}
+		if m > 0 {
+			shared[x] = m
+		}
+	}
+	out := make([]string, len(parts))
+	seen := map[string]bool{}
+	for i := range parts {
+		left := maps.Clone(shared)
+		var b strings.Builder
+		for j, x := range parts[i] {
+			if left[x] > 0 {
+				left[x]--
+				continue
+			}
+			if b.Len() > 0 {
+				b.WriteString(seps[i][j])
+			}
+			b.WriteString(x)
+		}
+		out[i] = b.String()
+		if out[i] == "" || seen[out[i]] {
+			return nil
+		}
+		seen[out[i]] = true
+	}
+	return out
+}
+
+// releaseNames is the key of names that read as one DBMS's releases of
+// at least two versions: each by its version, with its config when the
+// names have several and its own build parts ("10.5.6", "10.5.6 z12b",
+// "12.1.1 z12b ahi1"), and what it holds in words. Nil otherwise, or when
+// two builds would share a label.
+func releaseNames(names []string) []NameKey {
+	rs := releasesOf(names)
+	if rs == nil {
+		return nil
+	}
+	versions := map[string]bool{}
+	seen := map[string]bool{}
+	var key []NameKey
+	for _, r := range rs.Rels {
+		versions[r.Version.String()] = true
+		l := rs.Label(r)
+		if seen[l] {
+			return nil
+		}
+		seen[l] = true
+		w := r.DBMS() + " " + r.Version.String()
+		if r.Config != "" {
+			w += ", config " + r.Config
+		}
+		if len(r.Flavour) > 0 {
+			w += ", build " + strings.Join(r.Flavour, " ")
+		}
+		if r.Host != "" {
+			w += ", host " + r.Host
+		}
+		key = append(key, NameKey{Short: l, Full: r.Name, Words: w})
+	}
+	if len(versions) < 2 {
+		return nil
+	}
+	return key
 }

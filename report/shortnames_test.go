@@ -16,13 +16,19 @@ func TestShortNames(t *testing.T) {
 		want  []string // short names, in order; nil: none
 	}{
 		{"releases", []string{"x.my5651_rel_o2nofp.z12a_c8r32.pk1", "x.my8043_rel_o2nofp.z12a_c8r32.pk1", "x.my8406v2_rel_o2nofp.z12a_c8r32.pk1"},
-			[]string{"my5651", "my8043", "my8406v2"}},
+			[]string{"5.6.51", "8.0.43", "8.4.6v2"}}, // by version
+		{"not releases", []string{"x.run5651_rel_o2nofp.z12a_c8r32.pk1", "x.run8043_rel_o2nofp.z12a_c8r32.pk1"},
+			[]string{"run5651", "run8043"}},
 		{"two parts differ", []string{"x.pg177_o2nofp.x10a_c32r128.pk1", "x.pg180_o2nofp.x10b_c32r128.pk1"},
-			[]string{"pg177.x10a", "pg180.x10b"}},
+			[]string{"17.7 x10a", "18.0 x10b"}}, // version and config
 		{"short already", []string{"pg15.c1", "pg15.c2"}, nil},
 		{"one name", []string{"x.my5651_rel_o2nofp.z12a_c8r32.pk1"}, nil},
 		{"parts differ in number", []string{"x.my5651_rel.z12a_c8r32.pk1", "x.my8043_rel_extra.z12a_c8r32.pk1"},
-			[]string{"my5651_rel", "my8043_rel_extra"}},
+			[]string{"5.6.51", "8.0.43 extra"}},
+		// Shared runs of parts go wherever they are, also when an odd
+		// name has a part more.
+		{"odd name", []string{"x.run100230_rel_withdbg.z12a_c32r128.pk1", "x.run120101_mdev16168_rel_withdbg.z12b_c32r128.pk1", "x.run120101_rel_withdbg.z12b_ahi1_c32r128.pk1"},
+			[]string{"run100230.z12a", "run120101_mdev16168.z12b", "run120101.z12b_ahi1"}},
 		// One short name would be empty: the full names stay.
 		{"one is a part of the other", []string{"longname_prefix_a", "longname_prefix_a_b"}, nil},
 	} {

@@ -101,9 +101,15 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 	parts := metrics.SysbenchParts(set.Tests)
 	if opt.groups != nil {
 		parts = groups
+	} else if !b.compat {
+		// One grouping on the page: the group table and its charts sum
+		// up the same parts as the findings. Compat mode keeps the
+		// scripts' Point-1 … Writes.
+		groups = parts
 	}
 	b.sbPerf = b.sysbenchPerf(set)
 	b.sysbenchBullets(set, parts)
+	b.sbParts = parts
 	b.sysbenchComparability(set)
 	b.sysbenchPlausibility(set)
 	p.Load = f.loadTable(set)
@@ -283,6 +289,9 @@ func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGr
 	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + metrics.Plural(nt, "thread"),
 		Caption: "Each DBMS's QPS relative to the base " + sbBaseText(set) +
 			" over the tests of a group. " + f.sbBandsShort()}
+	if !f.compat {
+		t.Caption += " " + groupsText(groups)
+	}
 	t.Header = []string{"group", "statistic"}
 	t.Header = append(t.Header, sbPairNames(pairs)...)
 	// The statistics of each group of DBMS, test group by test group.
@@ -696,4 +705,20 @@ func sbNoiseTable(set *metrics.SysbenchSet, nt int, id string) *Table {
 		return nil
 	}
 	return t
+}
+
+// groupsText defines the test groups on the page: the tests each holds.
+func groupsText(groups []metrics.SysbenchGroup) string {
+	var parts []string
+	for _, g := range groups {
+		var names []string
+		for _, t := range g.Tests {
+			names = append(names, sbTestName(t))
+		}
+		parts = append(parts, fmt.Sprintf("%s (%d): %s", g.Name, len(g.Tests), strings.Join(names, ", ")))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "The groups: " + strings.Join(parts, "; ") + "."
 }

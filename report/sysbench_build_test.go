@@ -112,7 +112,7 @@ func TestSysbenchReportMatchesOriginal(t *testing.T) {
 	median := (xs[1] + xs[2]) / 2
 	stats := map[string]float64{}
 	for _, row := range th.Groups.Rows {
-		if row.Cells[0].Text == "Writes" {
+		if row.Cells[0].Text == metrics.PartWrites { // the findings' part, as the group table's
 			v, _ := strconv.ParseFloat(strings.Fields(row.Cells[2].Text)[0], 64)
 			stats[row.Cells[1].Text] = v
 		}

@@ -52,7 +52,7 @@ func TestChartsAreWellFormedXML(t *testing.T) {
 				t.Errorf("%s %s: not one <svg> element", dir, c.ID)
 			}
 		}
-		if drawn < 5 {
+		if drawn < 4 { // the nine releases: a chart per test group (point, two range groups, writes)
 			t.Errorf("%s: %d charts drawn", dir, drawn)
 		}
 	}

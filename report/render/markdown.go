@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -267,8 +268,14 @@ func outline(r *report.Report) *doc {
 	for _, w := range r.Comparability {
 		d.Warnings = append(d.Warnings, "Not comparable: "+oneLine(w))
 	}
-	d.HeadLead = report.HeadlineLead(r.Bullets)
-	d.Lead = append(d.Lead, report.Headlines(r.Bullets)...)
+	if st := r.Story; st != nil {
+		// A release archive leads with its story in release order.
+		d.HeadLead = oneLine(st.Lead)
+		d.Lead = append(d.Lead, st.Lines...)
+	} else {
+		d.HeadLead = report.HeadlineLead(r.Bullets)
+		d.Lead = append(d.Lead, report.Headlines(r.Bullets)...)
+	}
 	if r.Series != nil {
 		d.Lead = append(d.Lead, r.Series.Findings...)
 	}
@@ -348,13 +355,24 @@ func outline(r *report.Report) *doc {
 	}
 	if len(r.Names) > 0 {
 		p := add("Short names")
-		para(p, "The report names each DBMS without the parts all of them share:")
+		words := slices.ContainsFunc(r.Names, func(k report.NameKey) bool { return k.Words != "" })
 		kt := &report.Table{Header: []string{"short", "DBMS"}}
+		if words {
+			// Release names: the version, and what the folder name holds.
+			para(p, "The report names each build by its release:")
+			kt.Header = []string{"short", "build", "folder"}
+		} else {
+			para(p, "The report names each DBMS without the parts all of them share:")
+		}
 		for _, k := range r.Names {
-			kt.Rows = append(kt.Rows, report.Row{Kind: report.DataRow, Cells: []report.Cell{{Text: k.Short}, {Text: k.Full}}})
+			cells := []report.Cell{{Text: k.Short}, {Text: k.Full}}
+			if words {
+				cells = []report.Cell{{Text: k.Short}, {Text: k.Words}, {Text: k.Full}}
+			}
+			kt.Rows = append(kt.Rows, report.Row{Kind: report.DataRow, Cells: cells})
 		}
 		dt := newDocTable(kt)
-		dt.names = []bool{true, true}
+		dt.names = []bool{true, true, true}[:len(kt.Header)]
 		p.Items = append(p.Items, &docItem{Table: dt})
 	}
 	if strings.TrimSpace(r.Intro) != "" {

@@ -1,0 +1,89 @@
+package report_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/report"
+)
+
+// TestReleaseStory: the published archives of release series lead with
+// their story in release order: the release with the largest change
+// first, the 5.6 → 5.7 change at the second member, configs apart.
+func TestReleaseStory(t *testing.T) {
+	my := loadBuild(t, "../testdata/arc/nov25.sb.mysql/dop1", report.LoadOptions{Metrics: metrics.Options{Cores: 8}}, report.BuildOptions{})
+	if my.Story == nil {
+		t.Fatal("nine MySQL releases: no story")
+	}
+	lines := strings.Join(my.Story.Lines, "\n")
+	for _, want := range []string{
+		"Largest: 8.0.43 vs 5.7.44: point −18%", // −27% from 5.7 to 8.0 in writes
+		"5.7.44 vs 5.6.51: point −11%",          // a level of one member at the start
+		"faster on 2 of 8: read-only-distinct range=1000 +44%",
+		"First to last, 9.5.0 vs 5.6.51",
+	} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("MySQL story lacks %q:\n%s", want, lines)
+		}
+	}
+	if !strings.Contains(my.Story.Lead, "MySQL 5.6.51 to 9.5.0, 9 builds, config z12a") || !strings.Contains(my.Story.Lead, "1 thread, 8 CPUs") {
+		t.Errorf("MySQL lead: %s", my.Story.Lead)
+	}
+	if len(my.Story.Key) != 9 || my.Story.Key[1].Version != "5.7.44" || my.Story.Key[1].DBMS != "MySQL" || my.Story.Key[1].Config != "z12a" {
+		t.Errorf("MySQL key: %+v", my.Story.Key)
+	}
+
+	pg := loadBuild(t, "../testdata/arc/nov25.sb.pg/dop40", report.LoadOptions{}, report.BuildOptions{})
+	if pg.Story == nil {
+		t.Fatal("PostgreSQL series: no story")
+	}
+	lines = strings.Join(pg.Story.Lines, "\n")
+	for _, want := range []string{
+		"x10a: Largest: 17.6 vs 16.11:", // hot-points +150%, writes +16%
+		"hot-points range=100 +150%",
+		"Across configs (x10a → x10b, release and config both changed): 18.0 x10b vs 17.7 x10a",
+	} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("PostgreSQL story lacks %q:\n%s", want, lines)
+		}
+	}
+	if strings.Contains(lines, ".5%,") && strings.Contains(lines, "148.5") {
+		t.Errorf("false precision: %s", lines)
+	}
+	// Pairwise findings stay for two DBMS.
+	two := buildSysbench(t, sysbenchRaw)
+	if two.Story != nil || len(two.Bullets) == 0 {
+		t.Errorf("two DBMS: story %v, %d bullets; want the pairwise findings", two.Story != nil, len(two.Bullets))
+	}
+}
+
+// TestOneGrouping: the findings and the group table sum the tests up in
+// the same groups, and the table says which tests each holds.
+func TestOneGrouping(t *testing.T) {
+	r := loadBuild(t, "../testdata/arc/nov25.sb.mysql/dop1", report.LoadOptions{Metrics: metrics.Options{Cores: 8}}, report.BuildOptions{})
+	var parts, groups []string
+	for _, b := range r.Bullets {
+		if !slices.Contains(parts, b.Part) {
+			parts = append(parts, b.Part)
+		}
+	}
+	gt := r.Sysbench.Threads[0].Groups
+	for _, row := range gt.Rows {
+		if g := row.Cells[0].Text; !slices.Contains(groups, g) {
+			groups = append(groups, g)
+		}
+	}
+	if !slices.Equal(parts, groups) || len(parts) != 4 {
+		t.Errorf("findings group as %v, the table as %v", parts, groups)
+	}
+	for _, g := range groups {
+		if !strings.Contains(gt.Caption, g+" (") {
+			t.Errorf("the group table does not define %s: %s", g, gt.Caption)
+		}
+	}
+	if !strings.Contains(gt.Caption, "read-only-distinct range=1000") {
+		t.Errorf("the group table does not list the tests: %s", gt.Caption)
+	}
+}
