@@ -271,23 +271,39 @@ func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (ki
 		}
 		return want, nil, nil
 	}
+	firstLacking := -1
 	for _, k := range []string{"mrg", "rel", "sb", "sbgroup"} {
 		if slices.ContainsFunc(base, func(r *ResultSet) bool { return !has(r, k) }) {
 			continue
 		}
 		if i := slices.IndexFunc(newer, func(r *ResultSet) bool { return !has(r, k) }); i >= 0 {
-			if !allowMissing {
-				return nil, nil, fmt.Errorf("%w: BASE has %s.<step> tables and NEW %s has none (use --allow-missing to compare the rest)", errMismatch, k, newer[i].Name)
+			if firstLacking < 0 {
+				firstLacking = i
 			}
 			lacking = append(lacking, k)
 			continue
 		}
 		kinds = append(kinds, k)
 	}
-	if len(kinds) == 0 {
+	switch {
+	case len(kinds) == 0 && len(lacking) > 0:
+		// --allow-missing would leave nothing to compare: not offered.
+		return nil, nil, fmt.Errorf("%w: BASE has %s tables and NEW %s has none, and no other kind of table (mrg, rel, sysbench) is on both sides: nothing to compare (is NEW the right folder?)", errMismatch, kindList(lacking), newer[firstLacking].Name)
+	case len(kinds) == 0:
 		return nil, nil, fmt.Errorf("%w: no kind of table (mrg, rel, sysbench) is found in every run", errMismatch)
+	case len(lacking) > 0 && !allowMissing:
+		return nil, nil, fmt.Errorf("%w: BASE has %s.<step> tables and NEW %s has none (use --allow-missing to compare the rest)", errMismatch, lacking[0], newer[firstLacking].Name)
 	}
 	return kinds, lacking, nil
+}
+
+// kindList names table kinds: "mrg.<step> and rel.<step>".
+func kindList(kinds []string) string {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k + ".<step>"
+	}
+	return strings.Join(names, " and ")
 }
 
 // stepNames returns the steps of one kind on either side in report order.
