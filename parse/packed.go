@@ -66,18 +66,23 @@ func PackedWarnings(fsys fs.FS) []string {
 	return slices.Clone(p.warns)
 }
 
-const (
+// The cache bounds, variables for the tests.
+var (
 	// packedCache bounds the bytes of members kept in memory, over all
-	// archives.
-	packedCache = 512 << 20
+	// archives; members kept as they are take at most half of it, so that
+	// the rest of a large archive can be kept compressed again.
+	packedCache int64 = 512 << 20
 	// packedMember is the largest member kept as it is; a larger one is
 	// compressed again (fast, in memory) up to packedRecompress, and
 	// streamed from the archive above that.
-	packedMember     = 64 << 20
-	packedRecompress = 256 << 20
-	// maxMemberPath and maxMemberDepth bound a member's name: no results
-	// tree is deeper than a few folders, and Linux paths end at 4096
-	// bytes. A longer name is skipped with a warning.
+	packedMember     int64 = 64 << 20
+	packedRecompress int64 = 256 << 20
+)
+
+// maxMemberPath and maxMemberDepth bound a member's name: no results tree
+// is deeper than a few folders, and Linux paths end at 4096 bytes. A longer
+// name is skipped with a warning.
+const (
 	maxMemberPath  = 4096
 	maxMemberDepth = 64
 )
@@ -87,6 +92,7 @@ type packedFS struct {
 	mu   sync.Mutex
 	tars map[string]*tarIndex // by archive path
 	used int64                // bytes kept over all archives
+	flat int64                // of which members kept as they are
 	tick int64
 	// lists are the names in real folders, read once each, so that the
 	// readers' many looks for optional files (sb.met, perf, iostat of each
@@ -180,6 +186,7 @@ type tarIndex struct {
 	err     error
 	// Under packedFS.mu:
 	kept     int64 // bytes of members kept in memory
+	flat     int64 // of which members kept as they are
 	filled   bool  // the members that fit are kept
 	scanning bool
 	last     int64 // tick of the last use, for eviction
@@ -620,13 +627,10 @@ func (p *packedFS) keep(t *tarIndex, h *tar.Header, r io.Reader, seq int) error 
 	if m == nil || m.seq != seq || h.Size > packedRecompress {
 		return nil
 	}
-	if h.Size <= packedMember {
-		if !p.reserve(t, h.Size) {
-			return nil
-		}
+	if h.Size <= packedMember && p.reserve(t, h.Size, true) {
 		b := make([]byte, h.Size)
 		if _, err := io.ReadFull(r, b); err != nil {
-			p.release(h.Size)
+			p.release(t, h.Size, true)
 			return err
 		}
 		p.mu.Lock()
@@ -642,7 +646,7 @@ func (p *packedFS) keep(t *tarIndex, h *tar.Header, r io.Reader, seq int) error 
 		err = zw.Close()
 	}
 	if err != nil {
-		p.release(cw.reserved)
+		p.release(t, cw.reserved, false)
 		if errors.Is(err, errNoRoom) {
 			return nil // streamed when opened
 		}
@@ -666,11 +670,10 @@ type budgetWriter struct {
 
 func (w *budgetWriter) Write(b []byte) (int, error) {
 	if need := int64(w.buf.Len()+len(b)) - w.reserved; need > 0 {
-		step := max(need, 1<<20)
-		if !w.p.reserve(w.t, step) {
+		if !w.p.reserve(w.t, need, false) {
 			return 0, errNoRoom
 		}
-		w.reserved += step
+		w.reserved += need
 	}
 	return w.buf.Write(b)
 }
@@ -678,10 +681,10 @@ func (w *budgetWriter) Write(b []byte) (int, error) {
 // reserve counts n bytes against the cache for t, dropping the members of
 // the archives used least recently (not t, nor one being read) to make
 // room; false when there is none.
-func (p *packedFS) reserve(t *tarIndex, n int64) bool {
+func (p *packedFS) reserve(t *tarIndex, n int64, flat bool) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for p.used+n > packedCache {
+	for p.used+n > packedCache || flat && p.flat+n > packedCache/2 {
 		var old *tarIndex
 		for _, o := range p.tars {
 			if o != t && !o.scanning && o.kept > 0 && (old == nil || o.last < old.last) {
@@ -695,27 +698,39 @@ func (p *packedFS) reserve(t *tarIndex, n int64) bool {
 			m.data, m.z = nil, nil
 		}
 		p.used -= old.kept
-		old.kept, old.filled = 0, false
+		p.flat -= old.flat
+		old.kept, old.flat, old.filled = 0, 0, false
 	}
 	p.used += n
 	t.kept += n
+	if flat {
+		p.flat += n
+		t.flat += n
+	}
 	return true
 }
 
-func (p *packedFS) release(n int64) {
+func (p *packedFS) release(t *tarIndex, n int64, flat bool) {
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.used -= n
-	p.mu.Unlock()
+	t.kept -= n
+	if flat {
+		p.flat -= n
+		t.flat -= n
+	}
 }
 
 // drop forgets the content kept of a member (an earlier copy).
 func (p *packedFS) drop(t *tarIndex, m *tarMember) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	n := int64(len(m.data)) + int64(cap(m.z))
+	flat, z := int64(len(m.data)), int64(len(m.z))
 	m.data, m.z = nil, nil
-	p.used -= n
-	t.kept -= n
+	p.used -= flat + z
+	t.kept -= flat + z
+	p.flat -= flat
+	t.flat -= flat
 }
 
 func (p *packedFS) dropAll(t *tarIndex) {
@@ -725,7 +740,8 @@ func (p *packedFS) dropAll(t *tarIndex) {
 		m.data, m.z = nil, nil
 	}
 	p.used -= t.kept
-	t.kept, t.filled = 0, false
+	p.flat -= t.flat
+	t.kept, t.flat, t.filled = 0, 0, false
 }
 
 // walkTar streams the archive, calling f for every header, and checks the
