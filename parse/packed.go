@@ -515,6 +515,7 @@ func (p *packedFS) scan(t *tarIndex, first bool) error {
 		if !reg && h.Typeflag != tar.TypeDir {
 			m.mode, m.kind = memberKind(h)
 			m.mode |= 0o444
+			m.kind += " of " + path.Base(t.path)
 		}
 		if reg {
 			m.size = h.Size
@@ -798,7 +799,7 @@ func (p *packedFS) openMember(t *tarIndex, name, rel string) (fs.File, error) {
 	}
 	m := t.files[rel]
 	if m.kind != "" {
-		return nil, &NotRegularError{Path: name, Mode: m.mode, Kind: m.kind + " of " + path.Base(t.path)}
+		return nil, &NotRegularError{Path: name, Mode: m.mode, Kind: m.kind}
 	}
 	if f := p.kept(t, m, fi); f != nil {
 		return f, nil
