@@ -2,6 +2,7 @@ package parse
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
@@ -77,12 +78,21 @@ func TestPerfLast(t *testing.T) {
 // TestReadPerfFile: a FIFO is not opened, a file larger than MaxPerfFile
 // is not read past it.
 func TestReadPerfFile(t *testing.T) {
-	big := bytes.Repeat([]byte("   131,300      context-switches\n"), MaxPerfFile/20)
+	big := []byte(" Performance counter stats for 'system wide':\n")
+	for i := 0; len(big) <= MaxPerfFile; i++ {
+		big = fmt.Appendf(big, "   131,300      event%d\n", i)
+	}
 	m := fstest.MapFS{"fifo": {Mode: fs.ModeNamedPipe}, "big": {Data: big}}
 	if _, err := ReadPerfFile(m, "fifo"); err == nil || err.Error() != "fifo: a FIFO, not a regular file; skipped" {
 		t.Errorf("FIFO: %v", err)
 	}
 	if _, err := ReadPerfFile(m, "big"); err == nil || err.Error() != "big: larger than 4 MiB, not a perf stat sample; skipped" {
 		t.Errorf("big: %v", err)
+	}
+	// A file of other lines is named at 50 of them, not at each.
+	junk := bytes.Repeat([]byte("[ 10s ] thds: 1 tps: 6936.19\n"), 1000)
+	_, err := ReadPerfFile(fstest.MapFS{"junk": {Data: junk}}, "junk")
+	if se := SyntaxErrors(err); len(se) != 52 || se[50].Error() != "junk:51: more lines that are not perf stat output: not read further" {
+		t.Errorf("junk: %d errors: %v", len(se), err)
 	}
 }

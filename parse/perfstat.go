@@ -104,6 +104,9 @@ func (p *PerfStat) Find(event string) (PerfCounter, bool) {
 	return PerfCounter{}, false
 }
 
+// maxPerfErrors is the most bad lines of a perf stat file named.
+const maxPerfErrors = 50
+
 // MaxIPC is the most instructions per cycle a core retires: current x86
 // and Arm cores retire at most 6 to 8 per cycle, so a quotient above this
 // comes from counts of different intervals or a broken file.
@@ -126,6 +129,12 @@ func ReadPerfStat(r io.Reader, name string) (*PerfStat, error) {
 	for sc.Scan() {
 		n, line := sc.n, sc.Text()
 		lines = n
+		if len(errs) >= maxPerfErrors {
+			// A sample is a few dozen lines: this many bad ones say the
+			// file is something else, whose every line need not be named.
+			errs.add(name, n, "more lines that are not perf stat output: not read further")
+			break
+		}
 		if sc.long || binaryJunk(line) {
 			errs.add(name, n, "binary data or overlong line")
 			continue
