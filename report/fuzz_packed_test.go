@@ -4,6 +4,8 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
+	"io/fs"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -39,10 +41,21 @@ const (
 )
 
 func newPackedFixture(tb testing.TB) *packedFixture {
-	raw := rawPipeline(tb)
+	// The files of FuzzPipeline's folder, copied without its fixture's
+	// many pipeline runs, which each fuzzing worker would repeat.
 	fx := &packedFixture{files: fstest.MapFS{}}
-	for n, f := range raw.files {
-		fx.files[n] = f
+	src := os.DirFS(example)
+	err := fs.WalkDir(src, ".", func(p string, d fs.DirEntry, err error) error {
+		parts := strings.Split(p, "/")
+		if err != nil || d.IsDir() || !(p == "ibreport.settings" || len(parts) == 3 && (parts[1] == "l.i0" || parts[1] == "l.x" || parts[1] == "qr100.L1")) {
+			return err
+		}
+		b, err := fs.ReadFile(src, p)
+		fx.files[p] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		tb.Fatal(err)
 	}
 	for _, tree := range []string{"2m.pg15.c1", "2m.pg15.c2"} {
 		dir := tree + "/qr100.L1/"
