@@ -28,7 +28,7 @@ const module = "github.com/ibreport/ibreport"
 // internal/inputerr are leaves shared by the packages that print text and
 // report bad input; templates is data only.
 var allowed = map[string][]string{
-	"parse":             {},
+	"parse":             {"internal/inputerr"},
 	"internal/stats":    {},
 	"internal/awk":      {},
 	"internal/fsout":    {},

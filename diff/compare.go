@@ -214,7 +214,7 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 	}
 	// A kind NEW lacks is listed as missing; without AllowMissing it is a
 	// problem, once the rest is compared.
-	kinds, lacking, err := chooseKinds(base, newer, opt.Tables, opt.AllowMissing)
+	kinds, lacking, err := chooseKinds(base, newer, opt.Tables)
 	if err != nil {
 		return nil, err
 	}
@@ -301,9 +301,9 @@ func holding(runs []*ResultSet, kinds []string) string {
 // every run must have, or else those every BASE run has. A kind BASE has
 // and a NEW run lacks (rel files lost to a killed run, say) is returned as
 // lacking, so that the gate never passes on less than the baseline
-// measured without saying so; without allowMissing it is an error when no
-// other kind is left to compare.
-func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (kinds, lacking []string, err error) {
+// measured without saying so. It is an error when no other kind is left to
+// compare: --allow-missing cannot help then.
+func chooseKinds(base, newer []*ResultSet, want []string) (kinds, lacking []string, err error) {
 	all := append(slices.Clone(base), newer...)
 	has := func(r *ResultSet, kind string) bool {
 		return slices.ContainsFunc(r.Tables, func(t ResultTable) bool { return t.Kind == kind })
@@ -318,27 +318,39 @@ func chooseKinds(base, newer []*ResultSet, want []string, allowMissing bool) (ki
 		}
 		return want, nil, nil
 	}
-	var lost error
+	firstLacking := -1
 	for _, k := range []string{"mrg", "rel", "sb", "sbgroup"} {
 		if slices.ContainsFunc(base, func(r *ResultSet) bool { return !has(r, k) }) {
 			continue
 		}
 		if i := slices.IndexFunc(newer, func(r *ResultSet) bool { return !has(r, k) }); i >= 0 {
-			if lost == nil {
-				lost = fmt.Errorf("%w: BASE has %s.<step> tables and NEW %s has none", errMismatch, k, newer[i].Name)
+			if firstLacking < 0 {
+				firstLacking = i
 			}
 			lacking = append(lacking, k)
 			continue
 		}
 		kinds = append(kinds, k)
 	}
-	if len(kinds) == 0 && lost != nil && !allowMissing {
-		return nil, nil, lost
-	}
-	if len(kinds) == 0 {
+	switch {
+	case len(kinds) == 0 && len(lacking) > 0:
+		// --allow-missing would leave nothing to compare: not offered.
+		return nil, nil, fmt.Errorf("%w: BASE has %s tables and NEW %s has none, and no other kind of table (mrg, rel, sysbench) is on both sides: nothing to compare (is NEW the right folder?)", errMismatch, kindList(lacking), newer[firstLacking].Name)
+	case len(kinds) == 0:
 		return nil, nil, fmt.Errorf("%w: no kind of table (mrg, rel, sysbench) is found in every run", errMismatch)
 	}
+	// A kind only BASE has is one of the problems the comparison lists
+	// (Comparison.Problems, exit 2) while the rest is compared.
 	return kinds, lacking, nil
+}
+
+// kindList names table kinds: "mrg.<step> and rel.<step>".
+func kindList(kinds []string) string {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k + ".<step>"
+	}
+	return strings.Join(names, " and ")
 }
 
 // stepNames returns the steps of one kind on either side in report order.

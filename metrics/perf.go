@@ -157,14 +157,15 @@ var rePerfSample = regexp.MustCompile(`^(sb|o)\.perf\.hw\.(.+)\.([0-9]+)$`)
 // post-processing do (sample 0 covers the warm-up
 // when present, and the sample after the last recorded one was still
 // running when the test ended, so it counted idle time); all samples from 1
-// on otherwise.
-func PerfSamples(fsys fs.FS, dir string) (map[string][]PerfSample, error) {
+// on otherwise. The warnings are those of the perf.last files
+// (parse.PerfLast), each naming its file and line.
+func PerfSamples(fsys fs.FS, dir string) (map[string][]PerfSample, []string, error) {
 	if fsys == nil {
-		return nil, errors.New("nil file system")
+		return nil, nil, errors.New("nil file system")
 	}
 	ents, err := fs.ReadDir(fsys, dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := map[string][]PerfSample{}
 	prefix := map[string]string{} // test → "sb" or "o", naming its .perf.last file
@@ -180,23 +181,33 @@ func PerfSamples(fsys fs.FS, dir string) (map[string][]PerfSample, error) {
 		out[m[2]] = append(out[m[2]], PerfSample{Name: e.Name(), N: n})
 		prefix[m[2]] = m[1]
 	}
-	for test, l := range out {
+	tests := make([]string, 0, len(out))
+	for test := range out {
+		tests = append(tests, test)
+	}
+	sort.Strings(tests)
+	var warns []string
+	for _, test := range tests {
+		l := out[test]
 		sort.Slice(l, func(i, j int) bool { return l[i].N < l[j].N })
-		if b, err := fs.ReadFile(fsys, path.Join(dir, prefix[test]+".perf.last."+test)); err == nil {
-			if last, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
-				k := 0
-				for _, s := range l {
-					if s.N <= last {
-						l[k] = s
-						k++
-					}
+		last, ok, w, err := parse.PerfLast(fsys, path.Join(dir, prefix[test]+".perf.last."+test))
+		warns = append(warns, w...)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			warns = append(warns, err.Error())
+		}
+		if ok {
+			k := 0
+			for _, s := range l {
+				if s.N <= last {
+					l[k] = s
+					k++
 				}
-				l = l[:k]
 			}
+			l = l[:k]
 		}
 		out[test] = l
 	}
-	return out, nil
+	return out, warns, nil
 }
 
 // PerfProcs is the number of processes that share the operations when perf

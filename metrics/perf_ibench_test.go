@@ -101,7 +101,7 @@ func TestPerfSamplesIbench(t *testing.T) {
 	for _, n := range []string{"0", "1", "2", "3", "1.raw", "1.sorted"} {
 		m["s/o.perf.hw.dop2."+n] = &fstest.MapFile{Data: []byte(ibPerfSample)}
 	}
-	got, err := metrics.PerfSamples(m, "s")
+	got, _, err := metrics.PerfSamples(m, "s")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestPerfSamplesIbench(t *testing.T) {
 		t.Errorf("samples %+v, want dop2: 1 and 2", got)
 	}
 	delete(m, "s/o.perf.last.dop2")
-	got, _ = metrics.PerfSamples(m, "s")
+	got, _, _ = metrics.PerfSamples(m, "s")
 	if l := got["dop2"]; len(l) != 3 {
 		t.Errorf("without o.perf.last: %+v, want samples 1 to 3", l)
 	}

@@ -21,7 +21,7 @@ const perfDir = "x.pg1110_o2nofp.x10a_c32r128.pk1"
 // 490863.07 queries/s shared by 40 backends.
 func TestComputePerfOpArchive(t *testing.T) {
 	fsys := os.DirFS("../testdata/arc/feb25.pg.perf")
-	samples, err := metrics.PerfSamples(fsys, perfDir)
+	samples, _, err := metrics.PerfSamples(fsys, perfDir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,9 @@
 package parse
 
 import (
+	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"strconv"
 	"strings"
@@ -67,6 +69,7 @@ type PerfBlock struct {
 	// is missing (a sample cut short), with its line.
 	Elapsed     float64
 	ElapsedLine int
+	seen        map[string]int // event → line of its first counter
 }
 
 // PerfStat is a file of perf stat outputs (sb.perf.hw.<test>.<n>,
@@ -107,6 +110,9 @@ func (p *PerfStat) Find(event string) (PerfCounter, bool) {
 	return PerfCounter{}, false
 }
 
+// maxPerfErrors is the most bad lines of a perf stat file named.
+const maxPerfErrors = 50
+
 // MaxIPC is the most instructions per cycle a core retires: current x86
 // and Arm cores retire at most 6 to 8 per cycle, so a quotient above this
 // comes from counts of different intervals or a broken file.
@@ -129,6 +135,12 @@ func ReadPerfStat(r io.Reader, name string) (*PerfStat, error) {
 	for sc.Scan() {
 		n, line := sc.n, sc.Text()
 		lines = n
+		if len(errs) >= maxPerfErrors {
+			// A sample is a few dozen lines: this many bad ones say the
+			// file is something else, whose every line need not be named.
+			errs.add(name, n, "more lines that are not perf stat output: not read further")
+			break
+		}
 		if sc.long || binaryJunk(line) {
 			errs.add(name, n, "binary data or overlong line")
 			continue
@@ -171,11 +183,14 @@ func ReadPerfStat(r io.Reader, name string) (*PerfStat, error) {
 			continue
 		}
 		c.Line = n
-		for _, o := range cur.Counters {
-			if o.Event == c.Event {
-				errs.add(name, n, "%s counted twice in one block (first at line %d); the first is used", c.Event, o.Line)
-				c.Bad = "counted twice"
-			}
+		if cur.seen == nil {
+			cur.seen = map[string]int{}
+		}
+		if first, ok := cur.seen[c.Event]; ok {
+			errs.add(name, n, "%s counted twice in one block (first at line %d); the first is used", c.Event, first)
+			c.Bad = "counted twice"
+		} else {
+			cur.seen[c.Event] = n
 		}
 		if c.Bad == "" && c.State == Counted {
 			q := Count
@@ -297,9 +312,18 @@ func parsePerfCounter(t string) (c PerfCounter, msg string) {
 		return c, "not a perf stat counter line"
 	}
 	c.Text = f[0]
+	if len(f) == 3 && isDigits(f[1]) {
+		// perf groups thousands with ',' only: "131 300" is a count
+		// printed in another locale, or two numbers.
+		return c, "count " + strconv.Quote(f[0]+" "+f[1]) + " is not a number (perf groups thousands with ',' only)"
+	}
 	v, err := strconv.ParseFloat(strings.ReplaceAll(f[0], ",", ""), 64)
-	if err != nil || !validThousands(f[0]) {
+	if err != nil || !validThousands(f[0]) || !isNumberToken(f[0]) {
 		return c, "count " + strconv.Quote(f[0]) + " is not a number"
+	}
+	if len(f) == 2 && strings.Contains(f[0], ".") {
+		// Only the clock events (with their unit, msec) have decimals.
+		return c, "count " + strconv.Quote(f[0]) + " has a decimal point, but a count is whole (perf groups thousands with ',' only)"
 	}
 	c.Value = v
 	if len(f) == 3 {
@@ -328,6 +352,112 @@ func validThousands(s string) bool {
 		}
 	}
 	return true
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// isNumberToken accepts what perf prints for a count: digits, commas and
+// one decimal point (ParseFloat also takes "Inf", "0x1p4" and "1e3").
+func isNumberToken(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	dots := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '.':
+			dots++
+		case c == ',' || c >= '0' && c <= '9':
+		default:
+			return false
+		}
+	}
+	return dots <= 1 && s != ""
+}
+
+// MaxPerfFile bounds a perf stat sample file: run.sh and np.sh append
+// seven perf stat outputs of a few counters, a few kilobytes. A larger
+// file is no sample (a log written under its name, a .gz that expands to
+// gigabytes) and is not read past this.
+const MaxPerfFile = 4 << 20
+
+// ReadPerfFile reads the perf stat sample p of fsys as every input file
+// is read: only a regular file (a FIFO is not opened), at most MaxPerfFile
+// bytes, each line by the rules of ReadPerfStat. A file that is not
+// regular or too large is an error naming it, to report and skip; syntax
+// errors are as ReadPerfStat returns them.
+func ReadPerfFile(fsys fs.FS, p string) (*PerfStat, error) {
+	f, err := OpenRegular(fsys, p)
+	if err != nil {
+		if IsNotRegular(err) {
+			return nil, fmt.Errorf("%w; skipped", err)
+		}
+		return nil, err
+	}
+	defer f.Close()
+	lr := &io.LimitedReader{R: f, N: MaxPerfFile + 1}
+	ps, err := ReadPerfStat(lr, p)
+	if lr.N <= 0 {
+		return nil, fmt.Errorf("%s: larger than %s, not a perf stat sample; skipped", p, byteSize(MaxPerfFile))
+	}
+	return ps, err
+}
+
+// PerfLast reads a perf.last file (sb.perf.last.<test>, o.perf.last.<step
+// suffix>): the number of the last sample recorded. ok is false when it
+// holds no such number; the warnings name file:line for a second number
+// (runs appended to one file: the last is used), a number below 1 (no
+// sample is used) or text that is not a number (every sample is used).
+func PerfLast(fsys fs.FS, p string) (last int, ok bool, warns []string, err error) {
+	f, err := OpenRegular(fsys, p)
+	if err != nil {
+		if IsNotRegular(err) {
+			return 0, false, []string{err.Error() + "; every sample is used"}, nil
+		}
+		return 0, false, nil, err
+	}
+	defer f.Close()
+	sc := newLineScanner(io.LimitReader(f, 64<<10))
+	defer sc.release()
+	var firstLine int
+	for sc.Scan() {
+		t := strings.TrimSpace(sc.Text())
+		if t == "" {
+			continue
+		}
+		v, err := strconv.Atoi(t)
+		switch {
+		case err != nil || sc.long:
+			return 0, false, append(warns, fmt.Sprintf("%s:%d: %s is not a sample number; every sample is used", p, sc.n, Quoted(cut(t, 40)))), nil
+		case firstLine != 0:
+			warns = append(warns, fmt.Sprintf("%s:%d: a second sample number after line %d (runs appended to one file?); the last, %d, is used", p, sc.n, firstLine, v))
+		default:
+			firstLine = sc.n
+		}
+		last = v
+		if v < 1 {
+			return 0, true, append(warns, fmt.Sprintf("%s:%d: %d is not a sample number (samples start at 1); no sample is used", p, sc.n, v)), nil
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return 0, false, warns, fmt.Errorf("%s: %w", p, err)
+	}
+	if firstLine == 0 {
+		return 0, false, append(warns, p+": empty; every sample is used"), nil
+	}
+	return last, true, warns, nil
+}
+
+func cut(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
 }
 
 // perfRunning reads "(50.12%)".

@@ -15,13 +15,20 @@ import (
 type NotRegularError struct {
 	Path string
 	Mode fs.FileMode
+	// Kind says what it is when Mode cannot ("a symbolic link member
+	// of x.tar.gz"); "" to name it by Mode.
+	Kind string
 }
 
 func (e *NotRegularError) Error() string {
 	if e == nil {
 		return "<nil>"
 	}
-	return fmt.Sprintf("%s: %s, not a regular file", e.Path, modeKind(e.Mode))
+	kind := e.Kind
+	if kind == "" {
+		kind = modeKind(e.Mode)
+	}
+	return fmt.Sprintf("%s: %s, not a regular file", e.Path, kind)
 }
 
 // modeKind names the kind of file of a mode that is not a regular file.
@@ -35,6 +42,8 @@ func modeKind(m fs.FileMode) string {
 		return "a device"
 	case m.IsDir():
 		return "a folder"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
 	}
 	return "a special file"
 }
@@ -50,7 +59,11 @@ func checkRegular(fsys fs.FS, p string) (fs.FileInfo, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, &NotRegularError{Path: p, Mode: fi.Mode()}
+		e := &NotRegularError{Path: p, Mode: fi.Mode()}
+		if k, ok := fi.(interface{ notRegularKind() string }); ok {
+			e.Kind = k.notRegularKind()
+		}
+		return nil, e
 	}
 	return fi, nil
 }
@@ -125,4 +138,26 @@ func byteSize(n int64) string {
 func IsNotRegular(err error) bool {
 	var nr *NotRegularError
 	return errors.As(err, &nr)
+}
+
+// ReadRegular reads the file p of fsys whole when it is a regular file of
+// at most limit bytes: a FIFO is not opened (*NotRegularError, ending in
+// "; skipped"), and a larger file is an error naming it and the limit.
+func ReadRegular(fsys fs.FS, p string, limit int64) ([]byte, error) {
+	f, err := OpenRegular(fsys, p)
+	if err != nil {
+		if IsNotRegular(err) {
+			return nil, fmt.Errorf("%w; skipped", err)
+		}
+		return nil, err
+	}
+	defer f.Close()
+	b, over, err := readAtMost(f, limit)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	if over {
+		return nil, fmt.Errorf("%s: larger than %s; skipped", p, byteSize(limit))
+	}
+	return b, nil
 }

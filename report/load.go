@@ -250,6 +250,11 @@ func (r *Results) Warnings() []string {
 
 // load is LoadFS without the warnings.
 func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
+	if fsys == nil {
+		return nil, inputerr.Errorf("%s: no folder to read (a nil fs.FS)", parse.Quoted(dir))
+	}
+	packed := fsys
+	fsys = limitFS{fsys}
 	if opt.Progress != nil {
 		fsys = countingFS{fsys, opt.Progress}
 	}
@@ -368,6 +373,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	}
 	r.Devices = devicesUsed(r)
 	r.setupNotes = append(r.setupNotes, deviceNotes(r.Devices, mopt.Device)...)
+	r.settingsWarnings = append(r.settingsWarnings, parse.PackedWarnings(packed)...)
 	return r, nil
 }
 

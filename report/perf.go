@@ -59,7 +59,8 @@ func (b *builder) sysbenchPerf(set *metrics.SysbenchSet) *sbPerfOps {
 	p := &sbPerfOps{ops: map[string]map[string]*metrics.PerfOp{}, nt: map[string]map[string]int{}}
 	found := false
 	for _, d := range set.DBMS {
-		samples, err := metrics.PerfSamples(b.res.FS, d.Dir.Dir)
+		samples, warns, err := metrics.PerfSamples(b.res.FS, d.Dir.Dir)
+		p.warns = append(p.warns, warns...)
 		if err != nil {
 			p.warns = append(p.warns, err.Error())
 			continue
@@ -78,14 +79,10 @@ func (b *builder) sysbenchPerf(set *metrics.SysbenchSet) *sbPerfOps {
 			var stats []*parse.PerfStat
 			for _, s := range l {
 				name := path.Join(d.Dir.Dir, s.Name)
-				f, err := fs.ReadFile(b.res.FS, name)
+				ps, err := readPerf(b.res.FS, name, &p.warns)
 				if err != nil {
 					p.warns = append(p.warns, err.Error())
 					continue
-				}
-				ps, err := parse.ReadPerfStat(strings.NewReader(string(f)), name)
-				for _, e := range parse.SyntaxErrors(err) {
-					p.warns = append(p.warns, e.Error())
 				}
 				stats = append(stats, ps)
 			}
@@ -98,6 +95,20 @@ func (b *builder) sysbenchPerf(set *metrics.SysbenchSet) *sbPerfOps {
 		return nil
 	}
 	return p
+}
+
+// readPerf reads a perf stat sample (parse.ReadPerfFile): its syntax
+// errors go to warns, and a file that cannot be read is an error to
+// report and skip.
+func readPerf(fsys fs.FS, name string, warns *[]string) (*parse.PerfStat, error) {
+	ps, err := parse.ReadPerfFile(fsys, name)
+	if se := parse.SyntaxErrors(err); se != nil {
+		for _, e := range se {
+			*warns = append(*warns, e.Error())
+		}
+		return ps, nil
+	}
+	return ps, err
 }
 
 // perfDigits prints a per-operation counter: whole events from 100 on,

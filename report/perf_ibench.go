@@ -44,7 +44,8 @@ func (b *builder) ibenchPerf() *ibPerfOps {
 		p.ops[e.Name] = map[string]*metrics.PerfOp{}
 		for _, sr := range t.Steps {
 			dir := path.Join(t.Tree.Dir, sr.Step.Name)
-			samples, err := metrics.PerfSamples(b.res.FS, dir)
+			samples, warns, err := metrics.PerfSamples(b.res.FS, dir)
+			p.warns = append(p.warns, warns...)
 			if err != nil {
 				p.warns = append(p.warns, err.Error())
 				continue
@@ -56,14 +57,10 @@ func (b *builder) ibenchPerf() *ibPerfOps {
 			var stats []*parse.PerfStat
 			for _, s := range l {
 				name := path.Join(dir, s.Name)
-				data, err := fs.ReadFile(b.res.FS, name)
+				ps, err := readPerf(b.res.FS, name, &p.warns)
 				if err != nil {
 					p.warns = append(p.warns, err.Error())
 					continue
-				}
-				ps, err := parse.ReadPerfStat(strings.NewReader(string(data)), name)
-				for _, e := range parse.SyntaxErrors(err) {
-					p.warns = append(p.warns, e.Error())
 				}
 				stats = append(stats, ps)
 			}

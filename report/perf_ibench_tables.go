@@ -2,6 +2,7 @@ package report
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -11,6 +12,7 @@ import (
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // ibenchPerfCompatFiles writes, in compat mode, what np.sh's
@@ -37,16 +39,21 @@ func (r *Results) ibenchPerfCompatFiles() ([]File, []string) {
 		for _, sr := range t.Steps {
 			dir := path.Join(t.Tree.Dir, sr.Step.Name)
 			sfx := fmt.Sprintf("dop%d", sr.Dop)
-			b, err := fs.ReadFile(r.FS, path.Join(dir, "o.perf.last."+sfx))
+			lastFile := path.Join(dir, "o.perf.last."+sfx)
+			b, err := parse.ReadRegular(r.FS, lastFile, 64<<10)
 			if err != nil {
+				if !errors.Is(err, fs.ErrNotExist) {
+					warns = append(warns, err.Error())
+				}
 				continue
 			}
 			last, err := strconv.Atoi(strings.TrimSpace(string(b)))
 			if err != nil || last < 0 {
 				// np.sh's `[[ $last_loop -ge 0 ]]` fails: no files.
+				warns = append(warns, fmt.Sprintf("%s: %s is not one sample number from 0 on (runs appended to one file?); np.sh writes no perf files for the step, nor does compat mode", lastFile, parse.Quoted(strings.TrimSpace(string(b)))))
 				continue
 			}
-			samples, err := metrics.PerfSamples(r.FS, dir)
+			samples, _, err := metrics.PerfSamples(r.FS, dir)
 			if err != nil {
 				warns = append(warns, err.Error())
 				continue
@@ -62,7 +69,7 @@ func (r *Results) ibenchPerfCompatFiles() ([]File, []string) {
 				name := "o.perf.hw." + sfx + "." + strconv.Itoa(n)
 				var raw []string
 				if _, ok := have[n]; ok {
-					data, err := fs.ReadFile(r.FS, path.Join(dir, name))
+					data, err := parse.ReadRegular(r.FS, path.Join(dir, name), parse.MaxPerfFile)
 					if err != nil {
 						warns = append(warns, err.Error())
 						continue

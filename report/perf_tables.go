@@ -2,13 +2,13 @@ package report
 
 import (
 	"cmp"
-	"io/fs"
 	"path"
 	"strconv"
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // perfCompatFiles writes, in compat mode, the files of the perf stat
@@ -39,14 +39,15 @@ func (r *Results) perfCompatFiles() ([]File, []string) {
 	sorted := map[string]map[string][]string{} // DBMS → test.sample → lines
 	for _, d := range set.DBMS {
 		sorted[d.Name] = map[string][]string{}
-		samples, err := metrics.PerfSamples(r.FS, d.Dir.Dir)
+		samples, pw, err := metrics.PerfSamples(r.FS, d.Dir.Dir)
+		warns = append(warns, pw...)
 		if err != nil {
 			warns = append(warns, err.Error())
 			continue
 		}
 		for test, l := range samples {
 			for _, s := range l {
-				b, err := fs.ReadFile(r.FS, path.Join(d.Dir.Dir, s.Name))
+				b, err := parse.ReadRegular(r.FS, path.Join(d.Dir.Dir, s.Name), parse.MaxPerfFile)
 				if err != nil {
 					warns = append(warns, err.Error())
 					continue

@@ -100,9 +100,25 @@ func (c *buildFlags) emit(e *env, rep *report.Report, page []byte) error {
 	for _, n := range rep.Notes {
 		printNote(e, "warning:", n)
 	}
+	// The perf stat notes are the counters part's own; they are warnings
+	// of the run all the same.
+	for _, p := range []*report.PerfPart{rep.Counters, sysbenchCounters(rep)} {
+		if p != nil {
+			for _, n := range p.Notes {
+				printNote(e, "warning:", n)
+			}
+		}
+	}
 	if c.out == "" {
 		_, err := e.stdout.Write(page)
 		return err
 	}
 	return e.write(func() error { return fsout.WriteFileContext(e.ctx, c.out, page) })
+}
+
+func sysbenchCounters(rep *report.Report) *report.PerfPart {
+	if rep.Sysbench == nil {
+		return nil
+	}
+	return rep.Sysbench.Counters
 }

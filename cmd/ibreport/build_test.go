@@ -69,7 +69,7 @@ func TestBuildExitCodes(t *testing.T) {
 		{"not a folder", []string{"build", filepath.Join(empty, "nope")}, 2},
 		{"missing intro", []string{"build", example, "--intro", filepath.Join(empty, "x.md")}, 2},
 		{"negative clients", []string{"build", example, "--clients", "-1"}, 2},
-		{"unwritable output", []string{"build", example, "-o", missing}, 1},
+		{"unwritable output", []string{"build", example, "-o", missing}, 3},
 		{"junk archive", []string{"build", junk, "--clients", "2"}, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -63,10 +63,10 @@ func init() {
 			about: "Compares NEW with BASE per step, DBMS and metric. Each side is a folder of mrg/rel tables or of\n" +
 				"raw trees, or a comma-separated list of folders (replicated runs). Exit 0: no regression, 1: a\n" +
 				"regression (or a warning with --strict), 2: bad input, something BASE has that NEW lacks, or nothing\n" +
-				"compared (no value on both sides); the report then says why, and lists what the rest shows. With\n" +
-				"--history, the folders are a history, oldest first, and the last is NEW: each throughput of NEW is\n" +
-				"judged against the noise of the history's current level (after its last change point); a history\n" +
-				"that checked no test exits 2.",
+				"compared (no value on both sides); the report then says why, and lists what the rest shows. 3: any\n" +
+				"other failure, such as a write error (never a regression). With --history, the folders are a\n" +
+				"history, oldest first, and the last is NEW: each throughput of NEW is judged against the noise of\n" +
+				"the history's current level (after its last change point); a history that checked no test exits 2.",
 			examples: []string{
 				"ibreport diff baseline/ new-tables/",
 				"ibreport diff --history nightly/2026-11-2[0-9] nightly/2026-11-30",
@@ -219,6 +219,9 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
+	fmt.Fprintf(w, "\nExit status: 0 done; 1 a regression (diff); 2 bad input or usage: a damaged, unreadable or\n")
+	fmt.Fprintf(w, "inconsistent file (plain, .gz or .tar.gz alike) or a wrong flag; 3 any other failure, such as\n")
+	fmt.Fprintf(w, "a write error or a full disk, which never reads as a regression; 130 interrupted.\n")
 	fmt.Fprintf(w, "\nRun 'ibreport help COMMAND' (or 'ibreport COMMAND -h') for its flags and examples;\n")
 	fmt.Fprintf(w, "'ibreport --version' (or 'ibreport version') prints the version.\n")
 }

@@ -134,9 +134,9 @@ func runDiff(e *env, args []string) error {
 	if diff.ExitCode(cmp, strict) != 0 {
 		// The report is written; the error only sets the exit status.
 		if cmp.Worst() == diff.LevelFail {
-			return errors.New("NEW has fail-level regressions against BASE")
+			return regression{errors.New("NEW has fail-level regressions against BASE")}
 		}
-		return errors.New("NEW has warnings against BASE (--strict)")
+		return regression{errors.New("NEW has warnings against BASE (--strict)")}
 	}
 	return nil
 }

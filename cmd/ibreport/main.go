@@ -27,6 +27,18 @@ func main() {
 // usageError marks errors that exit with status 2.
 type usageError struct{ error }
 
+// regression marks the verdict of diff (and diff --history) that exits 1. No
+// other error exits 1, so that a CI gate never takes a failure to read or
+// write for a regression.
+type regression struct{ error }
+
+// The exit statuses (ibreport help lists them).
+const (
+	exitRegression = 1
+	exitBadInput   = 2
+	exitFailure    = 3 // the machine, not the input: a write error, a full disk
+)
+
 // exitInterrupted is the status of a run stopped by SIGINT or SIGTERM.
 const exitInterrupted = 130
 
@@ -63,10 +75,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "ibreport: %s\n", errorText(err))
 	var ue usageError
-	if errors.As(err, &ue) || errors.Is(err, report.ErrBadInput) || errors.Is(err, fsout.ErrRefused) {
-		return 2
+	var reg regression
+	switch {
+	case errors.As(err, &ue) || errors.Is(err, report.ErrBadInput) || errors.Is(err, fsout.ErrRefused):
+		return exitBadInput
+	case errors.As(err, &reg):
+		return exitRegression
 	}
-	return 1
+	return exitFailure
 }
 
 // env is what a command runs with.

@@ -117,7 +117,7 @@ func runHistory(e *env, c common, format string, dirs []string) error {
 	case v.Missing > 0:
 		return fmt.Errorf("%w: NEW lacks %d values the history has", report.ErrBadInput, v.Missing)
 	case v.Regressions > 0:
-		return errors.New("NEW has regressions against its history")
+		return regression{errors.New("NEW has regressions against its history")}
 	}
 	return nil
 }
