@@ -145,23 +145,25 @@ func withPerf(t *testing.T, w *work, cs, last string) []string {
 }
 
 func init() {
-	var was []byte
-	keep := func(t *testing.T, p string) {
+	// Each case keeps the bytes of its own input: the cases run in
+	// parallel.
+	keep := func(t *testing.T, p string, was *[]byte) {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		was = b
+		*was = b
 	}
 	corruptGz := func(name string, damage func([]byte) []byte, say string) badCase {
+		was := new([]byte)
 		return badCase{name: "packed: " + name, setup: func(t *testing.T, w *work) []string {
 			gzipFile(t, w.path(c1, "l.i1", "o.vm.dop2"), damage)
-			keep(t, w.path(c1, "l.i1", "o.vm.dop2.gz"))
+			keep(t, w.path(c1, "l.i1", "o.vm.dop2.gz"), was)
 			return w.tables()
 		}, code: 2, stderr: []string{c1 + "/l.i1/o.vm.dop2.gz: " + say},
 			check: func(t *testing.T, w *work) {
 				noOutput(t, w)
-				packedUnchanged(filepath.Join(c1, "l.i1", "o.vm.dop2.gz"), &was)(t, w)
+				packedUnchanged(filepath.Join(c1, "l.i1", "o.vm.dop2.gz"), was)(t, w)
 			}}
 	}
 	moreBadCases = append(moreBadCases,
@@ -171,6 +173,7 @@ func init() {
 		corruptGz(".gz that is not gzip", func([]byte) []byte { return []byte("procs -----------memory----------\n") }, "gzip: invalid header"),
 		corruptGz("empty .gz", func([]byte) []byte { return nil }, "empty file, not gzip"),
 		corruptGz("trailing garbage after a .gz", func(b []byte) []byte { return append(b, "trailing garbage"...) }, "gzip: invalid header"))
+	changed, deep := new([]byte), new([]byte)
 	moreBadCases = append(moreBadCases, []badCase{
 		{name: "packed: changed byte in a .tar.gz member", setup: func(t *testing.T, w *work) []string {
 			// Stored, not compressed: only the trailer's CRC sees the change.
@@ -179,10 +182,10 @@ func init() {
 			i := bytes.Index(b, []byte("0.70812926348298788071"))
 			b[i+2] = '9'
 			os.WriteFile(w.path(c1+".tar.gz"), b, 0o644)
-			was = b
+			*changed = b
 			return w.tables()
 		}, code: 2, stderr: []string{c1 + ".tar.gz: gzip: invalid checksum (damaged or truncated; gzip -t tells more)"},
-			check: func(t *testing.T, w *work) { noOutput(t, w); packedUnchanged(c1+".tar.gz", &was)(t, w) }},
+			check: func(t *testing.T, w *work) { noOutput(t, w); packedUnchanged(c1+".tar.gz", changed)(t, w) }},
 		{name: "packed: truncated .tar.gz", setup: func(t *testing.T, w *work) []string {
 			packTree(t, w.path(c1), w.path(c1+".tar.gz"), gzip.DefaultCompression, nil)
 			b, _ := os.ReadFile(w.path(c1 + ".tar.gz"))
@@ -200,13 +203,13 @@ func init() {
 			os.MkdirAll(w.path("2m.pg15.c3"), 0o755)
 			packTree(t, w.path("2m.pg15.c3"), w.path("2m.pg15.c3.tar.gz"), gzip.BestCompression, nil,
 				tarEntry{name: strings.Repeat("a/", 400000) + "f", data: "x\n"})
-			keep(t, w.path("2m.pg15.c3.tar.gz"))
-			if len(was) > 4000 {
-				t.Fatalf("the archive is %d bytes", len(was))
+			keep(t, w.path("2m.pg15.c3.tar.gz"), deep)
+			if len(*deep) > 4000 {
+				t.Fatalf("the archive is %d bytes", len(*deep))
 			}
 			return w.tables()
 		}, stderr: []string{"2m.pg15.c3.tar.gz: a member name of 800001 bytes, longer than 4096; skipped", "2m.pg15.c3: no step folders"},
-			check: packedUnchanged("2m.pg15.c3.tar.gz", &was)},
+			check: packedUnchanged("2m.pg15.c3.tar.gz", deep)},
 		{name: "packed: symbolic link member", setup: func(t *testing.T, w *work) []string {
 			packTree(t, w.path(c1), w.path(c1+".tar.gz"), gzip.DefaultCompression, []string{"l.i1/o.vm.dop2"},
 				tarEntry{name: c1 + "/l.i1/o.vm.dop2", typ: tar.TypeSymlink, link: "/dev/zero"})

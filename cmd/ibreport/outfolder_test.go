@@ -16,8 +16,8 @@ func TestOutputFolderCheckedFirst(t *testing.T) {
 		{"series", "-o", out, example, example},
 	} {
 		code, _, stderr := runCmd(t, args...)
-		if code != 1 || !strings.Contains(stderr, out) || strings.Contains(stderr, ".tmp") || strings.Contains(stderr, "warning:") {
-			t.Errorf("%s: exit %d, stderr %q; want exit 1 naming %s before any warning", args[0], code, stderr, out)
+		if code != 3 || !strings.Contains(stderr, out) || strings.Contains(stderr, ".tmp") || strings.Contains(stderr, "warning:") {
+			t.Errorf("%s: exit %d, stderr %q; want exit 3 naming %s before any warning", args[0], code, stderr, out)
 		}
 	}
 }
