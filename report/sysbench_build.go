@@ -289,8 +289,10 @@ func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGr
 	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + metrics.Plural(nt, "thread"),
 		Caption: "Each DBMS's QPS relative to the base " + sbBaseText(set) +
 			" over the tests of a group. " + f.sbBandsShort()}
-	if !f.compat {
-		t.Caption += " " + groupsText(groups)
+	if g := groupsText(groups); g != "" && !f.compat {
+		// Under the table, not in its caption: the definitions are long,
+		// and the first screen is for the story and the table.
+		t.Notes = append(t.Notes, g)
 	}
 	t.Header = []string{"group", "statistic"}
 	t.Header = append(t.Header, sbPairNames(pairs)...)
