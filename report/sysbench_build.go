@@ -41,7 +41,9 @@ type SysbenchPart struct {
 type SysbenchThreads struct {
 	Threads int `json:"threads"`
 	// Groups has, per test group and DBMS, the statistics of the QPS
-	// relative to the base; GroupCharts one bar chart per group.
+	// relative to the base; GroupCharts one chart per group: bars, or past
+	// ten compared DBMS (a series of releases) a line per test over the
+	// DBMS in order.
 	Groups      *Table   `json:"groups,omitempty"`
 	GroupCharts []*Chart `json:"group_charts,omitempty"`
 	Relative    *Table   `json:"relative,omitempty"` // relative QPS per test
@@ -334,6 +336,8 @@ func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGr
 	return t
 }
 
+// sbGroupCharts draws a chart per test group of the QPS relative to the
+// base.
 func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) []*Chart {
 	var out []*Chart
 	for _, g := range groups {
@@ -343,6 +347,10 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 			c.Categories = append(c.Categories, sbTestName(t))
 		}
 		pairs := set.Pairs()
+		if len(pairs) > maxBarSeries {
+			out = append(out, sbReleaseChart(c, g, pairs, nt))
+			continue
+		}
 		for i, name := range sbPairNames(pairs) {
 			p := pairs[i]
 			s := Series{Name: name}
@@ -359,6 +367,32 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 		out = append(out, c)
 	}
 	return out
+}
+
+// maxBarSeries is the most DBMS a group chart draws as bars: past it (a
+// series of releases) a bar per DBMS and test is taller than a screen, and
+// the release axis reads better.
+const maxBarSeries = 10
+
+// sbReleaseChart draws a group chart of many DBMS on the release axis: the
+// DBMS in order on x, the QPS relative to the base on y, a line per test.
+func sbReleaseChart(c *Chart, g metrics.SysbenchGroup, pairs []metrics.SysbenchPair, nt int) *Chart {
+	c.Kind, c.Categories, c.XLabel = "line", nil, "DBMS"
+	for i, name := range sbPairNames(pairs) {
+		c.XTicks = append(c.XTicks, float64(i+1))
+		c.XLabels = append(c.XLabels, name)
+	}
+	for _, t := range g.Tests {
+		s := Series{Name: sbTestName(t)}
+		for i, p := range pairs {
+			v := p.Group.Relative(p.DBMS, t, nt).QPS
+			if v.OK() && !math.IsInf(v.V, 0) {
+				s.Points = append(s.Points, Point{X: Num(i + 1), Y: Num(v.V)})
+			}
+		}
+		c.Series = append(c.Series, s)
+	}
+	return c
 }
 
 // relativeTable is the QPS of each DBMS over the base's; run is the
