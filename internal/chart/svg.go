@@ -32,6 +32,9 @@ const (
 	axisPad    = 5    // between an axis line and the data
 	axisWidth  = 0.5  // axis lines and tick marks
 	dotRadius  = 2.2  // the marks of measurements
+	// maxHeight is the tallest a chart is shown: 700 px at 96 px per inch,
+	// a screen of 768 px less the browser's bars.
+	maxHeight = 525
 )
 
 // chartSVG draws a chart as an SVG element for inlining in HTML; empty when

@@ -2,8 +2,11 @@ package chart
 
 import (
 	"encoding/xml"
+	"fmt"
 	"io"
 	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -64,7 +67,7 @@ func TestChartsAreWellFormedXML(t *testing.T) {
 func barChart(cats []string, vals ...float64) *Chart {
 	s := Series{Name: "s"}
 	for _, v := range vals {
-		s.Values = append(s.Values, (v))
+		s.Values = append(s.Values, v)
 	}
 	return &Chart{ID: "t", Kind: "bar", Title: "t", YLabel: "u", Categories: cats, Series: []Series{s}}
 }
@@ -210,5 +213,44 @@ func TestLongSeriesIsDecimated(t *testing.T) {
 	}
 	if n := strings.Count(line, "L") + 1; n < 100 || n > metrics.MaxSeriesPoints {
 		t.Errorf("%d points drawn, want at most %d", n, metrics.MaxSeriesPoints)
+	}
+}
+
+// TestTallChartFitsAScreen checks that a chart laid out taller than a
+// screen is shown at most maxHeight tall, whole (its viewBox keeps the
+// layout), and that a short one is shown at its size.
+func TestTallChartFitsAScreen(t *testing.T) {
+	size := regexp.MustCompile(`^<svg width="([0-9.]+)pt" height="([0-9.]+)pt" viewBox="0 0 ([0-9.]+) ([0-9.]+)"`)
+	var cats []string
+	var vals []float64
+	for i := range 80 {
+		cats = append(cats, fmt.Sprintf("dbms%d", i))
+		vals = append(vals, float64(i+1))
+	}
+	for _, tc := range []struct {
+		c      *Chart
+		scaled bool
+	}{{barChart(cats[:3], vals[:3]...), false}, {barChart(cats, vals...), true}} {
+		svg, err := chartSVG(tc.c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := size.FindStringSubmatch(string(svg))
+		if m == nil {
+			t.Fatalf("no size in %.100s", svg)
+		}
+		f := make([]float64, 4)
+		for i := range f {
+			f[i], _ = strconv.ParseFloat(m[i+1], 64)
+		}
+		if f[1] > maxHeight {
+			t.Errorf("%d rows: shown %v pt tall, more than %d", len(tc.c.Categories), f[1], maxHeight)
+		}
+		if scaled := f[3] > f[1]; scaled != tc.scaled {
+			t.Errorf("%d rows: shown %vx%v of a %vx%v layout", len(tc.c.Categories), f[0], f[1], f[2], f[3])
+		}
+		if tc.scaled && math.Abs(f[0]/f[1]-f[2]/f[3]) > 0.01 {
+			t.Errorf("%d rows: shown %vx%v, not in the proportions of %vx%v", len(tc.c.Categories), f[0], f[1], f[2], f[3])
+		}
 	}
 }
