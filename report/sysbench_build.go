@@ -9,6 +9,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/sbsum"
+	"github.com/ibreport/ibreport/internal/stats"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -375,22 +376,32 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 const maxBarSeries = 10
 
 // sbReleaseChart draws a group chart of many DBMS on the release axis: the
-// DBMS in order on x, the QPS relative to the base on y, a line per test.
+// DBMS in order on x, the QPS relative to the base on y, a line per test
+// and its levels between change points.
 func sbReleaseChart(c *Chart, g metrics.SysbenchGroup, pairs []metrics.SysbenchPair, nt int) *Chart {
 	c.Kind, c.Categories, c.XLabel = "line", nil, "DBMS"
 	for i, name := range sbPairNames(pairs) {
 		c.XTicks = append(c.XTicks, float64(i+1))
 		c.XLabels = append(c.XLabels, name)
 	}
+	var opt stats.ChangePointOptions
 	for _, t := range g.Tests {
 		s := Series{Name: sbTestName(t)}
+		y := make([]float64, len(pairs))
 		for i, p := range pairs {
+			y[i] = math.NaN()
 			v := p.Group.Relative(p.DBMS, t, nt).QPS
-			if v.OK() && !math.IsInf(v.V, 0) {
+			if v.OK() && !math.IsInf(v.V, 0) && v.V > 0 {
 				s.Points = append(s.Points, Point{X: Num(i + 1), Y: Num(v.V)})
+				y[i] = v.V
 			}
 		}
 		c.Series = append(c.Series, s)
+		// The level of each test between its change points, as on the
+		// charts of a series of reports.
+		if len(y) >= opt.MinMembers() {
+			c.Levels = append(c.Levels, seriesLevels(s.Points, stats.ChangePoints(y, opt))...)
+		}
 	}
 	return c
 }
