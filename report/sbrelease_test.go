@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -13,9 +14,13 @@ import (
 	"github.com/ibreport/ibreport/report"
 )
 
+// perSec halves the rates of a sysbench output's transactions and queries.
+var perSec = regexp.MustCompile(`(?m)^(\s*(?:transactions|queries):\s+\d+\s+\()([0-9.]+)( per sec\.\))`)
+
 // sbReleases is an fs of n sysbench DBMS: the fixture's first DBMS as the
-// base, then n-1 copies of its second.
-func sbReleases(t *testing.T, n int) fstest.MapFS {
+// base, then n-1 copies of its second, from the shift-th on at half its
+// QPS when shift > 0.
+func sbReleases(t *testing.T, n, shift int) fstest.MapFS {
 	t.Helper()
 	m := fstest.MapFS{}
 	for k := 1; k <= n; k++ {
@@ -32,6 +37,13 @@ func sbReleases(t *testing.T, n int) fstest.MapFS {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if shift > 0 && k >= shift && strings.HasPrefix(e.Name(), "sb.o.") {
+				b = perSec.ReplaceAllFunc(b, func(l []byte) []byte {
+					p := perSec.FindSubmatch(l)
+					v, _ := strconv.ParseFloat(string(p[2]), 64)
+					return []byte(string(p[1]) + strconv.FormatFloat(v/2, 'f', 2, 64) + string(p[3]))
+				})
+			}
 			m[fmt.Sprintf("x.pg15.r%02d.pk1/%s", k, e.Name())] = &fstest.MapFile{Data: b}
 		}
 	}
@@ -47,7 +59,7 @@ func TestSysbenchReleaseAxis(t *testing.T) {
 		n    int
 		kind string
 	}{{2, "bar"}, {11, "bar"}, {12, "line"}} {
-		r := buildFrom(t, sbReleases(t, tc.n), metrics.Options{Device: "vda"}, nil, report.BuildOptions{})
+		r := buildFrom(t, sbReleases(t, tc.n, 0), metrics.Options{Device: "vda"}, nil, report.BuildOptions{})
 		if r.Sysbench == nil || len(r.Sysbench.Threads) == 0 {
 			t.Fatalf("%d DBMS: no sysbench section", tc.n)
 		}
@@ -80,5 +92,24 @@ func TestSysbenchReleaseAxis(t *testing.T) {
 				t.Errorf("%d DBMS: a chart %.0f pt tall, more than a screen", tc.n, h)
 			}
 		}
+	}
+}
+
+// TestSysbenchReleaseLevels checks that the release axis bands the level of
+// a test before and after its QPS halves.
+func TestSysbenchReleaseLevels(t *testing.T) {
+	r := buildFrom(t, sbReleases(t, 16, 9), metrics.Options{Device: "vda"}, nil, report.BuildOptions{})
+	if r.Sysbench == nil || len(r.Sysbench.Threads) == 0 || len(r.Sysbench.Threads[0].GroupCharts) == 0 {
+		t.Fatal("no group charts")
+	}
+	c := r.Sysbench.Threads[0].GroupCharts[0]
+	var before, after bool
+	for _, l := range c.Levels {
+		y := float64(l.Y)
+		before = before || float64(l.X1) <= 7 && y > 0.7
+		after = after || float64(l.X0) >= 8 && y < 0.7
+	}
+	if !before || !after {
+		t.Errorf("%s: levels %+v, want one before the halving and one lower after it", c.ID, c.Levels)
 	}
 }
