@@ -9,6 +9,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/sbsum"
+	"github.com/ibreport/ibreport/internal/stats"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -41,7 +42,9 @@ type SysbenchPart struct {
 type SysbenchThreads struct {
 	Threads int `json:"threads"`
 	// Groups has, per test group and DBMS, the statistics of the QPS
-	// relative to the base; GroupCharts one bar chart per group.
+	// relative to the base; GroupCharts one chart per group: bars, or past
+	// ten compared DBMS (a series of releases) a line per test over the
+	// DBMS in order.
 	Groups      *Table   `json:"groups,omitempty"`
 	GroupCharts []*Chart `json:"group_charts,omitempty"`
 	Relative    *Table   `json:"relative,omitempty"` // relative QPS per test
@@ -336,6 +339,8 @@ func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGr
 	return t
 }
 
+// sbGroupCharts draws a chart per test group of the QPS relative to the
+// base.
 func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) []*Chart {
 	var out []*Chart
 	for _, g := range groups {
@@ -345,6 +350,10 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 			c.Categories = append(c.Categories, sbTestName(t))
 		}
 		pairs := set.Pairs()
+		if len(pairs) > maxBarSeries {
+			out = append(out, sbReleaseChart(c, g, pairs, nt))
+			continue
+		}
 		for i, name := range sbPairNames(pairs) {
 			p := pairs[i]
 			s := Series{Name: name}
@@ -361,6 +370,42 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 		out = append(out, c)
 	}
 	return out
+}
+
+// maxBarSeries is the most DBMS a group chart draws as bars: past it (a
+// series of releases) a bar per DBMS and test is taller than a screen, and
+// the release axis reads better.
+const maxBarSeries = 10
+
+// sbReleaseChart draws a group chart of many DBMS on the release axis: the
+// DBMS in order on x, the QPS relative to the base on y, a line per test
+// and its levels between change points.
+func sbReleaseChart(c *Chart, g metrics.SysbenchGroup, pairs []metrics.SysbenchPair, nt int) *Chart {
+	c.Kind, c.Categories, c.XLabel = "line", nil, "DBMS"
+	for i, name := range sbPairNames(pairs) {
+		c.XTicks = append(c.XTicks, float64(i+1))
+		c.XLabels = append(c.XLabels, name)
+	}
+	var opt stats.ChangePointOptions
+	for _, t := range g.Tests {
+		s := Series{Name: sbTestName(t)}
+		y := make([]float64, len(pairs))
+		for i, p := range pairs {
+			y[i] = math.NaN()
+			v := p.Group.Relative(p.DBMS, t, nt).QPS
+			if v.OK() && !math.IsInf(v.V, 0) && v.V > 0 {
+				s.Points = append(s.Points, Point{X: Num(i + 1), Y: Num(v.V)})
+				y[i] = v.V
+			}
+		}
+		c.Series = append(c.Series, s)
+		// The level of each test between its change points, as on the
+		// charts of a series of reports.
+		if len(y) >= opt.MinMembers() {
+			c.Levels = append(c.Levels, seriesLevels(s.Points, stats.ChangePoints(y, opt))...)
+		}
+	}
+	return c
 }
 
 // relativeTable is the QPS of each DBMS over the base's; run is the

@@ -85,7 +85,7 @@ func overlaps(s *scene, boxes []textBox) []string {
 
 // reportCharts builds the report of a results folder and returns its
 // charts.
-func reportCharts(t *testing.T, dir string, opts report.BuildOptions) []*report.Chart {
+func reportCharts(t *testing.T, dir string, opts report.BuildOptions) []*Chart {
 	t.Helper()
 	res, _, err := report.Load(dir, report.LoadOptions{})
 	if err != nil {

@@ -1,11 +1,12 @@
-// Package chart draws the charts of a report.Report as inline SVG:
+// Package chart draws charts as inline SVG, from its own input (Chart),
+// which report/render converts a report's charts into:
 // horizontal bar charts (a row per DBMS or test, a panel per unit), line
 // charts of per-interval series (decimated to the model's point limit,
 // keeping spikes and dips), dashed reference and stall lines, at least five
 // labelled ticks per value axis, and names too long for their place cut in
 // the middle with the whole name in a tooltip.
 //
-// Render draws every chart of a report once; package render places the
+// Render draws a report's charts once; package render places the
 // results in the HTML page. A chart is laid out in Go as a scene of boxes,
 // lines and labels, and written by one html/template (svg.tmpl), which
 // escapes every name. No plotting library or font is linked in: the layout

@@ -159,13 +159,20 @@ func pathData(lines [][]point) string {
 
 // svg writes the scene.
 func (s *scene) svg() (template.HTML, error) {
+	// A chart taller than a screen is shown smaller, whole, rather than
+	// cut or scrolled: its viewBox keeps the layout's size.
+	dw, dh := s.W, s.H
+	if s.H > maxHeight {
+		dw, dh = num(float64(s.W)*maxHeight/float64(s.H)), maxHeight
+	}
 	var buf bytes.Buffer
 	err := svgTmpl.Execute(&buf, struct {
 		*scene
-		Font string
-		Size num
-		Dot  num
-	}{s, chartFontFamily, tickSize, dotRadius})
+		DW, DH num // the size shown
+		Font   string
+		Size   num
+		Dot    num
+	}{s, dw, dh, chartFontFamily, tickSize, dotRadius})
 	if err != nil {
 		return "", err
 	}

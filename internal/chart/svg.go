@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/report"
 )
 
 // Sizes of the chart layout, in points.
@@ -33,11 +32,14 @@ const (
 	axisPad    = 5    // between an axis line and the data
 	axisWidth  = 0.5  // axis lines and tick marks
 	dotRadius  = 2.2  // the marks of measurements
+	// maxHeight is the tallest a chart is shown: 700 px at 96 px per inch,
+	// a screen of 768 px less the browser's bars.
+	maxHeight = 525
 )
 
 // chartSVG draws a chart as an SVG element for inlining in HTML; empty when
 // the chart has nothing to draw.
-func chartSVG(c *report.Chart) (template.HTML, error) {
+func chartSVG(c *Chart) (template.HTML, error) {
 	s, err := layoutChart(c)
 	if err != nil || s == nil {
 		return "", err
@@ -46,8 +48,8 @@ func chartSVG(c *report.Chart) (template.HTML, error) {
 }
 
 // layoutChart lays a chart out; nil when it has nothing to draw.
-func layoutChart(c *report.Chart) (*scene, error) {
-	if !c.HasData() {
+func layoutChart(c *Chart) (*scene, error) {
+	if !c.hasData() {
 		return nil, nil // nothing to draw; the tables say NA
 	}
 	switch c.Kind {
@@ -338,16 +340,16 @@ func (s *scene) title(x0, x1, y float64, t string) float64 {
 // draws each series in a panel of its own with its own scale (queries/s
 // beside inserts/s); otherwise the series are grouped within a category and
 // named in a legend under the plot.
-func barLayout(c *report.Chart) *scene {
+func barLayout(c *Chart) *scene {
 	s := &scene{cut: map[string]string{}}
 	labels := fitLabels(tickSize, c.Categories, maxLabel, s.cut)
 	labelW := maxWidth(tickSize, labels) + 8
 
-	panels := [][]report.Series{c.Series}
+	panels := [][]Series{c.Series}
 	if c.Panels {
 		panels = panels[:0]
 		for _, sr := range c.Series {
-			panels = append(panels, []report.Series{sr})
+			panels = append(panels, []Series{sr})
 		}
 	}
 	perGroup := len(panels[0])
@@ -404,7 +406,7 @@ func barLayout(c *report.Chart) *scene {
 
 // barPanel draws one panel of a bar chart in the box x0..x1, top..bottom;
 // only the first panel names the rows.
-func (s *scene) barPanel(c *report.Chart, k int, ser []report.Series, rows []tick, x0, x1, top, bottom, bw, pw float64) {
+func (s *scene) barPanel(c *Chart, k int, ser []Series, rows []tick, x0, x1, top, bottom, bw, pw float64) {
 	n := len(rows)
 	perGroup := len(ser)
 	title, unit := c.Title, c.YLabel
@@ -523,7 +525,7 @@ type xy struct{ X, Y float64 }
 
 // lineLayout draws one line per series over time, with the legend under
 // the plot so that it never hides a line.
-func lineLayout(c *report.Chart) *scene {
+func lineLayout(c *Chart) *scene {
 	s := &scene{cut: map[string]string{}}
 	var names []string
 	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
@@ -559,7 +561,7 @@ func lineLayout(c *report.Chart) *scene {
 		// mark each measurement.
 		scatter[i] = len(line) > 0 && (len(line) <= 20 || len(c.XTicks) > 0)
 	}
-	var levels []report.Level
+	var levels []Level
 	for _, lv := range c.Levels {
 		x0, x1, y := float64(lv.X0), float64(lv.X1), float64(lv.Y)
 		if !finite(x0) || !finite(x1) || !finite(y) {
@@ -753,7 +755,7 @@ func yRange(lo, hi, ref float64) (float64, float64) {
 
 // errorBars draws the 95% intervals of the points that have one: a
 // vertical line with a cap at each end.
-func (s *scene) errorBars(pts []report.Point, col string, at func(x, y float64) point) {
+func (s *scene) errorBars(pts []Point, col string, at func(x, y float64) point) {
 	var lines [][]point
 	const capW = 4
 	for _, p := range pts {
@@ -929,10 +931,10 @@ func tickFormat(hi, step float64) func(float64) string {
 	}
 }
 
-// Render draws every chart of the report, in parallel: drawing is the
-// slowest part of writing the page.
-func Render(r *report.Report) (map[*report.Chart]template.HTML, error) {
-	charts := allCharts(r)
+// Render draws charts, in parallel: drawing is the slowest part of writing
+// the page. The i-th SVG is the i-th chart's, empty when it has nothing to
+// draw.
+func Render(charts []*Chart) ([]template.HTML, error) {
 	out := make([]template.HTML, len(charts))
 	errs := make([]error, len(charts))
 	var wg sync.WaitGroup
@@ -947,48 +949,12 @@ func Render(r *report.Report) (map[*report.Chart]template.HTML, error) {
 		}()
 	}
 	wg.Wait()
-	m := map[*report.Chart]template.HTML{}
-	for i, c := range charts {
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
-		m[c] = out[i]
-	}
-	return m, nil
-}
-
-// allCharts lists every chart of a report in page order.
-func allCharts(r *report.Report) []*report.Chart {
-	var charts []*report.Chart
-	if r.Sweep != nil {
-		if r.Sweep.Chart != nil {
-			charts = append(charts, r.Sweep.Chart)
-		}
-		for _, s := range r.Sweep.Steps {
-			charts = append(charts, s.Chart)
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
 		}
 	}
-	for _, s := range r.Sections {
-		if s.Throughput != nil {
-			charts = append(charts, s.Throughput)
-		}
-		charts = append(charts, s.Intervals...)
-	}
-	if sr := r.Series; sr != nil {
-		for _, g := range sr.Groups {
-			charts = append(charts, g.Charts...)
-		}
-	}
-	if sb := r.Sysbench; sb != nil {
-		if sb.SweepChart != nil {
-			charts = append(charts, sb.SweepChart)
-		}
-		for _, t := range sb.Threads {
-			charts = append(charts, t.GroupCharts...)
-			charts = append(charts, t.Intervals...)
-		}
-	}
-	return charts
+	return out, nil
 }
 
 // decimate keeps at most metrics.MaxSeriesPoints points of a line, as the

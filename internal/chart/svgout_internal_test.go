@@ -2,8 +2,11 @@ package chart
 
 import (
 	"encoding/xml"
+	"fmt"
 	"io"
 	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -35,12 +38,14 @@ func TestChartsAreWellFormedXML(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		svgs, err := Render(r)
+		charts := allCharts(r)
+		svgs, err := Render(charts)
 		if err != nil {
 			t.Fatal(err)
 		}
 		drawn := 0
-		for c, svg := range svgs {
+		for i, svg := range svgs {
+			c := charts[i]
 			if svg == "" {
 				continue
 			}
@@ -59,12 +64,12 @@ func TestChartsAreWellFormedXML(t *testing.T) {
 }
 
 // barChart is a chart of one series over the given categories.
-func barChart(cats []string, vals ...float64) *report.Chart {
-	s := report.Series{Name: "s"}
+func barChart(cats []string, vals ...float64) *Chart {
+	s := Series{Name: "s"}
 	for _, v := range vals {
-		s.Values = append(s.Values, report.Num(v))
+		s.Values = append(s.Values, v)
 	}
-	return &report.Chart{ID: "t", Kind: "bar", Title: "t", YLabel: "u", Categories: cats, Series: []report.Series{s}}
+	return &Chart{ID: "t", Kind: "bar", Title: "t", YLabel: "u", Categories: cats, Series: []Series{s}}
 }
 
 // TestNamesAreEscaped draws names that are markup and checks that they
@@ -75,12 +80,12 @@ func TestNamesAreEscaped(t *testing.T) {
 	bar := barChart([]string{evil, long}, 1, 2)
 	bar.Title = evil
 	grouped := barChart([]string{"a"}, 1)
-	grouped.Series = append(grouped.Series, report.Series{Name: evil, Values: []report.Num{2}})
-	line := &report.Chart{ID: "l", Kind: "line", Title: evil, XLabel: evil, YLabel: evil, Series: []report.Series{
-		{Name: evil, Points: []report.Point{{X: 1, Y: 1}, {X: 2, Y: 2}}},
-		{Name: long, Points: []report.Point{{X: 1, Y: 2}, {X: 2, Y: 3}}},
+	grouped.Series = append(grouped.Series, Series{Name: evil, Values: []float64{2}})
+	line := &Chart{ID: "l", Kind: "line", Title: evil, XLabel: evil, YLabel: evil, Series: []Series{
+		{Name: evil, Points: []Point{{X: 1, Y: 1}, {X: 2, Y: 2}}},
+		{Name: long, Points: []Point{{X: 1, Y: 2}, {X: 2, Y: 3}}},
 	}, XTicks: []float64{1, 2}, XLabels: []string{evil, long}}
-	for _, c := range []*report.Chart{bar, grouped, line} {
+	for _, c := range []*Chart{bar, grouped, line} {
 		svg, err := chartSVG(c)
 		if err != nil {
 			t.Fatal(err)
@@ -109,13 +114,13 @@ func TestBadValuesStayOut(t *testing.T) {
 	bar := barChart([]string{"a", "b", "c", "d", "e"}, nan, inf, -3, 5, math.Inf(-1))
 	ref := barChart([]string{"a", "b"}, nan, 1.2)
 	ref.Reference = 1
-	line := &report.Chart{ID: "l", Kind: "line", Title: "l", Series: []report.Series{{Name: "s", Points: []report.Point{
-		{X: 1, Y: report.Num(nan)}, {X: report.Num(inf), Y: 2}, {X: 3, Y: -4, Err: report.Num(inf)}, {X: 4, Y: 5, Err: report.Num(nan)}, {X: 5, Y: 6, Err: 1},
-	}}}, Marks: []float64{nan, 2}, MarkSeries: []int{0, 7}, Levels: []report.Level{{X0: report.Num(nan), X1: 2, Y: 1}, {X0: 1, X1: 1, Y: 3}},
+	line := &Chart{ID: "l", Kind: "line", Title: "l", Series: []Series{{Name: "s", Points: []Point{
+		{X: 1, Y: nan}, {X: inf, Y: 2}, {X: 3, Y: -4, Err: inf}, {X: 4, Y: 5, Err: nan}, {X: 5, Y: 6, Err: 1},
+	}}}, Marks: []float64{nan, 2}, MarkSeries: []int{0, 7}, Levels: []Level{{X0: nan, X1: 2, Y: 1}, {X0: 1, X1: 1, Y: 3}},
 		XTicks: []float64{inf, 1, 5}}
-	single := &report.Chart{ID: "p", Kind: "line", Title: "p", Series: []report.Series{{Name: "s", Points: []report.Point{{X: 3, Y: 3}}}}}
-	flat := &report.Chart{ID: "f", Kind: "line", Title: "f", Reference: 1, Series: []report.Series{{Name: "s", Points: []report.Point{{X: 1, Y: 0}, {X: 2, Y: 0}}}}}
-	for _, c := range []*report.Chart{bar, ref, line, single, flat} {
+	single := &Chart{ID: "p", Kind: "line", Title: "p", Series: []Series{{Name: "s", Points: []Point{{X: 3, Y: 3}}}}}
+	flat := &Chart{ID: "f", Kind: "line", Title: "f", Reference: 1, Series: []Series{{Name: "s", Points: []Point{{X: 1, Y: 0}, {X: 2, Y: 0}}}}}
+	for _, c := range []*Chart{bar, ref, line, single, flat} {
 		svg, err := chartSVG(c)
 		if err != nil {
 			t.Fatal(err)
@@ -190,11 +195,11 @@ func TestNum(t *testing.T) {
 // TestLongSeriesIsDecimated checks that a line of many points is drawn
 // with at most the model's point limit.
 func TestLongSeriesIsDecimated(t *testing.T) {
-	s := report.Series{Name: "s"}
+	s := Series{Name: "s"}
 	for i := range 20000 {
-		s.Points = append(s.Points, report.Point{X: report.Num(i), Y: report.Num(i % 13)})
+		s.Points = append(s.Points, Point{X: float64(i), Y: float64(i % 13)})
 	}
-	svg, err := chartSVG(&report.Chart{ID: "l", Kind: "line", Title: "l", Series: []report.Series{s}})
+	svg, err := chartSVG(&Chart{ID: "l", Kind: "line", Title: "l", Series: []Series{s}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,5 +213,44 @@ func TestLongSeriesIsDecimated(t *testing.T) {
 	}
 	if n := strings.Count(line, "L") + 1; n < 100 || n > metrics.MaxSeriesPoints {
 		t.Errorf("%d points drawn, want at most %d", n, metrics.MaxSeriesPoints)
+	}
+}
+
+// TestTallChartFitsAScreen checks that a chart laid out taller than a
+// screen is shown at most maxHeight tall, whole (its viewBox keeps the
+// layout), and that a short one is shown at its size.
+func TestTallChartFitsAScreen(t *testing.T) {
+	size := regexp.MustCompile(`^<svg width="([0-9.]+)pt" height="([0-9.]+)pt" viewBox="0 0 ([0-9.]+) ([0-9.]+)"`)
+	var cats []string
+	var vals []float64
+	for i := range 80 {
+		cats = append(cats, fmt.Sprintf("dbms%d", i))
+		vals = append(vals, float64(i+1))
+	}
+	for _, tc := range []struct {
+		c      *Chart
+		scaled bool
+	}{{barChart(cats[:3], vals[:3]...), false}, {barChart(cats, vals...), true}} {
+		svg, err := chartSVG(tc.c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := size.FindStringSubmatch(string(svg))
+		if m == nil {
+			t.Fatalf("no size in %.100s", svg)
+		}
+		f := make([]float64, 4)
+		for i := range f {
+			f[i], _ = strconv.ParseFloat(m[i+1], 64)
+		}
+		if f[1] > maxHeight {
+			t.Errorf("%d rows: shown %v pt tall, more than %d", len(tc.c.Categories), f[1], maxHeight)
+		}
+		if scaled := f[3] > f[1]; scaled != tc.scaled {
+			t.Errorf("%d rows: shown %vx%v of a %vx%v layout", len(tc.c.Categories), f[0], f[1], f[2], f[3])
+		}
+		if tc.scaled && math.Abs(f[0]/f[1]-f[2]/f[3]) > 0.01 {
+			t.Errorf("%d rows: shown %vx%v, not in the proportions of %vx%v", len(tc.c.Categories), f[0], f[1], f[2], f[3])
+		}
 	}
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 
-	"github.com/ibreport/ibreport/internal/chart"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 	"github.com/ibreport/ibreport/templates"
@@ -58,7 +57,7 @@ func WriteHTML(w io.Writer, r *report.Report) error {
 		return err
 	}
 	r = r.WithShortNames()
-	svgs, err := chart.Render(r)
+	svgs, err := renderCharts(r)
 	if err != nil {
 		return err
 	}
