@@ -76,8 +76,19 @@ func (l ErrorList) inOrder() ErrorList {
 	return l
 }
 
+// MaxErrors is the most syntax errors one read lists: a file of junk
+// (a binary, a log written into the wrong name) would otherwise keep one
+// error per line, without bound. One last whole-file error says that more
+// lines were skipped.
+const MaxErrors = 1000
+
 func (l *ErrorList) add(file string, line int, format string, args ...any) {
-	*l = append(*l, &SyntaxError{Pos{file, line}, fmt.Sprintf(format, args...)})
+	switch n := len(*l); {
+	case n < MaxErrors:
+		*l = append(*l, &SyntaxError{Pos{file, line}, fmt.Sprintf(format, args...)})
+	case n == MaxErrors:
+		*l = append(*l, &SyntaxError{Pos{file, 0}, fmt.Sprintf("more malformed lines from line %d on skipped, not listed (only the first %d are)", line, MaxErrors)})
+	}
 }
 
 // SyntaxErrors returns the syntax errors carried by err: the list itself for an

@@ -222,3 +222,29 @@ func TestReadVmstatRejectsNonNumericUnusedColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsBounded: a file of junk lists at most MaxErrors syntax errors
+// and one whole-file error saying the rest were skipped, not one per line.
+func TestErrorsBounded(t *testing.T) {
+	for _, n := range []int{parse.MaxErrors - 1, parse.MaxErrors, parse.MaxErrors + 1, 5 * parse.MaxErrors} {
+		in := vmGroup + "\n" + vmCols + "\n" + vmRow1 + "\n" + strings.Repeat("x y z\n", n) + vmRow2 + "\n"
+		v, err := parse.ReadVmstat(strings.NewReader(in), "o.vm")
+		errs := parse.SyntaxErrors(err)
+		want := min(n, parse.MaxErrors)
+		if n > parse.MaxErrors {
+			want++
+		}
+		if len(errs) != want {
+			t.Fatalf("%d junk lines: %d errors, want %d", n, len(errs), want)
+		}
+		if n > parse.MaxErrors {
+			last := errs[len(errs)-1]
+			if last.Line != 0 || !strings.Contains(last.Msg, fmt.Sprintf("from line %d on skipped", 3+parse.MaxErrors+1)) {
+				t.Errorf("%d junk lines: last error %q", n, last)
+			}
+		}
+		if v == nil || len(v.Samples) != 2 {
+			t.Errorf("%d junk lines: samples %v, want the 2 good rows", n, v)
+		}
+	}
+}
