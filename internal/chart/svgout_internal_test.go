@@ -65,10 +65,7 @@ func TestChartsAreWellFormedXML(t *testing.T) {
 
 // barChart is a chart of one series over the given categories.
 func barChart(cats []string, vals ...float64) *Chart {
-	s := Series{Name: "s"}
-	for _, v := range vals {
-		s.Values = append(s.Values, v)
-	}
+	s := Series{Name: "s", Values: vals}
 	return &Chart{ID: "t", Kind: "bar", Title: "t", YLabel: "u", Categories: cats, Series: []Series{s}}
 }
 
