@@ -184,6 +184,7 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 			}
 			rs.Runs[res.Tag(t.Name())] = f
 		}
+		stepNoise(rs, res.Trees, res.Tag)
 		return rs, warns, nil
 	}
 	sb, err := parse.FindSysbenchDirs(fsys, ".")
@@ -372,4 +373,49 @@ func counts(c *Comparison) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// stepNoise gives the throughput cell of each raw tree's step its one-run
+// noise: the relative half-width of the interval of the step's mean rate
+// (metrics.StepResult.Noise), of inserts for load steps and of queries for
+// read+write steps, as sysbench runs give theirs. Cells without an
+// interval keep NaN, and the gate judges them with the run-to-run noise
+// alone.
+func stepNoise(rs *ResultSet, trees []*metrics.TreeResult, tag func(string) string) {
+	byTag := map[string]*metrics.TreeResult{}
+	for _, t := range trees {
+		byTag[rowPrefix.ReplaceAllString(tag(t.Name()), "")] = t
+	}
+	for ti := range rs.Tables {
+		t := &rs.Tables[ti]
+		if t.Kind != "mrg" {
+			continue
+		}
+		for ri := range t.Rows {
+			row := &t.Rows[ri]
+			tree := byTag[rowPrefix.ReplaceAllString(row.DBMS, "")]
+			if tree == nil {
+				continue
+			}
+			st := tree.Step(t.Step)
+			if st == nil || !st.Noise.OK() || !(st.Noise.Mean > 0) {
+				continue
+			}
+			m := metrics.IPS
+			if st.Step.Kind.ReadWrite() {
+				m = metrics.QPS
+			}
+			col := slices.Index(t.Columns, m.Name())
+			if col < 0 || col >= len(row.Cells) {
+				continue
+			}
+			if row.Noise == nil {
+				row.Noise = make([]float64, len(row.Cells))
+				for i := range row.Noise {
+					row.Noise[i] = math.NaN()
+				}
+			}
+			row.Noise[col] = st.Noise.HalfWidth() / st.Noise.Mean
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ibreport/ibreport/diff"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -48,5 +49,40 @@ func TestRunNoiseSettings(t *testing.T) {
 	opt.RunNoise = math.NaN()
 	if _, err := diff.Compare([]*diff.ResultSet{base}, []*diff.ResultSet{newer}, opt); err == nil {
 		t.Error("a NaN run noise is accepted")
+	}
+}
+
+// TestRawTreeStepNoise: a raw tree's throughput cells carry the one-run
+// noise of their step (ips for load steps, qps for read+write steps), and
+// no other cell does.
+func TestRawTreeStepNoise(t *testing.T) {
+	rs, _, err := diff.LoadResultSet("../testdata/example", report.LoadOptions{Metrics: metrics.Options{Cores: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := 0
+	for _, tb := range rs.Tables {
+		if tb.Kind != "mrg" {
+			continue
+		}
+		want := metrics.IPS.Name()
+		if strings.HasPrefix(tb.Step, "q") {
+			want = metrics.QPS.Name()
+		}
+		for _, row := range tb.Rows {
+			for i, n := range row.Noise {
+				if math.IsNaN(n) {
+					continue
+				}
+				if tb.Columns[i] != want || !(n > 0 && n < 1) {
+					t.Errorf("%s %s: noise %g on %s", tb.Step, row.DBMS, n, tb.Columns[i])
+				}
+				with++
+			}
+		}
+	}
+	// l.x has no per-interval rates; the other nine steps of both DBMS do.
+	if with < 16 {
+		t.Errorf("%d throughput cells with a one-run noise, want at least 16", with)
 	}
 }
