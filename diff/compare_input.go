@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -104,6 +105,21 @@ type ResultRow struct {
 	// step or sysbench test), where the raw logs give it; nil or NaN
 	// otherwise (archived tables).
 	Noise []float64
+}
+
+// setNoise sets the one-run noise of cell col to the relative half-width
+// of iv, when iv is an interval of a positive mean; other cells keep NaN.
+func (r *ResultRow) setNoise(col int, iv metrics.Interval) {
+	if col < 0 || col >= len(r.Cells) || !iv.OK() || !(iv.Mean > 0) {
+		return
+	}
+	if r.Noise == nil {
+		r.Noise = make([]float64, len(r.Cells))
+		for i := range r.Noise {
+			r.Noise[i] = math.NaN()
+		}
+	}
+	r.Noise[col] = iv.HalfWidth() / iv.Mean
 }
 
 // rowPrefix is the "<N>m." row-count prefix of a tag. Runs of different

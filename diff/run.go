@@ -398,24 +398,14 @@ func stepNoise(rs *ResultSet, trees []*metrics.TreeResult, tag func(string) stri
 				continue
 			}
 			st := tree.Step(t.Step)
-			if st == nil || !st.Noise.OK() || !(st.Noise.Mean > 0) {
+			if st == nil {
 				continue
 			}
 			m := metrics.IPS
 			if st.Step.Kind.ReadWrite() {
 				m = metrics.QPS
 			}
-			col := slices.Index(t.Columns, m.Name())
-			if col < 0 || col >= len(row.Cells) {
-				continue
-			}
-			if row.Noise == nil {
-				row.Noise = make([]float64, len(row.Cells))
-				for i := range row.Noise {
-					row.Noise[i] = math.NaN()
-				}
-			}
-			row.Noise[col] = st.Noise.HalfWidth() / st.Noise.Mean
+			row.setNoise(slices.Index(t.Columns, m.Name()), st.Noise)
 		}
 	}
 }

@@ -85,10 +85,7 @@ func loadSysbenchRaw(dir string, opt report.LoadOptions) (*ResultSet, []string, 
 					row.Cells = append(row.Cells, v.Format(sbColumns[i].digits))
 				}
 				// The run's own noise of its QPS, from its interval lines.
-				row.Noise = []float64{math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()}
-				if iv := r.QPSNoise(); iv.OK() && iv.Mean > 0 {
-					row.Noise[0] = iv.HalfWidth() / iv.Mean
-				}
+				row.setNoise(0, r.QPSNoise())
 				if r.Source != "" {
 					if p := filepath.Join(dir, filepath.FromSlash(r.Source)); fileExists(p) {
 						row.Source = p
