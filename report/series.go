@@ -499,10 +499,28 @@ func allSame(toks [][]string, at func([]string) string) bool {
 	return true
 }
 
+// seriesBuild takes the DBMS of a report as series. It reads the report's
+// summary and steps and the sysbench set as plain data, and the insert
+// benchmark's noise through noiseSource.
+type seriesBuild struct {
+	rep   *Report
+	steps []parse.Step
+	noise noiseSource
+	set   *metrics.SysbenchSet
+	// sbNoise: sysbench runs carry the noise of their interval lines
+	// (not in compat mode, as in the sysbench part).
+	sbNoise bool
+}
+
+// noiseSource is the 95% interval of a DBMS's throughput in a step.
+type noiseSource interface {
+	noiseOf(st parse.Step, tag string) metrics.Interval
+}
+
 // series takes the DBMS of the report being built as series: each group of
 // the insert-benchmark summary (its rows between breaks) and the sysbench
 // QPS at each thread count.
-func (b *builder) series() *SeriesPart {
+func (b *seriesBuild) series() *SeriesPart {
 	part := &SeriesPart{Caption: "The DBMS are taken as series in list order: per test, the throughput relative to the first member, " +
 		"the change points found (where the level shifted) and a chart per test. The legend says how change points are found."}
 	for _, in := range b.seriesInputs() {
@@ -536,7 +554,7 @@ func (p *SeriesPart) findings() {
 // each run (noiseOf), and the sysbench QPS of each thread count from the
 // typed set, with the noise of sysbench's interval lines (none in compat
 // mode, as in the sysbench part).
-func (b *builder) seriesInputs() []seriesInput {
+func (b *seriesBuild) seriesInputs() []seriesInput {
 	r := b.rep
 	var ins []seriesInput
 	if r.Summary != nil {
@@ -560,7 +578,7 @@ func (b *builder) seriesInputs() []seriesInput {
 					v = cellValue(row.Cells[i+1])
 				}
 				cur.tests[i].values = append(cur.tests[i].values, v)
-				cur.tests[i].noise = append(cur.tests[i].noise, b.noiseOf(b.steps[i], name).HalfWidth())
+				cur.tests[i].noise = append(cur.tests[i].noise, b.noise.noiseOf(b.steps[i], name).HalfWidth())
 			}
 		}
 		if len(ins) > 1 {
@@ -569,7 +587,7 @@ func (b *builder) seriesInputs() []seriesInput {
 			}
 		}
 	}
-	if set := b.res.Sysbench; set != nil && len(set.DBMS) > 0 {
+	if set := b.set; set != nil && len(set.DBMS) > 0 {
 		for _, nt := range set.Threads {
 			ins = append(ins, b.sysbenchSeries(set, nt))
 		}
@@ -579,7 +597,7 @@ func (b *builder) seriesInputs() []seriesInput {
 
 // sysbenchSeries is the QPS of every test and DBMS at nt threads as a
 // series input: the DBMS are the members.
-func (b *builder) sysbenchSeries(set *metrics.SysbenchSet, nt int) seriesInput {
+func (b *seriesBuild) sysbenchSeries(set *metrics.SysbenchSet, nt int) seriesInput {
 	what := "Sysbench QPS, " + metrics.Plural(nt, "thread")
 	in := seriesInput{id: "series.sb.dop" + strconv.Itoa(nt), title: what, kind: "sb.dop" + strconv.Itoa(nt), what: what}
 	for _, d := range set.DBMS {
@@ -592,7 +610,7 @@ func (b *builder) sysbenchSeries(set *metrics.SysbenchSet, nt int) seriesInput {
 			v, h := metrics.NAf(metrics.Unit(t.unit), "no run with %s", metrics.Plural(nt, "thread")), math.NaN()
 			if res != nil {
 				v = res.QPS
-				if !b.compat {
+				if b.sbNoise {
 					h = sbNoise(res).HalfWidth()
 				}
 			}

@@ -436,9 +436,10 @@ func upperFirst(s string) string {
 }
 
 // releaseStory tells a sysbench set whose DBMS are one DBMS's releases;
-// nil otherwise, in compat mode, or for fewer than storyMinMembers builds.
-func (b *builder) releaseStory(set *metrics.SysbenchSet, parts []metrics.SysbenchGroup, host string) *Story {
-	if b.compat || len(set.DBMS) < storyMinMembers || set.Grouped() {
+// nil otherwise, or for fewer than storyMinMembers builds. build asks for
+// none in compat mode: the scripts told no story.
+func (b *findings) releaseStory(set *metrics.SysbenchSet, parts []metrics.SysbenchGroup, host string) *Story {
+	if len(set.DBMS) < storyMinMembers || set.Grouped() {
 		return nil
 	}
 	var names []string
@@ -538,7 +539,7 @@ func (b *builder) releaseStory(set *metrics.SysbenchSet, parts []metrics.Sysbenc
 // configLines compare what the series leave out: a variant of a release
 // (extra flavour) with its plain build, and a config with the main config
 // at the releases both ran, said as such.
-func (b *builder) configLines(rs *releaseSet, labels []string, gs []storyGroup) []string {
+func (b *findings) configLines(rs *releaseSet, labels []string, gs []storyGroup) []string {
 	var out []string
 	pair := func(at, from int, prefix string) string {
 		ev := storyEvent{at: at, from: from}

@@ -80,12 +80,45 @@ var (
 	sbCompatText  = sbText{compat.FormatValue, compat.FormatRatio, true}
 )
 
-// sysbench builds the sysbench part of the report.
-func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
-	f := sbDefaultText
-	if b.compat {
-		f = sbCompatText
+// sbBuild builds the sysbench part of a report from the typed set. Its
+// text (sbText), chosen once by build, holds every compat difference of
+// the part; the findings get the test groups and perf counters it found.
+type sbBuild struct {
+	res  *Results
+	rep  *Report
+	text sbText
+	set  *metrics.SysbenchSet
+	opt  SysbenchOptions
+	// groups are the test groups of the group tables and charts, parts
+	// those of the findings.
+	groups, parts []metrics.SysbenchGroup
+	// perf holds the perf stat counters per operation.
+	perf *sbPerfOps
+}
+
+// plan chooses the test groups and reads the perf stat samples: what the
+// findings need before the tables are built.
+func (b *sbBuild) plan() {
+	set, opt := b.set, b.opt
+	groups, _ := sbsum.Groups(set, opt.sum()) // its warnings are in the notes
+	// The findings sum up the parts readers group these tests in; a user's
+	// group file replaces them as it replaces the summaries' groups.
+	parts := metrics.SysbenchParts(set.Tests)
+	if opt.groups != nil {
+		parts = groups
+	} else if !b.text.compat {
+		// One grouping on the page: the group table and its charts sum
+		// up the same parts as the findings. Compat mode keeps the
+		// scripts' Point-1 … Writes.
+		groups = parts
 	}
+	b.groups, b.parts = groups, parts
+	b.perf = b.sysbenchPerf(set)
+}
+
+// tables builds the sysbench part of the report.
+func (b *sbBuild) tables() {
+	set, opt, f, groups := b.set, b.opt, b.text, b.groups
 	p := &SysbenchPart{}
 	for _, d := range set.DBMS {
 		p.DBMS = append(p.DBMS, d.Name)
@@ -98,23 +131,6 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 			p.Bases = append(p.Bases, b.Name)
 		}
 	}
-	groups, _ := sbsum.Groups(set, opt.sum()) // its warnings are in the notes
-	// The findings sum up the parts readers group these tests in; a user's
-	// group file replaces them as it replaces the summaries' groups.
-	parts := metrics.SysbenchParts(set.Tests)
-	if opt.groups != nil {
-		parts = groups
-	} else if !b.compat {
-		// One grouping on the page: the group table and its charts sum
-		// up the same parts as the findings. Compat mode keeps the
-		// scripts' Point-1 … Writes.
-		groups = parts
-	}
-	b.sbPerf = b.sysbenchPerf(set)
-	b.sysbenchBullets(set, parts)
-	b.sbParts = parts
-	b.sysbenchComparability(set)
-	b.sysbenchPlausibility(set)
 	p.Load = f.loadTable(set)
 	// The interval charts hold a point per interval line of every run,
 	// the largest part of the model, and read nothing the tables write:
@@ -137,7 +153,7 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 		if len(set.DBMS) > 1 {
 			st.Groups = f.groupTable(set, groups, nt, id)
 			st.GroupCharts = sbGroupCharts(set, groups, nt, id)
-			st.Relative = f.relativeTable(set, nt, id, b.runNoise())
+			st.Relative = f.relativeTable(set, nt, id, runNoise(b.res))
 		}
 		st.Absolute = f.absoluteTables(set, nt, id)
 		if !f.compat {
@@ -159,7 +175,7 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 	if !f.compat {
 		p.SweepSummary, p.SweepChart, p.SweepFindings = sbSweepSummary(set)
 	}
-	p.Counters = f.perfPart(set, b.sbPerf, metrics.SysbenchParts(set.Tests), "sb", b.res.FS)
+	p.Counters = f.perfPart(set, b.perf, metrics.SysbenchParts(set.Tests), "sb", b.res.FS)
 	if len(set.DBMS) < 2 {
 		p.Notes = append(p.Notes, "Only one DBMS: there are no relative values.")
 	}
