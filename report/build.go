@@ -75,7 +75,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	rep.Notes = append(rep.Notes, res.settingsWarnings...)
 	// The device and scan generation chosen, named in the notes.
 	rep.Notes = append(rep.Notes, res.setupNotes...)
-	ib := &ibench{res: res, compat: compatMode, rep: rep, some: opt.Some}
+	ib := &ibench{res: res, edge: newIbEdge(compatMode), rep: rep, some: opt.Some}
 	find := &findings{rep: rep, res: res, ib: ib}
 	hasIbench := res.Archived() || len(res.Trees) > 0
 	if hasIbench {

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
@@ -18,10 +17,10 @@ import (
 // findings read. It writes only the report's DBMS, steps, source and notes.
 type ibench struct {
 	res *Results
-	// compat is the mode the part computes in, decided once by build.
-	compat bool
-	rep    *Report
-	steps  []parse.Step
+	// edge holds every difference of the compat mode, decided once by build.
+	edge  ibEdge
+	rep   *Report
+	steps []parse.Step
 	// some is BuildOptions.Some.
 	some []string
 	// merged holds each step's merged table; rts its histogram merges.
@@ -84,7 +83,7 @@ func (b *ibench) model() error {
 	}
 	for _, mt := range tables {
 		b.merged[mt.step.MergeName] = mt
-		if !b.compat {
+		if b.edge.corrected {
 			b.rep.Notes = append(b.rep.Notes, mt.skipped()...)
 		}
 	}
@@ -100,7 +99,7 @@ func (b *ibench) model() error {
 		prefix := parse.RowPrefix(firstName(res.List))
 		var warns []string
 		for _, st := range b.steps {
-			b.rts[st.MergeName] = rtMerges(byName, res.List, st, prefix, b.compat, &warns)
+			b.rts[st.MergeName] = rtMerges(byName, res.List, st, prefix, b.edge.scripts, &warns)
 		}
 		b.rep.Notes = append(b.rep.Notes, warns...)
 	}
@@ -169,7 +168,7 @@ func (b *ibench) names() {
 				b.list = append(b.list, e)
 				continue
 			}
-			tag := displayTag(e.Name, prefix, b.compat)
+			tag := displayTag(e.Name, prefix, b.edge.scripts)
 			b.tree[tag] = byName[e.Name]
 			b.list = append(b.list, Entry{Name: tag})
 		}
@@ -212,7 +211,7 @@ func (b *ibench) clients(flag int) {
 		if b.nClients == 0 {
 			b.nClients = first
 		}
-		b.treeClients[displayTag(t.Name(), parse.RowPrefix(firstName(b.res.List)), b.compat)] = first
+		b.treeClients[displayTag(t.Name(), parse.RowPrefix(firstName(b.res.List)), b.edge.scripts)] = first
 		for _, sr := range t.Steps {
 			if d := sr.Dop; d != 0 && d != first {
 				b.note("%s %s ran with %s, the first step with %d; targets use %d", t.Name(), sr.Step.Name, metrics.Plural(d, "client"), first, first)
@@ -361,17 +360,11 @@ func (b *ibench) row(step, tag string) (*mergedTable, *mergedRow) {
 }
 
 // cell returns the merged value of a DBMS in a step for a column. A DBMS
-// without a row is NA (compat: the text "NA", which the original read as 0).
+// without a row is NA (ibEdge.missing).
 func (b *ibench) cell(step, tag, col string) metrics.Value {
 	mt, r := b.row(step, tag)
 	if r == nil {
-		why := "no row in mrg." + step
-		if b.compat {
-			v := compat.CellValue("NA", metrics.NoUnit)
-			v.Why = why
-			return v
-		}
-		return metrics.NA(metrics.NoUnit, why)
+		return b.edge.missing(step)
 	}
 	return mt.value(r, col)
 }
@@ -385,15 +378,8 @@ func throughputCol(st parse.Step) string {
 	return metrics.IPS.Name()
 }
 
-// number is a value as the colour rules read it: compat reads every cell as
-// awk did (a text that is not a number is 0); the default mode only takes
-// known values.
-func (b *ibench) number(v metrics.Value) (float64, bool) {
-	if b.compat {
-		return v.V, true
-	}
-	return v.V, v.OK()
-}
+// number is a value as the colour rules read it (ibEdge.number).
+func (b *ibench) number(v metrics.Value) (float64, bool) { return b.edge.number(v) }
 
 func (b *ibench) columns() []string {
 	var out []string

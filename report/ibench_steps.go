@@ -41,7 +41,7 @@ func (b *ibTables) section(st parse.Step, info StepInfo) {
 		var some []*mergedRow
 		for _, tag := range b.shown {
 			// An archive's rows are matched by their tag in both modes.
-			if r := mt.find(tag, b.compat && !b.res.Archived()); r != nil {
+			if r := mt.find(tag, b.edge.scripts && !b.res.Archived()); r != nil {
 				some = append(some, r)
 			}
 		}
@@ -76,14 +76,7 @@ func (b *ibTables) efficiencyTable(st parse.Step) *Table {
 	}
 	t := &Table{
 		ID: st.MergeName + ".efficiency", Title: st.MergeName + ": relative efficiency", Header: header(cols...),
-		Caption: "Each DBMS divided by the base DBMS of its group (1 for 0/0, inf for x/0): throughput, then CPU, context switches, " +
-			"reads and KiB read per operation, writes and KiB written per inserted row, database size, RSS, the largest response time " +
-			"and the p99 rate. Values below 0.95 are yellow (▽), values above 1.05 blue (△); for the costs (cpupq … maxop) less is better.",
-	}
-	if !b.compat {
-		t.Caption = "Each DBMS divided by the base DBMS of its group (1 for 0/0, inf for x/0): throughput, then CPU, context switches, " +
-			"reads and KiB read per operation, writes and KiB written per inserted row, database size, RSS, the largest response time " +
-			"and the p99 rate. For throughput and the p99 rate more is better, for the costs (cpupq … maxop) less. " + ratioBandsCaption
+		Caption: b.edge.efficiencyCaption(),
 	}
 	for _, p := range basePairs(b.list) {
 		row := Row{Kind: DataRow, GroupStart: p.groupStart, Cells: []Cell{nameCell(p.tag)}}
@@ -148,8 +141,8 @@ func rtTable(id, title string, m *rtMerge, rows []*rtRow) *Table {
 // shown DBMS' histograms (FORMATS.md §6.6).
 func (b *ibTables) histogramTable(m *rtMerge) *Table {
 	var rows []*rtRow
-	for _, tag := range displayTags(shown(b.res.List), parse.RowPrefix(firstName(b.res.List)), b.compat) {
-		if i := m.find(tag, b.compat); i >= 1 && !m.rows[i-1].brk {
+	for _, tag := range displayTags(shown(b.res.List), parse.RowPrefix(firstName(b.res.List)), b.edge.scripts) {
+		if i := m.find(tag, b.edge.scripts); i >= 1 && !m.rows[i-1].brk {
 			rows = append(rows, m.rows[i-1])
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -104,7 +103,7 @@ func (b *ibTables) summary() {
 				t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: %s", tag, st.MergeName, whyNA(vals[i])))
 			}
 		}
-		for i, c := range quartileBands(col, vals, ignored, b.compat) {
+		for i, c := range quartileBands(col, vals, ignored, b.edge.scripts) {
 			t.Rows[i].Cells = append(t.Rows[i].Cells, c)
 		}
 	}
@@ -119,76 +118,15 @@ func whyNA(v metrics.Value) string {
 	return "the merged table has no number there"
 }
 
-// quartileBands applies the summary table's colour rules to one column
-// (FORMATS.md §6.3). Compat mode keeps the original's order: the minimum
-// is over all rows, the maximum skips ignored rows and red wins over gray.
-// The default mode leaves ignored rows out of the range entirely, and gray
-// wins, so a value to ignore never decides or gets a colour.
-func quartileBands(col string, vals []metrics.Value, ignored []bool, compatMode bool) []Cell {
-	out := make([]Cell, len(vals))
-	nums := make([]float64, len(vals))
-	ok := make([]bool, len(vals))
-	// The original started the minimum at 999999999; the default mode has
-	// no such ceiling.
-	minv, maxv := 999999999.0, 0.0
-	if !compatMode {
-		minv = math.Inf(1)
-	}
-	inRange := false
-	for i, v := range vals {
-		nums[i], ok[i] = v.V, compatMode || v.OK()
-		if !ok[i] {
-			continue
-		}
-		if nums[i] < minv && (compatMode || !ignored[i]) {
-			minv = nums[i]
-		}
-		if nums[i] > maxv && !ignored[i] {
-			maxv = nums[i]
-		}
-		inRange = inRange || !ignored[i]
-	}
-	g4 := math.Trunc(0.25 * (maxv - minv))
-	topq, botq := maxv-g4, minv+g4
-	if math.RoundToEven(minv*1000) >= math.RoundToEven(maxv*0.8*1000) {
-		botq = 0
-	}
-	for i, v := range vals {
-		c := valueCellText(v, cellText(col, v))
-		x := nums[i]
-		switch {
-		case !ok[i]:
-			c.Band = NotANumber
-		case !compatMode && ignored[i]:
-			c.Band = Ignored
-		case !compatMode && !inRange:
-		case x <= botq:
-			c.Band = Bottom
-		case ignored[i]:
-			c.Band = Ignored
-		case x >= topq:
-			c.Band = Top
-		}
-		out[i] = c
-	}
-	return out
-}
-
 // relative is the table of throughput relative to the base DBMS of each
 // group (tputr.tab). The default mode divides the unrounded values; compat
 // divides the printed ones as the original did.
 func (b *ibTables) relative() {
 	t := &Table{
-		ID:     "relative",
-		Title:  "Relative throughput",
-		Header: header(b.columns()...),
-		Caption: "Throughput relative to the base DBMS, the first DBMS of each group (shown as 1.00). " +
-			"Values below 0.95 are yellow (▽), values above 1.05 blue (△).",
-	}
-	if !b.compat {
-		t.Caption = "Throughput relative to the base DBMS, the first DBMS of each group (shown as 1.00). " + ratioBandsCaption +
-			fmt.Sprintf(" ~ marks a difference smaller than the noise of the two runs: their 95%% intervals (all clients' intervals) and a run-to-run "+
-				"noise of %g%% per run, added in quadrature; no ~ where either interval is low-confidence (the noise table says why): that noise is unknown.", 100*runNoise(b.res))
+		ID:      "relative",
+		Title:   "Relative throughput",
+		Header:  header(b.columns()...),
+		Caption: b.edge.relativeCaption(runNoise(b.res)),
 	}
 	var base string
 	started := false
@@ -286,16 +224,9 @@ func (b *ibTables) insertRate() {
 		who = "the DBMS's client count"
 	}
 	t := &Table{
-		ID:    "insert-rate",
-		Title: "Insert rate during read+write steps",
-		Caption: fmt.Sprintf("Average inserts/s during the read+write steps. The target is %s × the per-client rate; "+
-			"values below 95%% of the target are red (✗): that DBMS did not sustain the target.", who),
-	}
-	if !b.compat && !b.res.Archived() {
-		t.Caption = fmt.Sprintf("Average inserts/s during the read+write steps. The target is %s × the per-client rate; "+
-			"values are red (✗) where the clients inserted less than 95%% of the target over their full intervals "+
-			"(the partial first and last, in which they start and stop, left out): that DBMS did not sustain the target. "+
-			"The notes say where the average, or client 1's SLA, seems to say otherwise, and why.", who)
+		ID:      "insert-rate",
+		Title:   "Insert rate during read+write steps",
+		Caption: b.edge.insertRateCaption(who, !b.res.Archived()),
 	}
 	t.Header = append(t.Header, "dbms")
 	for _, st := range rw {
@@ -364,15 +295,7 @@ func mergedRows(id, title string, mt *mergedTable, rows []*mergedRow) *Table {
 // ratioCell is the banded ratio of a DBMS's value to its base's in a step.
 func (b *ibTables) ratioCell(step, col, tag, base string) Cell {
 	v, bv := b.cell(step, tag, col), b.cell(step, base, col)
-	if b.compat {
-		c := relTextCell(compat.RatioText(cellText(col, v), cellText(col, bv)))
-		// The original printed any quotient; the report shows none that
-		// no plausible pair of values gives (a base of 1e-300).
-		if c.Value != nil {
-			if err := parse.Plausible(parse.Ratio, *c.Value); err != nil {
-				return valueCell(metrics.NAf(metrics.RatioUnit, "%s relative to its base: %v", col, err), 2)
-			}
-		}
+	if c, ok := b.edge.scriptsRatio(col, v, bv); ok {
 		return c
 	}
 	r := metrics.RelativeTo(v, bv, col)

@@ -149,7 +149,7 @@ func (b *ibTables) noiseTable(st parse.Step) *Table {
 // where it is not. Compat mode has no notes: it marks the average, as the
 // scripts did.
 func (b *ibTables) targetNotes(rw []parse.Step) []string {
-	if b.compat {
+	if !b.edge.corrected {
 		return nil
 	}
 	var out, partial []string
@@ -236,7 +236,7 @@ func runNoise(res *Results) float64 {
 // term); never when either interval is unknown or low-confidence. Compat
 // mode, like the original, knows no noise.
 func (b *ibench) withinNoise(st parse.Step, tag, base string, ratio float64) bool {
-	if b.compat {
+	if !b.edge.corrected {
 		return false
 	}
 	within, _ := metrics.WithinNoise(ratio, b.noiseOf(st, tag), b.noiseOf(st, base), runNoise(b.res))
@@ -248,7 +248,7 @@ func (b *ibench) withinNoise(st parse.Step, tag, base string, ratio float64) boo
 // default mode judges the insert-rate target by it. Not in compat mode,
 // nor without raw logs.
 func (b *ibench) sustained(st parse.Step, tag string) (float64, bool) {
-	if b.compat {
+	if !b.edge.corrected {
 		return 0, false
 	}
 	sr := rowOf(b.tree[tag], st)

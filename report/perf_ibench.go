@@ -206,7 +206,7 @@ func (b *ibTables) ibenchFlameGraphs() []FlameGraph {
 // by the step's operation rate (metrics.IbenchPerfOp). Nil without
 // samples, in compat mode and for an archive.
 func (b *ibench) ibenchPerf() *ibPerfOps {
-	if b.compat || b.res.Archived() || b.res.FS == nil {
+	if !b.edge.corrected || b.res.Archived() || b.res.FS == nil {
 		return nil
 	}
 	p := &ibPerfOps{ops: map[string]map[string]*metrics.PerfOp{}}

@@ -102,7 +102,7 @@ func (b *ibTables) sweep() {
 	for i, st := range b.steps {
 		part.Steps = append(part.Steps, b.sweepStep(st, b.rep.Steps[i], names, runs, clients))
 	}
-	if !b.compat {
+	if b.edge.corrected {
 		sweepLead(part)
 	}
 	b.rep.Sweep = part
