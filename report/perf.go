@@ -53,7 +53,7 @@ func (p *sbPerfOps) get(dbms, sfx string, nt int) *metrics.PerfOp {
 // thread counts keeps the samples of the last one, the largest: they are
 // normalized by that run's QPS.
 func (b *sbBuild) sysbenchPerf(set *metrics.SysbenchSet) *sbPerfOps {
-	if b.text.compat || b.res == nil || b.res.FS == nil {
+	if !b.text.counters() || b.res == nil || b.res.FS == nil {
 		return nil
 	}
 	p := &sbPerfOps{ops: map[string]map[string]*metrics.PerfOp{}, nt: map[string]map[string]int{}}
