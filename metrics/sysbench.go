@@ -810,7 +810,7 @@ func plausibleOnly(io *parse.Iostat, vm *parse.Vmstat) (*parse.Iostat, *parse.Vm
 			kept.Rows = append(kept.Rows, r)
 		}
 		io = &kept
-		warns = append(warns, leftOutWarnings(io.Name, "row", left)...)
+		warns = append(warns, WarningTexts(leftOutWarnings(io.Name, "row", left))...)
 	}
 	if vm != nil && slices.ContainsFunc(vm.Samples, func(s parse.VmstatSample) bool { return s.Implausible != "" && !s.SinceBoot }) {
 		var left []leftRecord
@@ -824,7 +824,7 @@ func plausibleOnly(io *parse.Iostat, vm *parse.Vmstat) (*parse.Iostat, *parse.Vm
 			kept.Samples = append(kept.Samples, s)
 		}
 		vm = &kept
-		warns = append(warns, leftOutWarnings(vm.Name, "sample", left)...)
+		warns = append(warns, WarningTexts(leftOutWarnings(vm.Name, "sample", left))...)
 	}
 	return io, vm, warns
 }
