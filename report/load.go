@@ -551,7 +551,7 @@ func warningTexts(ws []metrics.Warning) []string {
 
 // sysbenchWarnings are the warnings of the sysbench part.
 func sysbenchWarnings(res *Results) []metrics.Warning {
-	return metrics.TextWarnings(sbsum.Notes(res.Sysbench, res.SysbenchOptions.sum()))
+	return sbsum.Notes(res.Sysbench, res.SysbenchOptions.sum())
 }
 
 // computeTrees reads and summarizes DBMS trees in the mode of opt (see
