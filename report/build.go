@@ -129,10 +129,10 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	if !rep.IntroGiven {
 		rep.Intro = defaultIntro(rep, len(ib.steps) > 0, ib.list)
 	} else if n := textfmt.RawHTMLLine(rep.Intro); n > 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("The introduction holds raw HTML (its line %d): the HTML report leaves raw HTML out, as it renders no markup from its input; write it in Markdown.", n))
+		rep.Notes = append(rep.Notes, metrics.Warnf("The introduction holds raw HTML (its line %d): the HTML report leaves raw HTML out, as it renders no markup from its input; write it in Markdown.", n))
 	}
 	if n := textfmt.ImageLine(rep.Intro); rep.IntroGiven && n > 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("The introduction holds an image (its line %d): the HTML report leaves images out, showing their alt text, as the page loads nothing from outside itself.", n))
+		rep.Notes = append(rep.Notes, metrics.Warnf("The introduction holds an image (its line %d): the HTML report leaves images out, showing their alt text, as the page loads nothing from outside itself.", n))
 	}
 	if !compatMode && rep.Source == "raw" {
 		rep.ModeNote = correctedNote

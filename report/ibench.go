@@ -71,9 +71,9 @@ func (b *ibench) model() error {
 		b.rep.Source = "archive"
 		b.steps = res.archive.Steps
 		tables = res.archive.tables
-		b.rep.Notes = append(b.rep.Notes, res.archive.Warnings...)
+		b.rep.Notes = append(b.rep.Notes, metrics.TextWarnings(res.archive.Warnings)...)
 	} else {
-		var warns []string
+		var warns []metrics.Warning
 		var err error
 		b.steps, tables, warns, err = mergeResults(res.Trees, res.List, res.Options)
 		if err != nil {
@@ -84,7 +84,7 @@ func (b *ibench) model() error {
 	for _, mt := range tables {
 		b.merged[mt.step.MergeName] = mt
 		if b.edge.corrected {
-			b.rep.Notes = append(b.rep.Notes, mt.skipped()...)
+			b.rep.Notes = append(b.rep.Notes, metrics.TextWarnings(mt.skipped())...)
 		}
 	}
 	b.names()
@@ -101,7 +101,7 @@ func (b *ibench) model() error {
 		for _, st := range b.steps {
 			b.rts[st.MergeName] = rtMerges(byName, res.List, st, prefix, b.edge.scripts, &warns)
 		}
-		b.rep.Notes = append(b.rep.Notes, warns...)
+		b.rep.Notes = append(b.rep.Notes, metrics.TextWarnings(warns)...)
 	}
 	return nil
 }
@@ -150,7 +150,7 @@ func (b *ibench) chooseSteps() error {
 }
 
 func (b *ibench) note(format string, args ...any) {
-	b.rep.Notes = append(b.rep.Notes, fmt.Sprintf(format, args...))
+	b.rep.Notes = append(b.rep.Notes, metrics.Warnf(format, args...))
 }
 
 // names sets the DBMS list by display tag. Raw trees use the --dbms list;

@@ -168,16 +168,15 @@ func shaded(t *report.Table) bool {
 	return false
 }
 
-// breakable escapes a column header and lets it break after the dots,
-// underscores and dashes that join the parts of DBMS names, so that a table
-// with a column per release fits a laptop's screen.
+// breakable escapes a column header and lets it break where headerRuns
+// does, so that a table with a column per release fits a laptop's screen.
 func breakable(s string) template.HTML {
 	var b strings.Builder
-	for _, r := range s {
-		b.WriteString(template.HTMLEscapeString(string(r)))
-		if r == '.' || r == '_' || r == '-' {
+	for i, run := range headerRuns(s) {
+		if i > 0 {
 			b.WriteString("<wbr>")
 		}
+		b.WriteString(template.HTMLEscapeString(run))
 	}
 	return template.HTML(b.String())
 }

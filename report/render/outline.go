@@ -345,7 +345,7 @@ func (o *outliner) notes(r *report.Report) {
 	}
 	item := &docItem{}
 	for _, note := range r.Notes {
-		item.Bullets = append(item.Bullets, withoutColours(oneLine(note)))
+		item.Bullets = append(item.Bullets, withoutColours(oneLine(note.Text)))
 	}
 	p.Items = append(p.Items, item)
 }

@@ -65,7 +65,7 @@ func view(t *report.Table, scroll bool) tableView {
 
 // printColumnWidths estimates the printed width of each column of t: the
 // widest of its cells (which do not wrap) and of the longest unbreakable
-// run of its header (which breaks after . _ -, see breakable).
+// run of its header (headerRuns, where breakable lets it break).
 func printColumnWidths(t *report.Table) []int {
 	n := len(t.Header)
 	for _, r := range t.Rows {
@@ -74,7 +74,7 @@ func printColumnWidths(t *report.Table) []int {
 	w := make([]float64, n)
 	for i, h := range t.Header {
 		for _, part := range strings.FieldsFunc(h, func(r rune) bool { return r == ' ' }) {
-			for _, run := range splitAfter(part, "._-") {
+			for _, run := range headerRuns(part) {
 				w[i] = max(w[i], boldFactor*chart.TextWidth(printFont, run))
 			}
 		}
@@ -103,18 +103,27 @@ func printColumnWidths(t *report.Table) []int {
 	return px
 }
 
-// splitAfter splits s after each rune of seps.
-func splitAfter(s, seps string) []string {
+// headerRuns cuts a column header where it may break: after the
+// underscores and dashes that join the parts of DBMS names, and after a dot
+// unless it sits between two digits, so that a version ("10.11.14") stays
+// whole on one line rather than "10.11." over "14".
+func headerRuns(s string) []string {
 	var out []string
 	start := 0
-	for i, r := range s {
-		if strings.ContainsRune(seps, r) {
-			out = append(out, s[start:i+1])
-			start = i + 1
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '_' || c == '-':
+		case c == '.' && !(i > 0 && isDigit(s[i-1]) && i+1 < len(s) && isDigit(s[i+1])):
+		default:
+			continue
 		}
+		out = append(out, s[start:i+1])
+		start = i + 1
 	}
 	return append(out, s[start:])
 }
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // printParts cuts t into parts of columns that fit a printed page, or
 // returns none when the whole table fits. The parts are balanced as those

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/ibreport/ibreport/report"
@@ -95,5 +96,28 @@ func TestViewHeat(t *testing.T) {
 	}
 	if v := view(nil, true); v.Table != nil || len(v.Parts) != 0 {
 		t.Errorf("view of nil: %+v", v)
+	}
+}
+
+func TestHeaderRuns(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string // runs joined by |
+	}{
+		{"10.11.14", "10.11.14"},
+		{"10.2.44 z12b", "10.2.44 z12b"},
+		{"pg15.c1", "pg15.|c1"},
+		{"8.0.44.cz12a_bee", "8.0.44.|cz12a_|bee"},
+		{"my8028_rel-withdbg", "my8028_|rel-|withdbg"},
+		{"1.", "1.|"},
+		{".5", ".|5"},
+		{"", ""},
+	} {
+		if got := strings.Join(headerRuns(tc.in), "|"); got != tc.want {
+			t.Errorf("headerRuns(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if got, want := string(breakable(tc.in)), strings.ReplaceAll(tc.want, "|", "<wbr>"); got != want {
+			t.Errorf("breakable(%q) = %q, want %q", tc.in, got, want)
+		}
 	}
 }
