@@ -63,13 +63,13 @@ type Side struct {
 	Median float64 // NaN without values
 	Lo, Hi float64 // interval of the median; NaN when there is none
 	// Decimals is the finest print resolution of the values: the
-	// decimals of a cell's text where it keeps one, else Digits (for
+	// decimals of the text of a cell read from a file, else Digits (for
 	// Digits -1, the decimals of the shortest text of the value). A
 	// change of one unit of it may be rounding alone.
 	Decimals int
-	// Digits are the decimals the column prints a cell with that keeps
-	// no text (metrics.Props.MergeDigits for mrg tables, 2 for rel);
-	// -1 the shortest text that reads back as the value.
+	// Digits are the decimals of the column (metrics.Props.MergeDigits
+	// for mrg tables, 2 for rel): a cell that keeps no text prints with
+	// them; -1 the shortest text that reads back as the value.
 	Digits int
 }
 
@@ -571,9 +571,10 @@ func countHaving(ts []*ResultTable, col string) int {
 }
 
 type rowRef struct {
-	file string
-	cols []string
-	row  *ResultRow
+	file  string
+	cols  []string
+	row   *ResultRow
+	model bool // ResultTable.model
 }
 
 func rowsOf(ts []*ResultTable, dbms string) []rowRef {
@@ -586,7 +587,7 @@ func rowsOf(ts []*ResultTable, dbms string) []rowRef {
 					// No file to point an annotation at.
 					file = t.Rows[i].Source
 				}
-				out = append(out, rowRef{file, t.Columns, &t.Rows[i]})
+				out = append(out, rowRef{file, t.Columns, &t.Rows[i], t.model})
 				break
 			}
 		}
@@ -594,11 +595,17 @@ func rowsOf(ts []*ResultTable, dbms string) []rowRef {
 	return out
 }
 
-func cellsOf(rows []rowRef, col string) []metrics.Value {
-	var out []metrics.Value
+// A cellRef is one run's cell of a finding.
+type cellRef struct {
+	v     metrics.Value
+	model bool // a value of the report's model, not read from a file
+}
+
+func cellsOf(rows []rowRef, col string) []cellRef {
+	var out []cellRef
 	for _, r := range rows {
 		if i := slices.Index(r.cols, col); i >= 0 && i < len(r.row.Cells) {
-			out = append(out, r.row.Cells[i])
+			out = append(out, cellRef{r.row.Cells[i], r.model})
 		}
 	}
 	return out
@@ -665,13 +672,14 @@ func shortestDecimals(x float64) int {
 	return textDecimals(strconv.FormatFloat(x, 'f', -1, 64))
 }
 
-// resolution is the print resolution of a cell, in decimals: that of its
-// source's text when it keeps one (a user's file, compat mode's printing
-// as the scripts did), else the column's digits.
-func resolution(v metrics.Value, digits int) int {
-	if text, ok := v.Text(); ok {
+// resolution is the print resolution of a cell, in decimals: that of the
+// text of a user's file, else (a value of the report's model) the
+// column's digits.
+func resolution(c cellRef, digits int) int {
+	if text, ok := c.v.Text(); ok && !c.model {
 		return textDecimals(text)
 	}
+	v := c.v
 	if digits < 0 {
 		return shortestDecimals(v.V)
 	}
@@ -679,14 +687,15 @@ func resolution(v metrics.Value, digits int) int {
 }
 
 // side gathers one side of a cell; bad are the cells that are no value.
-func side(cells []metrics.Value, digits int, confidence float64) (s Side, bad []metrics.Value) {
-	s.Runs, s.Cells, s.Digits = len(cells), cells, digits
+func side(cells []cellRef, digits int, confidence float64) (s Side, bad []metrics.Value) {
+	s.Runs, s.Digits = len(cells), digits
 	for _, c := range cells {
-		if !c.OK() || !usable(c.V) {
-			bad = append(bad, c)
+		s.Cells = append(s.Cells, c.v)
+		if !c.v.OK() || !usable(c.v.V) {
+			bad = append(bad, c.v)
 			continue
 		}
-		s.Values = append(s.Values, c.V)
+		s.Values = append(s.Values, c.v.V)
 		s.Decimals = max(s.Decimals, resolution(c, digits))
 	}
 	slices.Sort(s.Values)
@@ -712,7 +721,7 @@ func describeNA(bad []metrics.Value, digits int) string {
 
 // cell compares one cell; replicated comparisons that need a U test are
 // left for finish.
-func (cm *comparer) cell(f *Finding, bCells, nCells []metrics.Value, digits int) {
+func (cm *comparer) cell(f *Finding, bCells, nCells []cellRef, digits int) {
 	c := cm.c
 	var bBad, nBad []metrics.Value
 	f.Base, bBad = side(bCells, digits, cm.opt.Confidence)

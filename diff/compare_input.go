@@ -91,6 +91,10 @@ type ResultTable struct {
 	// Members are the steps of the tables whose throughput a table of
 	// geometric means (sbgroup) averages; nil for other tables.
 	Members []string
+	// model marks cells that are the typed values of the report's model,
+	// not read from a file: their print resolution is the column's
+	// digits even where they keep a text (compat mode, 0/0 of rel).
+	model bool
 }
 
 // A ResultRow is the row of one DBMS.
@@ -183,7 +187,7 @@ func newResultTable(kind, step, file string, t *parse.Table) (ResultTable, error
 // cells as the model holds them. file names the file `ibreport tables`
 // would write, for messages; no row has a line.
 func builtTable(mt report.MergedTable, file string) ResultTable {
-	rt := ResultTable{Kind: mt.Kind, Step: mt.Step, File: file, Built: true, Columns: mt.Columns}
+	rt := ResultTable{Kind: mt.Kind, Step: mt.Step, File: file, Built: true, Columns: mt.Columns, model: true}
 	keys := rowKeys{}
 	for _, r := range mt.Rows {
 		rt.Rows = append(rt.Rows, ResultRow{DBMS: keys.Key(tagKey(r.Tag)), Cells: r.Cells})

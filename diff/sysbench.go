@@ -70,7 +70,7 @@ func loadSysbenchRaw(dir string, opt report.LoadOptions) (*ResultSet, []string, 
 				continue // as the summaries, which leave warm-up runs out
 			}
 			step := sbStep(test, nt)
-			t := ResultTable{Kind: "sb", Step: step, File: filepath.Join(dir, step), Built: true, Group: "dop" + strconv.Itoa(nt)}
+			t := ResultTable{Kind: "sb", Step: step, File: filepath.Join(dir, step), Built: true, Group: "dop" + strconv.Itoa(nt), model: true}
 			for _, c := range sbColumns {
 				t.Columns = append(t.Columns, c.name)
 			}
@@ -153,7 +153,7 @@ func (c *sbCells) groups(dir string) []ResultTable {
 			if nt > 0 {
 				step += ".dop" + strconv.Itoa(nt)
 			}
-			t := ResultTable{Kind: "sbgroup", Step: step, File: filepath.Join(dir, step), Built: true, Columns: []string{"qps"}}
+			t := ResultTable{Kind: "sbgroup", Step: step, File: filepath.Join(dir, step), Built: true, Columns: []string{"qps"}, model: true}
 			for _, test := range g.Tests {
 				t.Members = append(t.Members, sbStep(test, nt))
 			}

@@ -35,9 +35,10 @@ type MergedRow struct {
 	Tag string
 	// Cells are the values of the columns, parallel to Columns: the
 	// step's metrics (mrg), or their ratios to the group's base row,
-	// unrounded (rel; 1 for 0/0, NA with the reason where the base is no
-	// divisor). NA cells say why. In compat mode each cell keeps the text
-	// the scripts printed for it, and rel cells are the scripts' ratios of
+	// unrounded (rel; NA with the reason where the base is no divisor,
+	// and 1 for 0/0, which keeps the text "1" the rel tables print for
+	// it). NA cells say why. In compat mode each cell keeps the text the
+	// scripts printed for it, and rel cells are the scripts' ratios of
 	// those texts.
 	Cells []metrics.Value
 }
