@@ -1,10 +1,8 @@
 package compat
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -440,43 +438,43 @@ func (s *Summary) percentiles(sd *parse.StepData) {
 // value descending, equal values by their text in descending byte order
 // (sort's last-resort comparison, reversed). Equal values have the same
 // text but for 0 and -0 ("0" sorts before "-0") and the header token the
-// list may hold, which sort reads as 0. So the values are sorted as
-// numbers, the zeros are put in the order of their texts, and the header
-// token gets its place among them: no text is made but the ones printed.
+// list may hold, which sort reads as 0. So the zeros are counted, not
+// sorted: their texts and the header token's place among them follow from
+// the counts, and the few other lines asked for are selected (nth), not
+// sorted for: no text is made but the ones printed.
 type descList struct {
-	v   []float64 // the values, in the order above
+	v   []float64 // the values, in no order (nth reorders them)
 	hdr string    // the header token, when has
 	has bool
 	at  int // the header's index in the whole list
+	// In the values sorted, v[z0:z1] are the zeros, the last neg of them -0.
+	z0, z1, neg int
 }
 
-// newDescList sorts v (in place) and places the header token hdr when has.
+// newDescList places the header token hdr when has among the values v,
+// which the list keeps and reorders.
 func newDescList(v []float64, hdr string, has bool) descList {
-	slices.Sort(v) // the values are finite: readers refuse NaN
-	slices.Reverse(v)
-	z0, _ := slices.BinarySearchFunc(v, 0.0, func(x, t float64) int { return -cmp.Compare(x, t) })
-	z1 := z0
-	neg := 0
-	for z1 < len(v) && v[z1] == 0 {
-		if math.Signbit(v[z1]) {
-			neg++
-		}
-		z1++
-	}
-	for i := z0; i < z1; i++ {
-		v[i] = 0
-		if i >= z1-neg {
-			v[i] = math.Copysign(0, -1)
-		}
-	}
 	l := descList{v: v, hdr: hdr, has: has}
+	zeros := 0
+	for _, x := range v { // the values are finite: readers refuse NaN
+		switch {
+		case x > 0:
+			l.z0++
+		case x == 0:
+			zeros++
+			if math.Signbit(x) {
+				l.neg++
+			}
+		}
+	}
+	l.z1 = l.z0 + zeros
 	switch {
 	case hdr > "0":
-		l.at = z0
+		l.at = l.z0
 	case hdr > "-0":
-		l.at = z1 - neg // after "0", before "-0"; a tie with "0" prints alike
+		l.at = l.z1 - l.neg // after "0", before "-0"; a tie with "0" prints alike
 	default:
-		l.at = z1
+		l.at = l.z1
 	}
 	return l
 }
@@ -500,7 +498,50 @@ func (l descList) nth(off int) string {
 			i--
 		}
 	}
-	return strconv.FormatFloat(l.v[i], 'f', -1, 64)
+	switch {
+	case i >= l.z1-l.neg && i < l.z1:
+		return "-0"
+	case i >= l.z0 && i < l.z1:
+		return "0"
+	}
+	return strconv.FormatFloat(kthAsc(l.v, len(l.v)-1-i), 'f', -1, 64)
+}
+
+// kthAsc is the value at index k of v sorted in ascending order; it
+// reorders v. A selection (quickselect, partitioned three ways, as rate
+// lists hold many equal values) is O(len(v)) where the sort was
+// O(n log n): the five percentiles of a list cost less than sorting it.
+// Values that compare equal are the same float64 but for 0 and -0, which
+// nth does not select.
+func kthAsc(v []float64, k int) float64 {
+	lo, hi := 0, len(v) // v[lo:hi] holds index k
+	for hi-lo > 1 {
+		a, b, c := v[lo], v[lo+(hi-lo)/2], v[hi-1]
+		p := max(min(a, b), min(max(a, b), c)) // the median of three
+		lt, i, gt := lo, lo, hi                // v[lo:lt] < p, v[lt:gt] == p, v[gt:hi] > p
+		for i < gt {
+			switch {
+			case v[i] < p:
+				v[lt], v[i] = v[i], v[lt]
+				lt++
+				i++
+			case v[i] > p:
+				gt--
+				v[gt], v[i] = v[i], v[gt]
+			default:
+				i++
+			}
+		}
+		switch {
+		case k < lt:
+			hi = lt
+		case k >= gt:
+			lo = gt
+		default:
+			return p
+		}
+	}
+	return v[lo]
 }
 
 // cpu computes the client and DBMS CPU seconds lines.
