@@ -140,7 +140,9 @@ func ComputeStep(fsys fs.FS, dir string, st parse.Step, tree string, opt Options
 	if err != nil {
 		return nil, err
 	}
-	return summarize(sd, acc, tree, opt), nil
+	r := summarize(sd, acc, tree, opt)
+	acc.release()
+	return r, nil
 }
 
 // Summarize computes the results of one step from its parsed files, with

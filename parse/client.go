@@ -218,11 +218,17 @@ func ScanClientLog(r io.Reader, name string, each func(iv *Interval)) (*ClientLo
 }
 
 // scanClientLog is ScanClientLog; a nil each keeps the intervals in a slice
-// with room for reserve of them to begin with.
-func scanClientLog(r io.Reader, name string, reserve int, each func(iv *Interval)) (*ClientLog, error) {
+// that, when the log has size bytes (0: unknown), starts with room for as
+// many as lines of the first one's length fit in it, and an eighth more:
+// the slice is then grown about never, and not much larger than needed.
+func scanClientLog(r io.Reader, name string, size int64, each func(iv *Interval)) (*ClientLog, error) {
 	c := &ClientLog{Name: name, Options: map[string]string{}, HistHeaders: map[HistKind][]string{}}
-	if each == nil && reserve > 0 {
-		c.Intervals = make([]Interval, 0, reserve)
+	keep := func(iv *Interval, line []byte) {
+		if c.Intervals == nil && size > 0 {
+			n := min(size/int64(len(line)+1), 1<<20)
+			c.Intervals = make([]Interval, 0, n+n/8+16)
+		}
+		c.Intervals = append(c.Intervals, *iv)
 	}
 	var errs ErrorList
 	var cols []Column
@@ -256,7 +262,7 @@ func scanClientLog(r io.Reader, name string, reserve int, each func(iv *Interval
 				if each != nil {
 					each(&iv)
 				} else {
-					c.Intervals = append(c.Intervals, iv)
+					keep(&iv, line)
 				}
 				continue
 			}
@@ -292,7 +298,7 @@ func scanClientLog(r io.Reader, name string, reserve int, each func(iv *Interval
 					if each != nil {
 						each(&iv)
 					} else {
-						c.Intervals = append(c.Intervals, iv)
+						keep(&iv, line)
 					}
 				}
 				continue

@@ -2,7 +2,6 @@ package parse
 
 import (
 	"bufio"
-	"encoding/binary"
 	"io"
 	"strconv"
 	"strings"
@@ -339,15 +338,14 @@ func fastNumber[T string | []byte](tok T) (v float64, ok, sure bool) {
 // of fields and, in first, the bounds of field 0. ok is false for any other
 // line (binary junk, a token that is not a plain number, too many fields):
 // the caller then reads it the general way, which reports what is wrong.
+//
+// This is the hottest loop of the insert benchmark. The number of a field
+// is read by lineNumber, a call of its own: with the digit loop here, the
+// compiler ran out of registers and kept the mantissa in memory, a store
+// and a load for every digit.
 func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, ok bool) {
-	// The loops test i against len(line) so that the compiler drops the
-	// bounds checks of this, the hottest loop of the insert benchmark.
 	i := 0
-	for {
-		// iostat and vmstat pad their columns with runs of spaces.
-		for i+8 <= len(line) && binary.LittleEndian.Uint64(line[i:]) == 0x2020202020202020 {
-			i += 8
-		}
+	for n < skip {
 		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 			i++
 		}
@@ -355,69 +353,84 @@ func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, ok
 			return n, first, true
 		}
 		start := i
-		if n < skip {
-			for i < len(line) && line[i] != ' ' && line[i] != '\t' {
-				if c := line[i]; c < 0x20 || c >= 0x7f {
-					return n, first, false
-				}
-				i++
+		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
+			if c := line[i]; c < 0x20 || c >= 0x7f {
+				return n, first, false
 			}
-			if n == 0 {
-				first = [2]int{start, i}
-			}
-			n++
-			continue
-		}
-		if n-skip >= len(vals) {
-			return n, first, false
-		}
-		neg := false
-		if c := line[i]; c == '-' || c == '+' {
-			neg = c == '-'
 			i++
-		}
-		var mant uint64
-		digits := i
-		for i < len(line) {
-			d := line[i] - '0'
-			if d > 9 {
-				break
-			}
-			mant = mant*10 + uint64(d)
-			i++
-		}
-		digits = i - digits
-		frac := 0
-		if i < len(line) && line[i] == '.' {
-			i++
-			f0 := i
-			for i < len(line) {
-				d := line[i] - '0'
-				if d > 9 {
-					break
-				}
-				mant = mant*10 + uint64(d)
-				i++
-			}
-			frac = i - f0
-			digits += frac
-		}
-		if i < len(line) && line[i] != ' ' && line[i] != '\t' || digits == 0 || digits > 15 {
-			return n, first, false
-		}
-		v := float64(mant)
-		if frac > 0 {
-			v /= pow10[frac]
-		}
-		if neg {
-			v = -v
 		}
 		if n == 0 {
 			first = [2]int{start, i}
 		}
-		vals[n-skip] = v
 		n++
 	}
+	k := 0 // numbers read
+	for {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i >= len(line) {
+			return n + k, first, true
+		}
+		if k >= len(vals) {
+			return n + k, first, false
+		}
+		v, j := lineNumber(line, i)
+		if j < 0 {
+			return n + k, first, false
+		}
+		if n+k == 0 {
+			first = [2]int{i, j}
+		}
+		vals[k] = v
+		k++
+		i = j
+	}
+}
+
+// lineNumber reads the plain number (fastNumber's forms) that starts at
+// line[i] and ends at a blank or the end of the line, and returns it with
+// the index of its end; j is -1 when the field is anything else.
+func lineNumber(line []byte, i int) (v float64, j int) {
+	neg := false
+	if c := line[i]; c == '-' || c == '+' {
+		neg = c == '-'
+		i++
+	}
+	var mant int64 // at most 15 digits: no overflow, and exact as a float64
+	start := i
+	for ; i < len(line); i++ {
+		d := line[i] - '0'
+		if d > 9 {
+			break
+		}
+		mant = mant*10 + int64(d)
+	}
+	frac := 0
+	if i < len(line) && line[i] == '.' {
+		i++
+		f0 := i
+		for ; i < len(line); i++ {
+			d := line[i] - '0'
+			if d > 9 {
+				break
+			}
+			mant = mant*10 + int64(d)
+		}
+		frac = i - f0
+		start++ // the dot is not a digit
+	}
+	if digits := i - start; digits == 0 || digits > 15 || i < len(line) && line[i] != ' ' && line[i] != '\t' {
+		return 0, -1
+	}
+	v = float64(mant)
+	if frac > 0 {
+		v /= pow10[frac]
+	}
+	if neg {
+		v = -v
+	}
+	return v, i
 }
 
 // firstToken is the first blank-separated field of a line, or nil.

@@ -18,6 +18,11 @@ type PsRow struct {
 	RSS     int64
 	CPUTime float64
 	Command string
+	// Raw is the line as read, for the rows ScanPs hands to its callback
+	// (which have no Text), valid during the call only: a caller that
+	// quotes a few rows copies those, where a Text per row would make a
+	// string of every line. nil in the rows of ReadPs.
+	Raw []byte
 }
 
 // PsSamples is a file of ps samples (o.ps.dop<D>, sb.ps.<sfx>.dop<nt>).
@@ -36,7 +41,8 @@ func ReadPs(r io.Reader, name string) (*PsSamples, error) {
 
 // ScanPs reads ps samples like ReadPs, but hands each row to each as it is
 // read instead of keeping it: the returned PsSamples has no Rows, and the
-// rows have no Text and no Command. row is reused for the next line.
+// rows have no Text and no Command, but Raw. row is reused for the next
+// line.
 // A nil each keeps every one instead, which is ReadPs.
 func ScanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error) {
 	p := &PsSamples{Name: name}
@@ -88,7 +94,9 @@ func ScanPs(r io.Reader, name string, each func(row *PsRow)) (*PsSamples, error)
 		}
 		row.PID, row.VSZ, row.RSS, row.CPUTime = int(pid), vsz, rss, t
 		if each != nil {
+			row.Raw = line
 			each(&row)
+			row.Raw = nil
 			continue
 		}
 		text := sc.Text()

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"math"
@@ -61,7 +62,9 @@ func scanPsRef(r *strings.Reader, name string, each func(row *PsRow)) (*PsSample
 		}
 		row.PID, row.VSZ, row.RSS, row.CPUTime = int(pid), vsz, rss, t
 		if each != nil {
+			row.Raw = line
 			each(&row)
+			row.Raw = nil
 			continue
 		}
 		text := sc.Text()
@@ -91,10 +94,18 @@ func samePs(t *testing.T, label, input string) {
 		t.Fatalf("%s: rows or samples differ\n got %d %+v\nwant %d %+v", label, got.Samples, got.Rows, want.Samples, want.Rows)
 	}
 	var gotEach, wantEach []PsRow
-	if _, err := ScanPs(strings.NewReader(input), "ps", func(r *PsRow) { gotEach = append(gotEach, *r) }); fmt.Sprint(err) != fmt.Sprint(wantErr) {
+	// Raw is valid during the call only: keep a copy.
+	keep := func(to *[]PsRow) func(r *PsRow) {
+		return func(r *PsRow) {
+			x := *r
+			x.Raw = bytes.Clone(r.Raw)
+			*to = append(*to, x)
+		}
+	}
+	if _, err := ScanPs(strings.NewReader(input), "ps", keep(&gotEach)); fmt.Sprint(err) != fmt.Sprint(wantErr) {
 		t.Fatalf("%s: streamed error\n got %v\nwant %v", label, err, wantErr)
 	}
-	scanPsRef(strings.NewReader(input), "ps", func(r *PsRow) { wantEach = append(wantEach, *r) })
+	scanPsRef(strings.NewReader(input), "ps", keep(&wantEach))
 	if !samePsRows(gotEach, wantEach) {
 		t.Fatalf("%s: streamed rows differ\n got %+v\nwant %+v", label, gotEach, wantEach)
 	}

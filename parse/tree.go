@@ -247,12 +247,6 @@ type StepSinks struct {
 	Ps           func(row *PsRow)
 }
 
-// statsLineBytes is about the shortest stats line of a client log that runs
-// long enough for its size to matter: 17 columns of a few digits. Logs of
-// longer lines (the usual case) reserve more room than they need, at most
-// a few times.
-const statsLineBytes = 48
-
 // ScanStep reads a step like ReadStep, handing the records of the client
 // logs, iostat, vmstat and ps files to the sinks as they are read, so that
 // memory does not grow with the length of the step.
@@ -262,13 +256,13 @@ func ScanStep(fsys fs.FS, dir string, step Step, sinks StepSinks) (*StepData, er
 	// A kept client log reserves room for its intervals from its size:
 	// growing the slice by doubling copies it about once.
 	readClient := func(r io.Reader, name string) (*ClientLog, error) {
-		reserve := 0
+		var size int64
 		if f, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
 			if st, err := f.Stat(); err == nil {
-				reserve = int(min(st.Size()/statsLineBytes, 1<<20))
+				size = st.Size()
 			}
 		}
-		return scanClientLog(r, name, reserve, nil)
+		return scanClientLog(r, name, size, nil)
 	}
 	readIostat := ReadIostat
 	readVmstat := ReadVmstat

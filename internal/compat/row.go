@@ -15,11 +15,13 @@ import (
 // name; the <N>m. prefix is removed later, when rows of several trees are
 // merged, as the original did.
 func ComputeStep(fsys fs.FS, dir string, st parse.Step, tree string, opt metrics.Options) (*metrics.StepResult, error) {
-	sd, err := parse.ReadStep(fsys, dir, st)
+	big := newBigFiles()
+	sd, err := parse.ScanStep(fsys, dir, st, big.sinks())
 	if err != nil {
 		return nil, err
 	}
-	return Summarize(sd, tree, opt), nil
+	big.rereadFrom(fsys, sd)
+	return summarizeWith(sd, big, opt).result(sd, tree, opt), nil
 }
 
 // Summarize computes one step as the driver and etl.sh did. Every value

@@ -1,10 +1,8 @@
 package compat
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -74,21 +72,28 @@ func (s *Summary) warn(format string, args ...any) {
 	s.Warnings = append(s.Warnings, fmt.Sprintf(format, args...))
 }
 
-// summarize recomputes the o.res summary of a step from its raw files.
+// summarize recomputes the o.res summary of a step from its raw files,
+// read whole.
 func summarize(sd *parse.StepData, opt metrics.Options) *Summary {
+	return summarizeWith(sd, fromRecords(sd), opt)
+}
+
+// summarizeWith is summarize of a step whose iostat, vmstat and ps files
+// were gathered in big as they were read.
+func summarizeWith(sd *parse.StepData, big *bigFiles, opt metrics.Options) *Summary {
 	s := &Summary{Step: sd.Step, MaxRSSKiB: -1, Max: map[parse.HistKind][]string{}}
 	for _, p := range sd.Problems {
 		s.warn("%v", p)
 	}
 	s.RealDop = len(sd.Clients)
 	s.rates(sd, opt)
-	s.norm(sd, opt)
-	s.iostatAvg(sd)
+	s.norm(sd, big, opt)
+	s.iostatAvg(sd, big)
 	s.sizes(sd)
-	s.ps(sd, opt)
+	s.ps(sd, big, opt)
 	s.maxima(sd)
 	s.percentiles(sd)
-	s.cpu(sd)
+	s.cpu(sd, big)
 	s.Hist = map[parse.HistKind]*metrics.Histogram{}
 	for _, k := range parse.HistKinds {
 		if k == parse.Delete && s.Deletes != "yes" && s.Deletes != "1" {
@@ -196,55 +201,29 @@ func estimateSecs(sd *parse.StepData) int64 {
 }
 
 // device picks the iostat device of the step.
-func (s *Summary) device(sd *parse.StepData, opt metrics.Options) string {
+func (s *Summary) device(sd *parse.StepData, big *bigFiles, opt metrics.Options) string {
 	if opt.Device != "" {
 		return opt.Device
 	}
 	if sd.Iostat == nil {
 		return ""
 	}
-	return sd.Iostat.BusiestDevice()
-}
-
-// deviceRows returns the iostat rows of the device: every row whose name
-// contains it (the original grep).
-func (s *Summary) deviceRows(sd *parse.StepData) []*parse.IostatRow {
-	if sd.Iostat == nil || s.Device == "" {
-		return nil
-	}
-	var rows []*parse.IostatRow
-	for i := range sd.Iostat.Rows {
-		if r := &sd.Iostat.Rows[i]; strings.Contains(r.Device, s.Device) {
-			rows = append(rows, r)
-		}
-	}
-	return rows
-}
-
-// hasDeviceRows reports whether deviceRows has any.
-func (s *Summary) hasDeviceRows(sd *parse.StepData) bool {
-	if sd.Iostat == nil || s.Device == "" {
-		return false
-	}
-	for i := range sd.Iostat.Rows {
-		if strings.Contains(sd.Iostat.Rows[i].Device, s.Device) {
-			return true
-		}
-	}
-	return false
+	return big.busiest(sd.Iostat)
 }
 
 // norm computes the iostat and vmstat rows normalized by each rate (ios.sh).
-func (s *Summary) norm(sd *parse.StepData, opt metrics.Options) {
-	s.Device = s.device(sd, opt)
-	if sd.Iostat != nil && s.Device != "" && !s.hasDeviceRows(sd) {
+func (s *Summary) norm(sd *parse.StepData, big *bigFiles, opt metrics.Options) {
+	s.Device = s.device(sd, big, opt)
+	if sd.Iostat != nil && s.Device != "" && len(big.matching(s.Device)) == 0 {
 		s.warn("%s: no iostat rows for device %q", sd.Iostat.Name, s.Device)
 	}
 	if sd.Iostat != nil {
-		s.Warnings = append(s.Warnings, alsoMatching(sd.Iostat, s.Device)...)
+		s.Warnings = append(s.Warnings, alsoMatchingNames(sd.Iostat.Name, big.names(), s.Device)...)
 	}
-	io := metrics.SumIostat(sd.Iostat, s.Device, strings.Contains)
-	vm := vmstatSums(sd.Vmstat)
+	io := big.sumIostat(sd.Iostat, s.Device)
+	s.Warnings = append(s.Warnings, big.warnings...)
+	big.warnings = nil
+	vm := vmstatCounts(sd.Vmstat, big.vmCs, big.vmCPU)
 	s.Warnings = append(s.Warnings, vm.warnings...)
 	fc, fv := float64(io.Rows), float64(vm.n)
 	for i, q := range []string{s.InsertRate, s.QueryRate} {
@@ -274,7 +253,7 @@ func countStr(c int) string {
 
 // iostatAvg computes the iostat column averages (sum_iostat.sh): every column
 // of every device row but the first, formatted by magnitude.
-func (s *Summary) iostatAvg(sd *parse.StepData) {
+func (s *Summary) iostatAvg(sd *parse.StepData, big *bigFiles) {
 	if sd.Iostat == nil || sd.Iostat.Header == nil {
 		return
 	}
@@ -284,10 +263,46 @@ func (s *Summary) iostatAvg(sd *parse.StepData) {
 		}
 		s.IostatHeader = append(s.IostatHeader, h)
 	}
-	rows := s.deviceRows(sd)
-	if len(rows) < 2 {
+	var sums []float64
+	var rows int
+	if s.Device != "" {
+		switch m := big.matching(s.Device); len(m) {
+		case 0:
+		case 1:
+			sums, rows = m[0].cols, m[0].rows
+		default:
+			// The rows of several devices, added up in file order.
+			sums, rows = deviceSums(big.full(sd.Iostat), s.Device)
+		}
+	}
+	if rows < 2 {
 		s.IostatAvg = []string{} // one row: awk never set nf, an empty line
 		return
+	}
+	c := float64(rows - 1)
+	for i := range big.width {
+		sm := 0.0
+		if i < len(sums) {
+			sm = sums[i]
+		}
+		s.IostatAvg = append(s.IostatAvg, magnitude(sm/c))
+	}
+}
+
+// deviceSums adds up every column of the rows of every device whose name
+// contains device but the first such row, and counts those rows.
+func deviceSums(io *parse.Iostat, device string) ([]float64, int) {
+	if io == nil {
+		return nil, 0
+	}
+	var rows []*parse.IostatRow
+	for i := range io.Rows {
+		if r := &io.Rows[i]; strings.Contains(r.Device, device) {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) < 2 {
+		return nil, len(rows)
 	}
 	nf := len(rows[len(rows)-1].Values)
 	sums := make([]float64, nf)
@@ -296,10 +311,7 @@ func (s *Summary) iostatAvg(sd *parse.StepData) {
 			sums[i] += r.Values[i]
 		}
 	}
-	c := float64(len(rows) - 1)
-	for _, sm := range sums {
-		s.IostatAvg = append(s.IostatAvg, magnitude(sm/c))
-	}
+	return sums, len(rows)
 }
 
 func magnitude(v float64) string {
@@ -325,34 +337,28 @@ func (s *Summary) sizes(sd *parse.StepData) {
 }
 
 // ps picks the ps sample the driver quoted and the RSS of the DBMS.
-func (s *Summary) ps(sd *parse.StepData, opt metrics.Options) {
-	if sd.Ps == nil || len(sd.Ps.Rows) == 0 {
+func (s *Summary) ps(sd *parse.StepData, big *bigFiles, opt metrics.Options) {
+	p := &big.ps
+	if sd.Ps == nil || p.rows == 0 {
 		return
 	}
 	// The driver sorted by VSZ for Postgres (RSS does not show shared buffers)
 	// and by RSS otherwise, and kept the last line: the largest key, ties
 	// broken by the larger line in byte order.
-	byVSZ := dbmsOf(sd) == "postgres"
-	key := func(r parse.PsRow) int64 {
-		if byVSZ {
-			return r.VSZ
-		}
-		return r.RSS
+	s.PsLine = p.byRSS.text
+	if dbmsOf(sd) == "postgres" {
+		s.PsLine = p.byVSZ.text
 	}
-	best := sd.Ps.Rows[0]
-	for _, r := range sd.Ps.Rows[1:] {
-		if key(r) > key(best) || key(r) == key(best) && r.Text > best.Text {
-			best = r
-		}
-	}
-	s.PsLine = best.Text
 	s.PsUser = opt.PsUser
 	if s.PsUser == "" {
-		s.PsUser = sd.Ps.LargestUser()
+		s.PsUser = p.largestUser
 	}
-	for _, r := range sd.Ps.Rows {
-		if r.User == s.PsUser || len(s.PsUser) > 7 && r.User == s.PsUser[:7]+"+" {
-			s.MaxRSSKiB = max(s.MaxRSSKiB, r.RSS)
+	if m, ok := p.maxRSS[s.PsUser]; ok {
+		s.MaxRSSKiB = max(s.MaxRSSKiB, m)
+	}
+	if len(s.PsUser) > 7 {
+		if m, ok := p.maxRSS[s.PsUser[:7]+"+"]; ok {
+			s.MaxRSSKiB = max(s.MaxRSSKiB, m)
 		}
 	}
 	if s.MaxRSSKiB < 0 {
@@ -432,43 +438,43 @@ func (s *Summary) percentiles(sd *parse.StepData) {
 // value descending, equal values by their text in descending byte order
 // (sort's last-resort comparison, reversed). Equal values have the same
 // text but for 0 and -0 ("0" sorts before "-0") and the header token the
-// list may hold, which sort reads as 0. So the values are sorted as
-// numbers, the zeros are put in the order of their texts, and the header
-// token gets its place among them: no text is made but the ones printed.
+// list may hold, which sort reads as 0. So the zeros are counted, not
+// sorted: their texts and the header token's place among them follow from
+// the counts, and the few other lines asked for are selected (nth), not
+// sorted for: no text is made but the ones printed.
 type descList struct {
-	v   []float64 // the values, in the order above
+	v   []float64 // the values, in no order (nth reorders them)
 	hdr string    // the header token, when has
 	has bool
 	at  int // the header's index in the whole list
+	// In the values sorted, v[z0:z1] are the zeros, the last neg of them -0.
+	z0, z1, neg int
 }
 
-// newDescList sorts v (in place) and places the header token hdr when has.
+// newDescList places the header token hdr when has among the values v,
+// which the list keeps and reorders.
 func newDescList(v []float64, hdr string, has bool) descList {
-	slices.Sort(v) // the values are finite: readers refuse NaN
-	slices.Reverse(v)
-	z0, _ := slices.BinarySearchFunc(v, 0.0, func(x, t float64) int { return -cmp.Compare(x, t) })
-	z1 := z0
-	neg := 0
-	for z1 < len(v) && v[z1] == 0 {
-		if math.Signbit(v[z1]) {
-			neg++
-		}
-		z1++
-	}
-	for i := z0; i < z1; i++ {
-		v[i] = 0
-		if i >= z1-neg {
-			v[i] = math.Copysign(0, -1)
-		}
-	}
 	l := descList{v: v, hdr: hdr, has: has}
+	zeros := 0
+	for _, x := range v { // the values are finite: readers refuse NaN
+		switch {
+		case x > 0:
+			l.z0++
+		case x == 0:
+			zeros++
+			if math.Signbit(x) {
+				l.neg++
+			}
+		}
+	}
+	l.z1 = l.z0 + zeros
 	switch {
 	case hdr > "0":
-		l.at = z0
+		l.at = l.z0
 	case hdr > "-0":
-		l.at = z1 - neg // after "0", before "-0"; a tie with "0" prints alike
+		l.at = l.z1 - l.neg // after "0", before "-0"; a tie with "0" prints alike
 	default:
-		l.at = z1
+		l.at = l.z1
 	}
 	return l
 }
@@ -492,11 +498,54 @@ func (l descList) nth(off int) string {
 			i--
 		}
 	}
-	return strconv.FormatFloat(l.v[i], 'f', -1, 64)
+	switch {
+	case i >= l.z1-l.neg && i < l.z1:
+		return "-0"
+	case i >= l.z0 && i < l.z1:
+		return "0"
+	}
+	return strconv.FormatFloat(kthAsc(l.v, len(l.v)-1-i), 'f', -1, 64)
+}
+
+// kthAsc is the value at index k of v sorted in ascending order; it
+// reorders v. A selection (quickselect, partitioned three ways, as rate
+// lists hold many equal values) is O(len(v)) where the sort was
+// O(n log n): the five percentiles of a list cost less than sorting it.
+// Values that compare equal are the same float64 but for 0 and -0, which
+// nth does not select.
+func kthAsc(v []float64, k int) float64 {
+	lo, hi := 0, len(v) // v[lo:hi] holds index k
+	for hi-lo > 1 {
+		a, b, c := v[lo], v[lo+(hi-lo)/2], v[hi-1]
+		p := max(min(a, b), min(max(a, b), c)) // the median of three
+		lt, i, gt := lo, lo, hi                // v[lo:lt] < p, v[lt:gt] == p, v[gt:hi] > p
+		for i < gt {
+			switch {
+			case v[i] < p:
+				v[lt], v[i] = v[i], v[lt]
+				lt++
+				i++
+			case v[i] > p:
+				gt--
+				v[gt], v[i] = v[i], v[gt]
+			default:
+				i++
+			}
+		}
+		switch {
+		case k < lt:
+			hi = lt
+		case k >= gt:
+			lo = gt
+		default:
+			return p
+		}
+	}
+	return v[lo]
 }
 
 // cpu computes the client and DBMS CPU seconds lines.
-func (s *Summary) cpu(sd *parse.StepData) {
+func (s *Summary) cpu(sd *parse.StepData, big *bigFiles) {
 	var first *parse.Time
 	firstName := ""
 	for _, t := range sd.Times {
@@ -514,10 +563,8 @@ func (s *Summary) cpu(sd *parse.StepData) {
 	}
 	us, sys := awk.F(u, 2), awk.F(sy, 2)
 	s.ClientCPU = [3]string{us, sys, awk.F(awk.Num(us)+awk.Num(sys), 1)}
-	if sd.Ps != nil && len(sd.Ps.Rows) > 0 {
-		h := sd.Ps.Rows[0].CPUTime
-		t := sd.Ps.Rows[len(sd.Ps.Rows)-1].CPUTime
-		s.DBMSCPU = awk.F(t-h, 1)
+	if sd.Ps != nil && big.ps.rows > 0 {
+		s.DBMSCPU = awk.F(big.ps.lastCPU-big.ps.firstCPU, 1)
 	} else {
 		s.DBMSCPU = awk.F(0, 1)
 	}

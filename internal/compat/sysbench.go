@@ -312,10 +312,16 @@ func iostatSums(s *parse.Iostat, device string) metrics.IostatSums {
 // alsoMatching warns about each device other than the one named whose name
 // contains it: the scripts' grep averaged its rows in.
 func alsoMatching(s *parse.Iostat, device string) []string {
+	return alsoMatchingNames(s.Name, s.Devices(), device)
+}
+
+// alsoMatchingNames is alsoMatching of the devices of the iostat file
+// name, in order of first appearance.
+func alsoMatchingNames(name string, devices []string, device string) []string {
 	var out []string
-	for _, d := range s.Devices() {
+	for _, d := range devices {
 		if d != device && strings.Contains(d, device) {
-			out = append(out, fmt.Sprintf("%s: device %s also matches %q and is averaged in (compat)", s.Name, d, device))
+			out = append(out, fmt.Sprintf("%s: device %s also matches %q and is averaged in (compat)", name, d, device))
 		}
 	}
 	return out
@@ -332,13 +338,23 @@ type vmSums struct {
 // did: every line but the column headers and the first line is a sample,
 // repeated group headers included (as zeros).
 func vmstatSums(v *parse.Vmstat) vmSums {
-	var out vmSums
 	if v == nil {
-		return out
+		return vmSums{}
 	}
+	var cs, cpu float64
 	for _, x := range v.Samples {
-		out.cs += x.Cs
-		out.cpu += x.Us + x.Sy
+		cs += x.Cs
+		cpu += x.Us + x.Sy
+	}
+	return vmstatCounts(v, cs, cpu)
+}
+
+// vmstatCounts is vmstatSums of a file whose samples' cs and us+sy add up
+// to cs and cpu.
+func vmstatCounts(v *parse.Vmstat, cs, cpu float64) vmSums {
+	out := vmSums{cs: cs, cpu: cpu}
+	if v == nil {
+		return vmSums{}
 	}
 	out.n = max(v.Lines-v.ColumnHeaders-1, 0)
 	if extra := v.GroupHeaders - 1; extra > 0 {
