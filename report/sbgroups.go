@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/ibreport/ibreport/metrics"
@@ -24,15 +25,25 @@ func sbPairNames(pairs []metrics.SysbenchPair) []string {
 }
 
 // sbBaseText names the base in captions: the base DBMS, or each group's
-// when the list has groups.
+// with the columns it is the base of when the list has groups (or the
+// configs of a release archive make them): "of its group (10.2.30 z12a
+// for the first 15 columns, 10.2.44 z12b for the next 18)".
 func sbBaseText(set *metrics.SysbenchSet) string {
 	bs := set.Bases()
 	if len(bs) == 1 {
 		return bs[0].Name
 	}
 	var names []string
-	for _, b := range bs {
-		names = append(names, b.Name)
+	for i, g := range set.Split() {
+		b := g.Base()
+		if b == nil {
+			continue
+		}
+		which := "the next"
+		if i == 0 {
+			which = "the first"
+		}
+		names = append(names, fmt.Sprintf("%s for %s %s", b.Name, which, metrics.Plural(len(g.DBMS)-1, "column")))
 	}
 	return "of its group (" + strings.Join(names, ", ") + ")"
 }

@@ -454,7 +454,7 @@ func upperFirst(s string) string {
 // nil otherwise, or for fewer than storyMinMembers builds. build asks for
 // none in compat mode: the scripts told no story.
 func (b *findings) releaseStory(set *metrics.SysbenchSet, parts []metrics.SysbenchGroup, host string) *Story {
-	if len(set.DBMS) < storyMinMembers || set.Grouped() {
+	if len(set.DBMS) < storyMinMembers || (set.Grouped() && !b.res.sbConfigGroups) {
 		return nil
 	}
 	var names []string
