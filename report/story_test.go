@@ -122,6 +122,33 @@ func TestReleaseArchiveConfigBases(t *testing.T) {
 			t.Errorf("%s vs %s: another config's base at another release", b.DBMS, b.Base)
 		}
 	}
+	// The release-axis charts: one per group, no line joining x10a's
+	// builds with the others'.
+	charts := 0
+	for _, st := range r.Sysbench.Threads {
+		for _, c := range st.GroupCharts {
+			if c.Kind != "line" {
+				t.Errorf("%s: a %s chart of %d builds, want the release axis", c.ID, c.Kind, len(r.Sysbench.DBMS))
+				continue
+			}
+			charts++
+			a := 0
+			for _, l := range c.XLabels {
+				if config(l) == "" {
+					t.Errorf("%s: label %q names no config", c.ID, l)
+				}
+				if config(l) == "x10a" {
+					a++
+				}
+			}
+			if a != 0 && a != len(c.XLabels) {
+				t.Errorf("%s (%s) mixes x10a with other configs: %q", c.ID, c.Title, c.XLabels)
+			}
+		}
+	}
+	if charts != 8 {
+		t.Errorf("%d release-axis charts, want 4 groups of tests × 2 groups of builds", charts)
+	}
 	my := loadBuild(t, "../testdata/arc/nov25.sb.mysql/dop1", report.LoadOptions{}, report.BuildOptions{})
 	if len(my.Sysbench.Bases) != 0 || my.Story == nil {
 		t.Errorf("MySQL: bases %q, story %v", my.Sysbench.Bases, my.Story != nil)

@@ -287,7 +287,22 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 		}
 		pairs := set.Pairs()
 		if len(pairs) > maxBarSeries {
-			out = append(out, sbReleaseChart(c, g, pairs, nt))
+			if !set.Grouped() {
+				out = append(out, sbReleaseChart(c, g, pairs, nt))
+				continue
+			}
+			// One chart per group (a config of a release archive): a
+			// line never joins builds of two bases.
+			for k, sub := range set.Split() {
+				sp := sub.Pairs()
+				if len(sp) == 0 {
+					continue
+				}
+				gc := *c
+				gc.ID = fmt.Sprintf("%s.%d", c.ID, k+1)
+				gc.Title = fmt.Sprintf("%s: QPS of %s relative to their group's base %s, %s", g.Name, metrics.Plural(len(sp), "build"), sub.Base().Name, metrics.Plural(nt, "thread"))
+				out = append(out, sbReleaseChart(&gc, g, sp, nt))
+			}
 			continue
 		}
 		for i, name := range sbPairNames(pairs) {
