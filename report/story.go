@@ -511,7 +511,7 @@ func (b *findings) releaseStory(set *metrics.SysbenchSet, parts []metrics.Sysben
 		if host != "" {
 			lead += ", " + host
 		}
-		lead += fmt.Sprintf(", higher is better. Each release vs the one before: the median change per test group (groups listed under the first table) when ≥%.0f%% and beyond the noise; a test alone when ≥%.0f%%.", 100*storyFloor, 100*storyTestFloor)
+		lead += fmt.Sprintf(", higher is better. Each release vs the one before: the median change per test group (groups under the first table) when ≥%.0f%% and beyond the noise; a test alone when ≥%.0f%%.", 100*storyFloor, 100*storyTestFloor)
 		if st.Lead == "" {
 			st.Lead = lead
 		} else {

@@ -226,7 +226,7 @@ func (f sbText) loadTable(set *metrics.SysbenchSet) *Table {
 func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
 	pairs := set.Pairs()
 	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + metrics.Plural(nt, "thread"),
-		Caption: "Each DBMS's QPS relative to the base " + sbBaseText(set) +
+		Caption: "Each DBMS's QPS relative to " + sbBaseOf(set) +
 			" over the tests of a group. " + f.sbBandsShort()}
 	if g := f.groupsNote(groups); g != "" {
 		// Under the table, not in its caption: the definitions are long,
@@ -281,7 +281,7 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 	var out []*Chart
 	for _, g := range groups {
 		c := &Chart{ID: fmt.Sprintf("%s.chart.group.%s", id, g.Name), Kind: "bar",
-			Title: fmt.Sprintf("%s: QPS relative to %s, %s", g.Name, sbBaseText(set), metrics.Plural(nt, "thread")), YLabel: "relative QPS", Reference: 1}
+			Title: fmt.Sprintf("%s: QPS relative to %s, %s", g.Name, sbChartBase(set), metrics.Plural(nt, "thread")), YLabel: "relative QPS", Reference: 1}
 		for _, t := range g.Tests {
 			c.Categories = append(c.Categories, sbTestName(t))
 		}
