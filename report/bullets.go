@@ -185,7 +185,7 @@ const SpreadMin = 4
 // spreadText is the median ratio of a part and its spread: "0.93×" for one
 // ratio or when all round alike, "median 0.93× (0.85–1.01, 3 tests)" with
 // the min–max, and from SpreadMin ratios on also the interquartile range:
-// "median 0.93× (IQR 0.90–0.95, 0.85–1.01, 8 tests)".
+// "median 0.93× (IQR 0.90–0.95, min–max 0.85–1.01, 8 tests)".
 func spreadText(b Bullet, n int) string {
 	f := func(x float64) string { return fmt.Sprintf("%.2f", x) }
 	if n == 1 || f(b.Min) == f(b.Max) {
@@ -199,7 +199,7 @@ func spreadText(b Bullet, n int) string {
 	if n >= SpreadMin {
 		iqr = "IQR " + f(b.Q1) + "–" + f(b.Q3) + ", "
 	}
-	return fmt.Sprintf("median %s× (%s%s–%s, %d %s)", f(b.Median), iqr, f(b.Min), f(b.Max), n, what)
+	return fmt.Sprintf("median %s× (%smin–max %s–%s, %d %s)", f(b.Median), iqr, f(b.Min), f(b.Max), n, what)
 }
 
 // quartile is the p-quantile of sorted values by linear interpolation
@@ -215,6 +215,73 @@ func quartile(sorted []float64, p float64) float64 {
 		return sorted[len(sorted)-1]
 	}
 	return sorted[lo] + (h-float64(lo))*(sorted[lo+1]-sorted[lo])
+}
+
+// BulletKey says, in the line above the findings, what their numbers are
+// and which way each metric they cite is worse, so that a finding can be
+// quoted alone: "×: the throughput divided by the base's, lower is worse; …;
+// cpu/o: CPU per operation, higher is worse". The directions are those of
+// the properties table (metrics.PropsByName) and, for perf counters, of
+// metrics.PerfCounterDefs; "" without bullets.
+func BulletKey(bs []Bullet) string {
+	if len(bs) == 0 {
+		return ""
+	}
+	steps, tests := false, false
+	for _, b := range bs {
+		steps, tests = steps || b.Threads == 0, tests || b.Threads > 0
+	}
+	what := "steps"
+	switch {
+	case steps && tests:
+		what = "steps' or tests"
+	case tests:
+		what = "tests"
+	}
+	parts := []string{
+		"×: the throughput divided by the base's, lower is worse",
+		"IQR: the middle half of the " + what + "' ratios, min–max all of them",
+	}
+	seen := map[string]bool{}
+	var cite func(cs []metrics.Cause)
+	cite = func(cs []metrics.Cause) {
+		for _, c := range cs {
+			if !seen[c.Name] {
+				seen[c.Name] = true
+				if w := worseWay(c.Name); w != "" {
+					parts = append(parts, c.Name+": "+c.What+", "+w+" is worse")
+				}
+			}
+			cite(c.Detail)
+		}
+	}
+	for _, b := range bs {
+		cite(b.Causes[:min(3, len(b.Causes))])
+	}
+	return "How to read the findings: " + strings.Join(parts, "; ") + "; a cited metric's percent is its change from the base's value."
+}
+
+// worseWay is the way a cited metric gets worse: "higher" for a cost,
+// "lower" for a rate (p99) or IPC; "" when neither is known.
+func worseWay(name string) string {
+	if p, err := metrics.PropsByName(name); err == nil {
+		switch p.Better {
+		case metrics.LowerIsBetter:
+			return "higher"
+		case metrics.HigherIsBetter:
+			return "lower"
+		}
+		return ""
+	}
+	for _, d := range metrics.PerfCounterDefs {
+		if d.Name == name {
+			if d.Cost {
+				return "higher"
+			}
+			return "lower"
+		}
+	}
+	return ""
 }
 
 // bulletLegend explains the bullets, for the legends of every format.

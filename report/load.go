@@ -155,6 +155,9 @@ type Results struct {
 	// the device chosen, mostly as information; they close the notes of
 	// Load and Tables, so that stderr and the report's notes say them.
 	setupNotes []metrics.Warning
+	// sbConfigGroups: the sysbench groups are the configs of a release
+	// archive (configGroups), not the user's.
+	sbConfigGroups bool
 }
 
 // errNilResults is the error of a method or function given nil *Results.
@@ -388,6 +391,12 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 			r.Sysbench = r.sysbenchCompat.Set
 		} else if r.Sysbench, err = metrics.ComputeSysbench(fsys, sbDirs, mopt); err != nil {
 			return nil, err
+		}
+		if sbGroups == nil && opt.List == nil && opt.DBMSList == "" && !mopt.Compat {
+			// A release archive of several configs: each config's
+			// builds against that config's first release.
+			sbGroups = configGroups(r.Sysbench.Names())
+			r.sbConfigGroups = sbGroups != nil
 		}
 		if err := r.Sysbench.SetGroups(sbGroups); err != nil {
 			return nil, inputerr.Wrap(err)

@@ -161,9 +161,9 @@ func TestSpreadText(t *testing.T) {
 	}{
 		{"one", 1, ratios(0.79), "point: less, 0.79×"},
 		{"alike", 1, ratios(1.101, 1.104), "point: more, 1.10×"},
-		{"three tests", 1, ratios(0.85, 0.93, 1.01), "point: less, median 0.93× (0.85–1.01, 3 tests)"},
-		{"eight tests", 2, ratios(0.85, 0.9, 0.9, 0.92, 0.94, 0.95, 0.96, 1.01), "point: less, median 0.93× (IQR 0.90–0.95, 0.85–1.01, 8 tests)"},
-		{"steps", 0, ratios(1.28, 1.41, 1.5, 2.24), "point: more, median 1.46× (IQR 1.38–1.69, 1.28–2.24, 4 steps)"},
+		{"three tests", 1, ratios(0.85, 0.93, 1.01), "point: less, median 0.93× (min–max 0.85–1.01, 3 tests)"},
+		{"eight tests", 2, ratios(0.85, 0.9, 0.9, 0.92, 0.94, 0.95, 0.96, 1.01), "point: less, median 0.93× (IQR 0.90–0.95, min–max 0.85–1.01, 8 tests)"},
+		{"steps", 0, ratios(1.28, 1.41, 1.5, 2.24), "point: more, median 1.46× (IQR 1.38–1.69, min–max 1.28–2.24, 4 steps)"},
 	} {
 		b, ok := bulletOf("pg15.c2", "pg15.c1", "point", c.threads, c.rs)
 		if !ok || !strings.HasPrefix(b.Short, c.want) {

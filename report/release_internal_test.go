@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -111,5 +112,33 @@ func TestParseRelease(t *testing.T) {
 	s := releasesOf([]string{"x.pg176_o2nofp.x10a_c32r128.pk1", "x.pg177_o2nofp.x10a_c32r128.pk1", "x.pg180_o2nofp.x10b_c32r128.pk1"})
 	if s == nil || s.Main != "x10a" || len(s.Configs) != 2 || strings.Join(s.CommonFlavour, " ") != "o2nofp" {
 		t.Errorf("releasesOf(pg): %+v", s)
+	}
+}
+
+// TestConfigGroups: a release archive of several configs is grouped by
+// config, each group's base its first release; a config of one build joins
+// the config that ran its release, else the main config; one config, no
+// releases or no config of two builds leave the set whole.
+func TestConfigGroups(t *testing.T) {
+	ma := func(v, cfg string) string { return "x.ma" + v + "_rel_withdbg." + cfg + "_c32r128.pk1" }
+	pg := func(v, cfg string) string { return "x.pg" + v + "_o2nofp." + cfg + "_c32r128.pk1" }
+	for _, tc := range []struct {
+		name  string
+		names []string
+		want  [][]string
+	}{
+		{"two configs", []string{ma("100230", "z12a"), ma("100244", "z12a"), ma("100244", "z12b"), ma("100339", "z12a"), ma("100339", "z12b"), ma("120101", "z12b_ahi1")},
+			[][]string{{ma("100230", "z12a"), ma("100244", "z12a"), ma("100339", "z12a")}, {ma("100244", "z12b"), ma("100339", "z12b"), ma("120101", "z12b_ahi1")}}},
+		{"one-build configs join the config of their release", []string{pg("176", "x10a"), pg("177", "x10a"), pg("180", "x10b"), pg("180", "x10c"), pg("181", "x10b")},
+			[][]string{{pg("176", "x10a"), pg("177", "x10a")}, {pg("180", "x10b"), pg("181", "x10b"), pg("180", "x10c")}}},
+		{"one config", []string{pg("176", "x10a"), pg("177", "x10a")}, nil},
+		{"no config of two builds", []string{pg("176", "x10a"), pg("177", "x10b")}, nil},
+		{"a lone config without its release goes to the main one", []string{pg("176", "x10a"), pg("177", "x10a"), pg("180", "x10b"), pg("181", "x10b"), pg("182", "x10c")},
+			[][]string{{pg("176", "x10a"), pg("177", "x10a"), pg("182", "x10c")}, {pg("180", "x10b"), pg("181", "x10b")}}},
+		{"not releases", []string{"pg15.c1", "pg15.c2"}, nil},
+	} {
+		if got := configGroups(tc.names); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/relname"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -224,7 +225,8 @@ func medianOf(v []float64) float64 {
 // (the version: "pg1222", "pg180"), later parts differ too ("x10a",
 // "x10b" in "x.pg180_o2nofp.x10b_c32r128.pk1"). The most common config
 // comes first, each other with the versions that use it: "x10a", "x10b:
-// pg180, pg181". Nil when all the DBMS share their config.
+// 18.0, 18.1" (the version part as written, "pg180", when the names do not
+// read as releases). Nil when all the DBMS share their config.
 func configParts(names []string) []string {
 	if len(names) < 2 {
 		return nil
@@ -263,7 +265,13 @@ func configParts(names []string) []string {
 		if k < 0 {
 			cs, k = append(cs, config{name: name}), len(cs)
 		}
-		cs[k].versions = append(cs[k].versions, parts[i][cols[0]])
+		// The version as the rest of the page shows it (18.0, not pg180)
+		// when the name reads as a release.
+		v := parts[i][cols[0]]
+		if r, ok := relname.Parse(names[i]); ok {
+			v = r.Version.String()
+		}
+		cs[k].versions = append(cs[k].versions, v)
 	}
 	if len(cs) < 2 {
 		return nil

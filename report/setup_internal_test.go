@@ -45,7 +45,8 @@ func TestConfigParts(t *testing.T) {
 	}{
 		{[]string{"x.my5651_rel_o2nofp.z12a_c8r32.pk1", "x.my8043_rel_o2nofp.z12a_c8r32.pk1"}, nil},
 		{[]string{"x.pg1222_o2nofp.x10a_c32r128.pk1", "x.pg177_o2nofp.x10a_c32r128.pk1", "x.pg180_o2nofp.x10b_c32r128.pk1", "x.pg181_o2nofp.x10b_c32r128.pk1", "x.pg176_o2nofp.x10a_c32r128.pk1"},
-			[]string{"x10a", "x10b: pg180, pg181"}},
+			[]string{"x10a", "x10b: 18.0, 18.1"}}, // the versions as the page shows them
+		{[]string{"db.v1.k1", "db.v2.k1", "db.v3.k2"}, []string{"k1", "k2: v3"}},              // no release names: the parts as written
 		{[]string{"x.pg180_o2nofp.x10b_c32r128.pk1", "x.pg180_o2nofp.x10c_c32r128.pk1"}, nil}, // one differing part: no version to tell
 		{[]string{"pg15", "pg16.a"}, nil},
 		{[]string{"pg15"}, nil},

@@ -126,8 +126,51 @@ func TestStorySpike(t *testing.T) {
 		t.Errorf("ranked first: member %d, want the lasting level at 4", r[0].at)
 	}
 	lines := storyLines([]storyGroup{g}, []string{"1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6"}, "", 6)
-	if !strings.HasPrefix(lines[0], "Largest: 1.4 vs 1.3: g −20%") || !strings.Contains(lines[1], "1.2 vs 1.1: g +200% for this release only; back at 1.3") {
+	if !strings.HasPrefix(lines[0], "Largest: 1.4 vs 1.3: g −20%") || !strings.Contains(lines[1], "1.2 vs 1.1: g +200%, for this release only (back at 1.3)") {
 		t.Errorf("lines:\n%s", strings.Join(lines, "\n"))
+	}
+}
+
+// TestStorySpikeApart: when one group's change lasts and another's returns
+// at the next release, the line words the spike apart from the lasting
+// change (the 10.5.29 case: point stays down, 0.98 → 0.60 → 0.68, while
+// range without aggregation returns).
+func TestStorySpikeApart(t *testing.T) {
+	mk := func(name string, levels []float64) storyGroup {
+		g := storyGroup{name: name}
+		for i := range 8 {
+			g.tests = append(g.tests, name+string(rune('a'+i)))
+			var q, h []float64
+			for _, l := range levels {
+				q, h = append(q, 1000*l*(1+0.001*float64(i))), append(h, 0.01)
+			}
+			g.q, g.h = append(g.q, q), append(g.h, h)
+		}
+		return g
+	}
+	gs := []storyGroup{
+		mk("point", []float64{1, 1, 0.98, 0.60, 0.68, 0.68}),
+		mk("range", []float64{1, 1, 1, 0.88, 1, 1}),
+	}
+	labels := []string{"1.0", "1.1", "1.2", "1.3", "1.4", "1.5"}
+	evs := seriesEvents(gs, len(labels))
+	if len(evs) == 0 || evs[0].at != 3 {
+		t.Fatalf("events %+v, want one at member 3", evs)
+	}
+	got := eventText(evs[0], labels)
+	want := "1.3 vs 1.2: point −39%; range −12%, for this release only (back at 1.4)."
+	if got != want {
+		t.Errorf("mixed event:\n got %s\nwant %s", got, want)
+	}
+	// Only spikes: the whole line is one release's.
+	only := storyEvent{at: 1, from: 0, spike: true, groups: []groupChange{{group: "a", step: math.Log(0.8), spike: true}, {group: "b", step: math.Log(1.3), spike: true}}}
+	if got, want := eventText(only, labels), "1.1 vs 1.0: a −20% and b +30%, for this release only (back at 1.2)."; got != want {
+		t.Errorf("spikes only:\n got %s\nwant %s", got, want)
+	}
+	// A lasting group with a test that returns alone: the test apart.
+	last := storyEvent{at: 1, from: 0, groups: []groupChange{{group: "a", step: math.Log(0.8)}}, alone: []testMove{{name: "t", step: math.Log(1.5), spike: true}}}
+	if got, want := eventText(last, labels), "1.1 vs 1.0: a −20%; t +50%, for this release only (back at 1.2)."; got != want {
+		t.Errorf("lasting group, spiking test:\n got %s\nwant %s", got, want)
 	}
 }
 

@@ -88,3 +88,69 @@ func TestOneGrouping(t *testing.T) {
 		t.Errorf("the group table does not list the tests: %s", defs)
 	}
 }
+
+// TestReleaseArchiveConfigBases: in a release archive of several configs
+// (the PostgreSQL series: x10a, x10b, x10c, x10d) every finding compares a
+// build with the base of its config's group, never silently with another
+// config's first release; the story is still told; one config (the nine
+// MySQL releases) keeps one base.
+func TestReleaseArchiveConfigBases(t *testing.T) {
+	config := func(name string) string {
+		for _, c := range []string{"x10a", "x10b", "x10c", "x10d"} {
+			if strings.Contains(name, "."+c+"_") {
+				return c
+			}
+		}
+		return ""
+	}
+	r := loadBuild(t, "../testdata/arc/nov25.sb.pg/dop40", report.LoadOptions{}, report.BuildOptions{})
+	if r.Story == nil {
+		t.Fatal("no story")
+	}
+	if got := r.Sysbench.Bases; len(got) != 2 || config(got[0]) != "x10a" || config(got[1]) != "x10b" {
+		t.Errorf("bases %q, want the first x10a and the first x10b release", got)
+	}
+	if len(r.Bullets) == 0 {
+		t.Fatal("no findings")
+	}
+	for _, b := range r.Bullets {
+		same := config(b.DBMS) == config(b.Base)
+		// A one-build config is compared with another config at its own
+		// release only.
+		sameRelease := strings.Split(b.DBMS, "_")[0] == strings.Split(b.Base, "_")[0]
+		if !same && !sameRelease {
+			t.Errorf("%s vs %s: another config's base at another release", b.DBMS, b.Base)
+		}
+	}
+	// The release-axis charts: one per group, no line joining x10a's
+	// builds with the others'.
+	charts := 0
+	for _, st := range r.Sysbench.Threads {
+		for _, c := range st.GroupCharts {
+			if c.Kind != "line" {
+				t.Errorf("%s: a %s chart of %d builds, want the release axis", c.ID, c.Kind, len(r.Sysbench.DBMS))
+				continue
+			}
+			charts++
+			a := 0
+			for _, l := range c.XLabels {
+				if config(l) == "" {
+					t.Errorf("%s: label %q names no config", c.ID, l)
+				}
+				if config(l) == "x10a" {
+					a++
+				}
+			}
+			if a != 0 && a != len(c.XLabels) {
+				t.Errorf("%s (%s) mixes x10a with other configs: %q", c.ID, c.Title, c.XLabels)
+			}
+		}
+	}
+	if charts != 8 {
+		t.Errorf("%d release-axis charts, want 4 groups of tests × 2 groups of builds", charts)
+	}
+	my := loadBuild(t, "../testdata/arc/nov25.sb.mysql/dop1", report.LoadOptions{}, report.BuildOptions{})
+	if len(my.Sysbench.Bases) != 0 || my.Story == nil {
+		t.Errorf("MySQL: bases %q, story %v", my.Sysbench.Bases, my.Story != nil)
+	}
+}

@@ -226,7 +226,7 @@ func (f sbText) loadTable(set *metrics.SysbenchSet) *Table {
 func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
 	pairs := set.Pairs()
 	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + metrics.Plural(nt, "thread"),
-		Caption: "Each DBMS's QPS relative to the base " + sbBaseText(set) +
+		Caption: "Each DBMS's QPS relative to " + sbBaseOf(set) +
 			" over the tests of a group. " + f.sbBandsShort()}
 	if g := f.groupsNote(groups); g != "" {
 		// Under the table, not in its caption: the definitions are long,
@@ -281,13 +281,28 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 	var out []*Chart
 	for _, g := range groups {
 		c := &Chart{ID: fmt.Sprintf("%s.chart.group.%s", id, g.Name), Kind: "bar",
-			Title: fmt.Sprintf("%s: QPS relative to %s, %s", g.Name, sbBaseText(set), metrics.Plural(nt, "thread")), YLabel: "relative QPS", Reference: 1}
+			Title: fmt.Sprintf("%s: QPS relative to %s, %s", g.Name, sbChartBase(set), metrics.Plural(nt, "thread")), YLabel: "relative QPS", Reference: 1}
 		for _, t := range g.Tests {
 			c.Categories = append(c.Categories, sbTestName(t))
 		}
 		pairs := set.Pairs()
 		if len(pairs) > maxBarSeries {
-			out = append(out, sbReleaseChart(c, g, pairs, nt))
+			if !set.Grouped() {
+				out = append(out, sbReleaseChart(c, g, pairs, nt))
+				continue
+			}
+			// One chart per group (a config of a release archive): a
+			// line never joins builds of two bases.
+			for k, sub := range set.Split() {
+				sp := sub.Pairs()
+				if len(sp) == 0 {
+					continue
+				}
+				gc := *c
+				gc.ID = fmt.Sprintf("%s.%d", c.ID, k+1)
+				gc.Title = fmt.Sprintf("%s: QPS of %s relative to their group's base %s, %s", g.Name, metrics.Plural(len(sp), "build"), sub.Base().Name, metrics.Plural(nt, "thread"))
+				out = append(out, sbReleaseChart(&gc, g, sp, nt))
+			}
 			continue
 		}
 		for i, name := range sbPairNames(pairs) {

@@ -42,6 +42,7 @@ func pageTemplate() *template.Template {
 			"shaded":       shaded,
 			"breakable":    breakable,
 			"bulletLines":  report.BulletLines,
+			"bulletKey":    report.BulletKey,
 			"headlines":    report.Headlines,
 			"headlineLead": report.HeadlineLead,
 			"view":         view,

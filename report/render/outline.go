@@ -28,6 +28,7 @@ func outline(r *report.Report) *doc {
 	// spread and causes, come first after the contents.
 	if full := report.BulletLines(r.Bullets); len(full) > 0 {
 		p := o.add("Findings with spread and causes")
+		o.para(p, report.BulletKey(r.Bullets))
 		p.Items = append(p.Items, &docItem{Bullets: full})
 	}
 	o.steps(r)
