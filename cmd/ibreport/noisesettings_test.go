@@ -41,9 +41,23 @@ func TestNoiseSettingsFlag(t *testing.T) {
 	if code != 0 || !strings.Contains(out, `"run_noise_key": "run-noise.point-query.range100.dop40.qps"`) {
 		t.Errorf("diff against the baseline: exit %d: %s", code, stderr)
 	}
-	code, out, _ = runCmd(t, "diff", base, base)
+	_, out, _ = runCmd(t, "diff", base, base)
 	if !strings.Contains(out, "cells with their test's own") {
 		t.Errorf("diff's mode line does not say the tests' own noise was used:\n%s", out)
+	}
+
+	// diff --history learns from the runs before NEW.
+	code, out, stderr = runCmd(t, append([]string{"diff", "--history", "--format", "json"}, dirs...)...)
+	if code == 2 {
+		t.Fatalf("diff --history: exit %d: %s", code, stderr)
+	}
+	rep := seriesJSON(t, out)
+	most := 0
+	for _, l := range rep.LearnedNoise {
+		most = max(most, l.Runs)
+	}
+	if len(rep.LearnedNoise) == 0 || most != len(dirs)-1 || !strings.Contains(strings.Join(rep.Series.Groups[0].Notes, " "), "Run-to-run noise per test") {
+		t.Errorf("diff --history learned %d tests, at most from %d runs (want %d), notes %q", len(rep.LearnedNoise), most, len(dirs)-1, rep.Series.Groups[0].Notes)
 	}
 
 	// Three runs learn nothing.
