@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/fsout"
-	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -42,7 +41,7 @@ func writeNoiseSettings(e *env, file string, rep *report.Report, sets []report.R
 				break
 			}
 		}
-		return inputerr.Errorf("--noise-settings: the %d result sets learned no test's run-to-run noise (it needs at least 5 runs of a level after its last change point); %s", len(sets), why)
+		return fmt.Errorf("%w: --noise-settings: the %d result sets learned no test's run-to-run noise (it needs at least 5 runs of a level after its last change point); %s", report.ErrBadInput, len(sets), why)
 	}
 	old, err := readSmall(file)
 	if err != nil {
