@@ -168,7 +168,9 @@ func summarize(sd *parse.StepData, acc *stepAcc, tree string, opt Options) *Step
 	}}
 	r := s.r
 	for _, p := range sd.Problems {
-		s.warn("%v", p)
+		w := ErrWarning(p)
+		w.DBMS, w.Step = tree, sd.Step.MergeName
+		r.Warnings = append(r.Warnings, w)
 	}
 	if len(sd.Clients) > 0 {
 		r.RowsPerCommit = int(sd.Clients[0].IntOption("rows_per_commit", 0))
@@ -188,6 +190,7 @@ func summarize(sd *parse.StepData, acc *stepAcc, tree string, opt Options) *Step
 	s.series()
 	s.row()
 	r.checkPlausible()
+	r.ExplainNA()
 	return r
 }
 
@@ -199,8 +202,11 @@ type summarizer struct {
 	dev *deviceAcc // the iostat device of the step, nil when none
 }
 
-func (s *summarizer) warn(format string, args ...any) {
-	s.r.Warnings = append(s.r.Warnings, fmt.Sprintf(format, args...))
+// warn adds a warning about file (or folder) of the step: the text is
+// "file: " and the message.
+func (s *summarizer) warn(file, format string, args ...any) {
+	s.r.Warnings = append(s.r.Warnings, Warning{File: file, DBMS: s.r.Tree, Step: s.sd.Step.MergeName,
+		Text: file + ": " + fmt.Sprintf(format, args...)})
 }
 
 // maxLeftOutWarnings is how many implausible records of one file are named
@@ -210,17 +216,20 @@ const maxLeftOutWarnings = 5
 // warnLeftOut names the implausible records of a file that the metrics
 // leave out: "file:line: why; the sample is left out".
 func (s *summarizer) warnLeftOut(file, what string, left []leftRecord) {
-	s.r.Warnings = append(s.r.Warnings, leftOutWarnings(file, what, left)...)
+	for _, w := range leftOutWarnings(file, what, left) {
+		w.DBMS, w.Step = s.r.Tree, s.sd.Step.MergeName
+		s.r.Warnings = append(s.r.Warnings, w)
+	}
 }
 
 // leftOutWarnings are the warnings of warnLeftOut.
-func leftOutWarnings(file, what string, left []leftRecord) []string {
-	var out []string
+func leftOutWarnings(file, what string, left []leftRecord) []Warning {
+	var out []Warning
 	for i, l := range left {
 		if i == maxLeftOutWarnings {
-			return append(out, fmt.Sprintf("%s: %d more implausible %ss left out", file, len(left)-i, what))
+			return append(out, Warning{File: file, Text: fmt.Sprintf("%s: %d more implausible %ss left out", file, len(left)-i, what)})
 		}
-		out = append(out, fmt.Sprintf("%s:%d: %s; the %s is left out", file, l.line, l.why, what))
+		out = append(out, Warning{File: file, Line: l.line, Text: fmt.Sprintf("%s:%d: %s; the %s is left out", file, l.line, l.why, what)})
 	}
 	return out
 }
@@ -263,7 +272,7 @@ func (s *summarizer) rates() {
 			r.Deletes = res.Deletes == "yes" || res.Deletes == "1"
 		}
 		if secs == 0 {
-			s.warn("%s: the step took less than a second; its rates are per second of 1 s, as the driver computed them", res.Name)
+			s.warn(res.Name, "the step took less than a second; its rates are per second of 1 s, as the driver computed them")
 		}
 	default:
 		what := "o.res is missing"
@@ -273,10 +282,10 @@ func (s *summarizer) rates() {
 		secs = float64(s.estimateSecs())
 		if secs > 0 {
 			r.Seconds = Known(secs, Seconds)
-			s.warn("%s: %s; the step duration (%.0f s) is estimated from /usr/bin/time and the client logs", sd.Dir, what, secs)
+			s.warn(sd.Dir, "%s; the step duration (%.0f s) is estimated from /usr/bin/time and the client logs", what, secs)
 		} else {
 			r.Seconds = NAf(Seconds, "%s and no client time is known", what)
-			s.warn("%s: %s and the step duration cannot be estimated; rates are NA", sd.Dir, what)
+			s.warn(sd.Dir, "%s and the step duration cannot be estimated; rates are NA", what)
 		}
 	}
 	rowsKnown := sd.Step.Kind == parse.CreateIndex && s.opt.ExtraRows > 0
@@ -313,14 +322,14 @@ func (s *summarizer) rates() {
 		// prints the rate truncated to one decimal.
 		if v, err := strconv.ParseFloat(res.InsertRate, 64); err == nil && (!r.InsertRate.OK() || !sameTruncated(v, r.InsertRate.V)) {
 			if r.InsertRate.OK() {
-				s.warn("%s: insert rate from the client logs is %.1f, o.res says %s; using o.res", res.Name, truncate1(r.InsertRate.V), res.InsertRate)
+				s.warn(res.Name, "insert rate from the client logs is %.1f, o.res says %s; using o.res", truncate1(r.InsertRate.V), res.InsertRate)
 			}
 			r.InsertRate = Known(v, insUnit)
 			r.Rows = res.MaxRows * int64(max(res.RealDop, 1))
 		}
 		if v, err := strconv.ParseFloat(res.QueryRate, 64); err == nil && (!r.QueryRate.OK() || !sameTruncated(v, r.QueryRate.V)) {
 			if r.QueryRate.OK() {
-				s.warn("%s: query rate from the client logs is %.1f, o.res says %s; using o.res", res.Name, truncate1(r.QueryRate.V), res.QueryRate)
+				s.warn(res.Name, "query rate from the client logs is %.1f, o.res says %s; using o.res", truncate1(r.QueryRate.V), res.QueryRate)
 			}
 			r.QueryRate = Known(v, QueriesPerSec)
 			r.Queries = res.TotalQuery
@@ -361,9 +370,9 @@ func (s *summarizer) cores() {
 		r.Cores, r.CoresSource = s.opt.Cores, "option"
 	case sd.Iostat != nil && sd.Iostat.CPUs > 0:
 		r.Cores, r.CoresSource = sd.Iostat.CPUs, sd.Iostat.Name+" banner"
-		s.warn("%s: CPU count not given (--cores); using %d from the iostat banner", sd.Dir, r.Cores)
+		s.warn(sd.Dir, "CPU count not given (--cores); using %d from the iostat banner", r.Cores)
 	default:
-		s.warn("%s: CPU count unknown (use --cores); cpupq is NA", sd.Dir)
+		s.warn(sd.Dir, "CPU count unknown (use --cores); cpupq is NA")
 	}
 }
 
@@ -394,7 +403,7 @@ func (s *summarizer) iostat() {
 	s.device()
 	d := s.dev
 	if sd.Iostat != nil && r.Device != "" && d == nil {
-		s.warn("%s: no iostat rows for device %q", sd.Iostat.Name, r.Device)
+		s.warn(sd.Iostat.Name, "no iostat rows for device %q", r.Device)
 	}
 	why := "no iostat samples for the device"
 	switch {
@@ -465,7 +474,7 @@ func (s *summarizer) iostatAverages() {
 	d := s.dev
 	// colRows is rows-1 unless implausible rows were left out.
 	if d == nil || d.colRows == 0 {
-		s.warn("%s: fewer than 2 iostat rows for %q; no column averages", sd.Iostat.Name, r.Device)
+		s.warn(sd.Iostat.Name, "fewer than 2 iostat rows for %q; no column averages", r.Device)
 		return
 	}
 	n := float64(d.colRows)
@@ -664,7 +673,7 @@ func (s *summarizer) noise() {
 		if s.sd.Clients[0] != nil {
 			name = s.sd.Clients[0].Name
 		}
-		s.warn("%s: %s; stalls and SLA are NA", name, why)
+		s.warn(name, "%s; stalls and SLA are NA", why)
 	}
 }
 
@@ -720,7 +729,7 @@ func (s *summarizer) cpuSeconds() {
 		// CPU time only grows: a process restarted, or the first and last
 		// samples are not of one process.
 		r.DBMSCPU = NAf(Seconds, "%s: the CPU time goes down from %g s to %g s", sd.Ps.Name, ps.firstCPU, ps.lastCPU)
-		s.warn("%s: the CPU time of the first sample (%g s) is more than the last's (%g s); DBMS CPU seconds are NA", sd.Ps.Name, ps.firstCPU, ps.lastCPU)
+		s.warn(sd.Ps.Name, "the CPU time of the first sample (%g s) is more than the last's (%g s); DBMS CPU seconds are NA", ps.firstCPU, ps.lastCPU)
 	}
 	r.PsUser = s.opt.PsUser
 	if r.PsUser == "" {
@@ -737,7 +746,7 @@ func (s *summarizer) maxRSS() int64 {
 	}
 	best := ps.rss(s.r.PsUser)
 	if best < 0 && ps.rows > 0 {
-		s.warn("%s: no process of user %q", sd.Ps.Name, s.r.PsUser)
+		s.warn(sd.Ps.Name, "no process of user %q", s.r.PsUser)
 	}
 	return best
 }

@@ -106,7 +106,7 @@ func TestSummarizeValues(t *testing.T) {
 		t.Errorf("%d metrics checked, want all %d", len(want), metrics.NumMetrics)
 	}
 	banner := summarizeSynthetic(t, syntheticStep(), metrics.Options{Device: "vda"})
-	if banner.Cores != 4 || !strings.Contains(strings.Join(banner.Warnings, "\n"), "using 4 from the iostat banner") {
+	if banner.Cores != 4 || !strings.Contains(strings.Join(metrics.WarningTexts(banner.Warnings), "\n"), "using 4 from the iostat banner") {
 		t.Errorf("without --cores: %d CPUs, warnings %q", banner.Cores, banner.Warnings)
 	}
 	if r.Cores != 4 || r.CoresSource != "option" || r.Iostat.Samples != 20 || r.Vmstat.Samples != 20 {

@@ -47,8 +47,8 @@ func TestSysbenchDeviceOnePerFolder(t *testing.T) {
 			t.Errorf("--device %q: the prepare step uses %q, want %q", tc.device, d.Load.HW.Device, tc.want)
 		}
 		const warn = "x.pg15.c1.pk1: runs chose different block devices (vdb in 1 of 13); all use vda, the choice from the I/O of all its runs (--device overrides)"
-		if got := slices.Contains(d.Warnings, warn); got != tc.warn {
-			t.Errorf("--device %q: warning %q present %v, want %v; warnings:\n%s", tc.device, warn, got, tc.warn, strings.Join(d.Warnings, "\n"))
+		if got := slices.Contains(metrics.WarningTexts(d.Warnings), warn); got != tc.warn {
+			t.Errorf("--device %q: warning %q present %v, want %v; warnings:\n%s", tc.device, warn, got, tc.warn, strings.Join(metrics.WarningTexts(d.Warnings), "\n"))
 		}
 	}
 	// The run computed again is the run computed with --device vda.

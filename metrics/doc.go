@@ -22,8 +22,9 @@
 //     averages (IostatRates, VmstatRates, IostatAverages); the largest
 //     response times and per-client percentiles; response-time histograms
 //     (Histogram); ten-interval rates (RateWindows); the per-interval series
-//     of every client (ClientSeries); and Warnings naming the files behind
-//     every NA value.
+//     of every client (ClientSeries); and Warnings: one NotAvailable
+//     Warning per NA metric, naming it and saying why, and the problems
+//     met, each naming its file (and line).
 //
 // A StepResult holds no parsed records. Row.Relative and Ratio compare two
 // DBMS (1 for 0/0, +Inf for x/0, NA when either is NA), on unrounded values.
@@ -85,7 +86,8 @@
 //
 // The typed model is stable: Value, Unit, Metric and its constants, Row,
 // Interval, StepResult, TreeResult, SysbenchSet, SysbenchResult, Options,
-// StallOptions and Cause, and ComputeTree, Summarize and ComputeSysbench;
+// StallOptions and Cause, Warning and WarningKind (the texts of warnings
+// may change), and ComputeTree, Summarize and ComputeSysbench;
 // so are the properties table's types and lookups (Props, Direction and
 // its constants, Gate, PropsByName, AllProps, SysbenchColumns, Floor).
 // Fields, methods and constants may be added, not renamed or removed. The

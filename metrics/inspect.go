@@ -21,8 +21,10 @@ type Inspection struct {
 	// Result holds the typed values, with units and the reason of every NA.
 	Result *StepResult `json:"result"`
 	// Res is the o.res summary as the driver printed it (compat mode only).
-	Res      []string `json:"o_res,omitempty"`
-	Warnings []string `json:"warnings"`
+	Res []string `json:"o_res,omitempty"`
+	// Warnings are the step's (StepResult.Warnings), after those of the
+	// settings file.
+	Warnings []Warning `json:"warnings"`
 }
 
 // ReadStepAlone reads one step of the tree at the root of fsys. For the
@@ -75,7 +77,7 @@ func NewInspection(sd *parse.StepData, r *StepResult) *Inspection {
 	}
 	in.Row["tag"] = r.Tree
 	if in.Warnings == nil {
-		in.Warnings = []string{}
+		in.Warnings = []Warning{}
 	}
 	return in
 }

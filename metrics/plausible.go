@@ -28,14 +28,18 @@ func plausible(v *Value, what string) string {
 
 // checkPlausible applies plausible to the values of a step result.
 func (r *StepResult) checkPlausible() {
+	metric := ""
 	check := func(v *Value, what string) {
 		if w := plausible(v, what); w != "" {
-			r.Warnings = append(r.Warnings, r.Tree+" "+r.Step.MergeName+": "+w)
+			r.Warnings = append(r.Warnings, Warning{DBMS: r.Tree, Step: r.Step.MergeName, Metric: metric,
+				Text: r.Tree + " " + r.Step.MergeName + ": " + w})
 		}
 	}
 	for i := range r.Metrics {
-		check(&r.Metrics[i], Metric(i).Name())
+		metric = Metric(i).Name()
+		check(&r.Metrics[i], metric)
 	}
+	metric = ""
 	check(&r.InsertRate, "the insert rate")
 	check(&r.QueryRate, "the query rate")
 	check(&r.Iostat.ReadsPerSec, "iostat r/s")

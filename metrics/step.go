@@ -73,9 +73,10 @@ type StepResult struct {
 	CoresSource string
 	Device      string // the iostat device averaged
 
-	// Warnings explains NA values and everything suspicious met on the way,
-	// each naming its file (and line where there is one).
-	Warnings []string
+	// Warnings explains every NA value of Metrics (a NotAvailable warning
+	// naming the metric, see ExplainNA) and everything suspicious met on
+	// the way, each naming its file (and line where there is one).
+	Warnings []Warning
 }
 
 // IostatRates are the iostat averages of the device over the step.

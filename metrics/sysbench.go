@@ -93,7 +93,9 @@ type SysbenchResult struct {
 
 	// Intervals are sysbench's --report-interval lines, for charts.
 	Intervals []parse.SysbenchInterval
-	Warnings  []string
+	// Warnings are the problems met reading and computing the run, each
+	// with the DBMS and test (Step) and, where there is one, its file.
+	Warnings []Warning
 	// Tables, TableSize and Seconds are the --tables, --table-size and
 	// --time of the sb.o command line: what a comparison must share; 0
 	// when not given.
@@ -136,8 +138,31 @@ func (r *SysbenchResult) QPSNoise() Interval {
 	return intervalOf(stats.MeanInterval(y, 0.95))
 }
 
-func (r *SysbenchResult) warn(format string, args ...any) {
-	r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...))
+// warn adds a warning about file of the run ("" for none): the text is
+// "file: " and the message.
+func (r *SysbenchResult) warn(file, format string, args ...any) {
+	w := Warning{File: file, DBMS: r.DBMS, Step: r.Test.Sfx, Text: fmt.Sprintf(format, args...)}
+	if file != "" {
+		w.Text = file + ": " + w.Text
+	}
+	r.Warnings = append(r.Warnings, w)
+}
+
+// sysbenchWarnings types the warnings of code that makes texts, each about
+// the DBMS and the test (Step).
+func sysbenchWarnings(dbms, test string, texts []string) []Warning {
+	out := TextWarnings(texts)
+	for i := range out {
+		out[i].DBMS, out[i].Step = dbms, test
+	}
+	return out
+}
+
+// problemWarning is the warning of a non-fatal reading error of a run.
+func problemWarning(dbms, test string, err error) Warning {
+	w := ErrWarning(err)
+	w.DBMS, w.Step = dbms, test
+	return w
 }
 
 // SysbenchLoad is the prepare (load) step of a DBMS.
@@ -150,7 +175,7 @@ type SysbenchLoad struct {
 	Seconds  Value
 	IPS      Value // rows inserted per second, with the text of the Load seconds line
 	HW       SysbenchHW
-	Warnings []string
+	Warnings []Warning
 }
 
 // SysbenchDBMS is every result of one DBMS configuration folder.
@@ -159,7 +184,7 @@ type SysbenchDBMS struct {
 	Name     string
 	Load     *SysbenchLoad // nil without a prepare step
 	Results  []*SysbenchResult
-	Warnings []string // missing thread counts and other folder-level problems
+	Warnings []Warning // missing thread counts and other folder-level problems
 	byKey    map[string]*SysbenchResult
 	engine   string // Options.Engine
 }
@@ -335,12 +360,13 @@ func computeSysbenchDirs(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 			have := dir.Threads[t.Sfx]
 			for _, nt := range all {
 				if !containsInt(have, nt) {
-					d.Warnings = append(d.Warnings, fmt.Sprintf("%s: %s has no run with %s (missing thread count)", dir.Name, t.Sfx, Plural(nt, "thread")))
+					d.Warnings = append(d.Warnings, Warning{DBMS: dir.Name, Step: t.Sfx,
+						Text: fmt.Sprintf("%s: %s has no run with %s (missing thread count)", dir.Name, t.Sfx, Plural(nt, "thread"))})
 				}
 			}
 		}
 		if dirWarn[di] != "" {
-			d.Warnings = append(d.Warnings, dirWarn[di])
+			d.Warnings = append(d.Warnings, Warning{DBMS: dir.Name, Text: dirWarn[di]})
 		}
 		out[di] = d
 	}
@@ -428,7 +454,7 @@ func ComputeSysbenchRun(run *parse.SysbenchRun, dbms string, opt Options) *Sysbe
 	var warns []string
 	r.HW, warns = normalizeHW(run, r.HW.Rate, cpus, opt.Device, SysbenchOp(run.Test))
 	r.HW.CPUsSource = src
-	r.Warnings = append(r.Warnings, warns...)
+	r.Warnings = append(r.Warnings, sysbenchWarnings(dbms, run.Test.Sfx, warns)...)
 	return r
 }
 
@@ -440,12 +466,12 @@ func ComputeSysbenchRun(run *parse.SysbenchRun, dbms string, opt Options) *Sysbe
 func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
 	if run == nil {
 		r := &SysbenchResult{DBMS: dbms}
-		r.warn("no run")
+		r.warn("", "no run")
 		return r
 	}
 	r := &SysbenchResult{DBMS: dbms, Test: run.Test, Threads: run.Threads}
 	for _, p := range run.Problems {
-		r.warn("%v", p)
+		r.Warnings = append(r.Warnings, problemWarning(dbms, run.Test.Sfx, p))
 	}
 	o := run.Output
 	var rep parse.SysbenchReport
@@ -457,10 +483,10 @@ func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
 		r.Intervals = o.Intervals
 		rep = o.Report
 		if !o.HasReport {
-			r.warn("%s: no final report; the run died or was stopped", o.Name)
+			r.warn(o.Name, "no final report; the run died or was stopped")
 		}
 		if len(o.Fatal) > 0 {
-			r.warn("%s: %d FATAL lines, the first at line %d", o.Name, len(o.Fatal), o.Fatal[0].Line)
+			r.warn(o.Name, "%d FATAL lines, the first at line %d", len(o.Fatal), o.Fatal[0].Line)
 		}
 	}
 	// measure reads one value of the report; printed keeps sysbench's text.
@@ -483,7 +509,7 @@ func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
 	r.Percentile = rep.Percentile
 	r.Events = measure(rep.Events, "event count", Count, false)
 	if rep.Errors.Found() && rep.Errors.Value > 0 && rep.Queries.Found() && rep.Queries.Value == 0 {
-		r.warn("%s: every query failed (%s errors)", o.Name, rep.Errors.Text)
+		r.warn(o.Name, "every query failed (%s errors)", rep.Errors.Text)
 	}
 	if o == nil && run.Met != nil {
 		// The rate run.sh passed to an.sh: the query rate, or the row
@@ -494,7 +520,7 @@ func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
 		}
 		r.QPS, r.HW.Rate = MetRate(run.Met, u)
 		if r.QPS.OK() {
-			r.warn("%s: QPS %s from its o/s (no sb.o: TPS and latencies are NA)", run.Met.Name, r.HW.Rate.Format(-1))
+			r.warn(run.Met.Name, "QPS %s from its o/s (no sb.o: TPS and latencies are NA)", r.HW.Rate.Format(-1))
 		}
 		return r
 	}
@@ -619,7 +645,7 @@ func ComputeSysbenchLoad(run *parse.SysbenchRun, dbms string, opt Options) *Sysb
 	}
 	var warns []string
 	l.HW, warns = normalizeHW(run, l.IPS, cpus, opt.Device, "insert")
-	l.Warnings = append(l.Warnings, warns...)
+	l.Warnings = append(l.Warnings, sysbenchWarnings(dbms, run.Test.Sfx, warns)...)
 	return l
 }
 
@@ -627,11 +653,11 @@ func ComputeSysbenchLoad(run *parse.SysbenchRun, dbms string, opt Options) *Sysb
 // tells, NA with the reason without one, and the warnings about its files.
 func NewSysbenchLoad(run *parse.SysbenchRun, dbms string) *SysbenchLoad {
 	if run == nil {
-		return &SysbenchLoad{DBMS: dbms, Warnings: []string{"no prepare run"}}
+		return &SysbenchLoad{DBMS: dbms, Warnings: []Warning{{DBMS: dbms, Text: "no prepare run"}}}
 	}
 	l := &SysbenchLoad{DBMS: dbms, Sfx: run.Test.Sfx}
 	for _, p := range run.Problems {
-		l.Warnings = append(l.Warnings, p.Error())
+		l.Warnings = append(l.Warnings, problemWarning(dbms, run.Test.Sfx, p))
 	}
 	o := run.Output
 	if o != nil {
@@ -810,7 +836,7 @@ func plausibleOnly(io *parse.Iostat, vm *parse.Vmstat) (*parse.Iostat, *parse.Vm
 			kept.Rows = append(kept.Rows, r)
 		}
 		io = &kept
-		warns = append(warns, leftOutWarnings(io.Name, "row", left)...)
+		warns = append(warns, WarningTexts(leftOutWarnings(io.Name, "row", left))...)
 	}
 	if vm != nil && slices.ContainsFunc(vm.Samples, func(s parse.VmstatSample) bool { return s.Implausible != "" && !s.SinceBoot }) {
 		var left []leftRecord
@@ -824,7 +850,7 @@ func plausibleOnly(io *parse.Iostat, vm *parse.Vmstat) (*parse.Iostat, *parse.Vm
 			kept.Samples = append(kept.Samples, s)
 		}
 		vm = &kept
-		warns = append(warns, leftOutWarnings(vm.Name, "sample", left)...)
+		warns = append(warns, WarningTexts(leftOutWarnings(vm.Name, "sample", left))...)
 	}
 	return io, vm, warns
 }

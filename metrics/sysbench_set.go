@@ -85,13 +85,18 @@ func (s *SysbenchSet) Base() *SysbenchDBMS {
 	return s.DBMS[0]
 }
 
-// Warnings lists every warning of the set: folder problems, then each run's
-// in DBMS, test and thread order.
+// Warnings are the texts of Notes.
 func (s *SysbenchSet) Warnings() []string {
+	return WarningTexts(s.Notes())
+}
+
+// Notes lists every warning of the set: folder problems, then each run's
+// in DBMS, test and thread order.
+func (s *SysbenchSet) Notes() []Warning {
 	if s == nil {
 		return nil
 	}
-	var out []string
+	var out []Warning
 	for _, d := range s.DBMS {
 		out = append(out, d.Warnings...)
 		if d.Load != nil {

@@ -233,19 +233,28 @@ func TestSysbenchBadInput(t *testing.T) {
 	if died.QPS.OK() || !strings.Contains(died.QPS.Why, "printed no query rate") || died.HW.Rate.OK() || died.HW.CPUPerOp.OK() {
 		t.Errorf("died: %+v %+v", died.QPS, died.HW)
 	}
-	if !strings.Contains(strings.Join(died.Warnings, "\n"), "sb.o.point-query.range100.pk1.dop1:18: output ends without sysbench's final report") {
+	if !strings.Contains(strings.Join(metrics.WarningTexts(died.Warnings), "\n"), "sb.o.point-query.range100.pk1.dop1:18: output ends without sysbench's final report") {
 		t.Errorf("died warnings %q", died.Warnings)
+	}
+	// The warning says where, for programs too.
+	found := false
+	for _, w := range died.Warnings {
+		found = found || w.Line == 18 && strings.HasSuffix(w.File, "sb.o.point-query.range100.pk1.dop1") &&
+			w.DBMS == died.DBMS && w.Step == "point-query.range100.pk1"
+	}
+	if !found {
+		t.Errorf("no warning at sb.o.point-query.range100.pk1.dop1:18 with its DBMS and test: %+v", died.Warnings)
 	}
 	noOut := b.Result("insert.range100.pk1", 1)
 	if noOut == nil || noOut.QPS.Why != "sb.o file missing" {
 		t.Errorf("no sb.o: %+v", noOut)
 	}
 	fail := a.Result("read-only.range100.pk1", 1)
-	if w := strings.Join(fail.Warnings, "\n"); fail.QPS.Format(0) != "0" || !strings.Contains(w, "every query failed (9000 errors)") ||
+	if w := strings.Join(metrics.WarningTexts(fail.Warnings), "\n"); fail.QPS.Format(0) != "0" || !strings.Contains(w, "every query failed (9000 errors)") ||
 		fail.HW.CPUPerOp.OK() || !strings.Contains(w, `read-only.range100.pk1: operation rate "0.00" is not positive`) {
 		t.Errorf("errors only: %+v %q %+v", fail.QPS, fail.Warnings, fail.HW.CPUPerOp)
 	}
-	if !strings.Contains(strings.Join(a.Warnings, "\n"), "insert.range100.pk1 has no run with 2 threads (missing thread count)") {
+	if !strings.Contains(strings.Join(metrics.WarningTexts(a.Warnings), "\n"), "insert.range100.pk1 has no run with 2 threads (missing thread count)") {
 		t.Errorf("missing thread count: %q", a.Warnings)
 	}
 	one := set.Relative(b, tests(t, "update-index.range100.pk1")[0], 1)
@@ -377,7 +386,7 @@ func TestSysbenchArchivedMet(t *testing.T) {
 	if noOut == nil || noOut.QPS.V != 24726.83 || noOut.HW.Rate.Format(0) != "24726.83" || noOut.HW.CPUPerOp.V != 0.000511 || noOut.TPS.OK() {
 		t.Fatalf("no sb.o: %+v", noOut)
 	}
-	w := strings.Join(noOut.Warnings, "\n")
+	w := strings.Join(metrics.WarningTexts(noOut.Warnings), "\n")
 	if !strings.Contains(w, "x.a.c.pk1/sb.o.insert.range100.pk1.dop1: missing") ||
 		!strings.Contains(w, "x.a.c.pk1/sb.met.insert.range100.pk1.dop1: QPS 24726.83 from its o/s") {
 		t.Errorf("no sb.o: warnings %q", noOut.Warnings)

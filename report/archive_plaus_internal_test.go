@@ -110,7 +110,7 @@ func TestArchivePlausible(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.col != "" && !slices.Contains(rep.Notes, tc.warn) {
+			if tc.col != "" && !slices.Contains(metrics.WarningTexts(rep.Notes), tc.warn) {
 				t.Errorf("notes %q lack %q", rep.Notes, tc.warn)
 			}
 			if tc.col != "" {
@@ -191,7 +191,7 @@ func TestArchiveRatioBase(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if note := "l.i0: pg15.c2 ips relative to pg15.c1 is NA: " + tc.why; !slices.Contains(rep.Notes, note) {
+			if note := "l.i0: pg15.c2 ips relative to pg15.c1 is NA: " + tc.why; !slices.Contains(metrics.WarningTexts(rep.Notes), note) {
 				t.Errorf("notes %q lack %q", rep.Notes, note)
 			}
 			c := rep.Relative.Rows[1].Cells[1]
@@ -223,7 +223,7 @@ func TestArchiveLongNumberText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Contains(rep.Notes, want) {
+		if !slices.Contains(metrics.WarningTexts(rep.Notes), want) {
 			t.Errorf("compat=%v: notes %q lack %q", compat, rep.Notes, want)
 		}
 		sec := rep.Sections[0]

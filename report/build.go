@@ -160,10 +160,10 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	if !b.rep.IntroGiven {
 		b.rep.Intro = b.defaultIntro()
 	} else if n := textfmt.RawHTMLLine(b.rep.Intro); n > 0 {
-		b.rep.Notes = append(b.rep.Notes, fmt.Sprintf("The introduction holds raw HTML (its line %d): the HTML report leaves raw HTML out, as it renders no markup from its input; write it in Markdown.", n))
+		b.rep.Notes = append(b.rep.Notes, metrics.Warnf("The introduction holds raw HTML (its line %d): the HTML report leaves raw HTML out, as it renders no markup from its input; write it in Markdown.", n))
 	}
 	if n := textfmt.ImageLine(b.rep.Intro); b.rep.IntroGiven && n > 0 {
-		b.rep.Notes = append(b.rep.Notes, fmt.Sprintf("The introduction holds an image (its line %d): the HTML report leaves images out, showing their alt text, as the page loads nothing from outside itself.", n))
+		b.rep.Notes = append(b.rep.Notes, metrics.Warnf("The introduction holds an image (its line %d): the HTML report leaves images out, showing their alt text, as the page loads nothing from outside itself.", n))
 	}
 	if !b.compat && b.rep.Source == "raw" {
 		b.rep.ModeNote = correctedNote
@@ -275,9 +275,9 @@ func (b *builder) model() error {
 		b.rep.Source = "archive"
 		b.steps = res.archive.Steps
 		tables = res.archive.tables
-		b.rep.Notes = append(b.rep.Notes, res.archive.Warnings...)
+		b.rep.Notes = append(b.rep.Notes, metrics.TextWarnings(res.archive.Warnings)...)
 	} else {
-		var warns []string
+		var warns []metrics.Warning
 		var err error
 		b.steps, tables, warns, err = mergeResults(res.Trees, res.List, res.Options)
 		if err != nil {
@@ -288,7 +288,7 @@ func (b *builder) model() error {
 	for _, mt := range tables {
 		b.merged[mt.step.MergeName] = mt
 		if !b.compat {
-			b.rep.Notes = append(b.rep.Notes, mt.skipped()...)
+			b.rep.Notes = append(b.rep.Notes, metrics.TextWarnings(mt.skipped())...)
 		}
 	}
 	b.names()
@@ -305,7 +305,7 @@ func (b *builder) model() error {
 		for _, st := range b.steps {
 			b.rts[st.MergeName] = rtMerges(byName, res.List, st, prefix, b.compat, &warns)
 		}
-		b.rep.Notes = append(b.rep.Notes, warns...)
+		b.rep.Notes = append(b.rep.Notes, metrics.TextWarnings(warns)...)
 	}
 	return nil
 }
@@ -354,7 +354,7 @@ func (b *builder) chooseSteps() error {
 }
 
 func (b *builder) note(format string, args ...any) {
-	b.rep.Notes = append(b.rep.Notes, fmt.Sprintf(format, args...))
+	b.rep.Notes = append(b.rep.Notes, metrics.Warnf(format, args...))
 }
 
 // names sets the DBMS list by display tag. Raw trees use the --dbms list;

@@ -782,7 +782,7 @@ func TestReportSaysWhatItLeavesOut(t *testing.T) {
 	}
 	found := false
 	for _, n := range r.Notes {
-		found = found || strings.Contains(n, "raw HTML (its line 3)")
+		found = found || strings.Contains(n.Text, "raw HTML (its line 3)")
 	}
 	if !found || !r.IntroGiven {
 		t.Errorf("no note of the intro's raw HTML at line 3 (given %v): %q", r.IntroGiven, r.Notes)
@@ -795,7 +795,7 @@ func TestReportSaysWhatItLeavesOut(t *testing.T) {
 		t.Errorf("compat report says %q", c.ModeNote)
 	}
 	for _, n := range r.Notes {
-		if strings.Contains(n, "--compat reproduces") {
+		if strings.Contains(n.Text, "--compat reproduces") {
 			t.Error("the mode is among the warnings")
 		}
 	}

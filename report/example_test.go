@@ -8,6 +8,33 @@ import (
 	"github.com/ibreport/ibreport/report"
 )
 
+// The notes of a results folder, typed: each NA value with the DBMS, step
+// and metric it concerns, then the block device the hardware columns use,
+// taken from the folder's ibreport.settings: information, not a warning
+// (Results.Warnings leaves it out).
+func ExampleResults_Notes() {
+	res, _, err := report.Load("../testdata/example", report.LoadOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, n := range res.Notes() {
+		if n.Info() {
+			fmt.Println("info:", n.Text)
+			continue
+		}
+		fmt.Println(n.Kind, n.DBMS, n.Step, n.Metric)
+	}
+	// Output:
+	// na 2m.pg15.c1 l.x p50
+	// na 2m.pg15.c1 l.x p99
+	// na 2m.pg15.c2 l.i0 p50
+	// na 2m.pg15.c2 l.i0 p99
+	// na 2m.pg15.c2 l.x p50
+	// na 2m.pg15.c2 l.x p99
+	// info: block device: vda (ibreport.settings)
+}
+
 // Load a results folder: the raw trees of two PostgreSQL configurations,
 // every step computed, with the warnings met on the way (here: steps too
 // short for the per-interval percentiles).
@@ -24,7 +51,7 @@ func ExampleLoad() {
 	// Output:
 	// 2m.pg15.c1: 10 steps, 2 clients
 	// 2m.pg15.c2: 10 steps, 2 clients
-	// 7 warnings, the first: 2m.pg15.c1 l.x: p50 is NA: 2m.pg15.c1/l.x/o.ib.dop2.1 has 1 interval, 0 of them full (the first and last are partial), fewer than 10
+	// 6 warnings, the first: 2m.pg15.c1 l.x: p50 is NA: 2m.pg15.c1/l.x/o.ib.dop2.1 has 1 interval, 0 of them full (the first and last are partial), fewer than 10
 }
 
 // Read the typed metrics of one step of one DBMS: each is a Value with its

@@ -153,7 +153,7 @@ func runPipeline(tb testing.TB, fsys fs.FS, compat bool) pipelineOutput {
 			tb.Errorf("md: %v", err)
 		}
 	}
-	out.warns = append(out.warns, out.rep.Notes...)
+	out.warns = append(out.warns, metrics.WarningTexts(out.rep.Notes)...)
 	_, warns, err := out.res.Tables(nil)
 	if err != nil && !errors.Is(err, report.ErrBadInput) {
 		tb.Errorf("Tables: an error that is not bad input: %v", err)

@@ -71,7 +71,8 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 			return nil, fmt.Errorf("%s: %w", set.Name, err)
 		}
 		for _, n := range b.rep.Notes {
-			rep.Notes = append(rep.Notes, set.Name+": "+n)
+			n.Text = set.Name + ": " + n.Text
+			rep.Notes = append(rep.Notes, n)
 		}
 		if i == 0 {
 			rep.Source = b.rep.Source
@@ -217,12 +218,12 @@ func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error
 	if len(noise) > 0 {
 		slices.Sort(noise)
 		v.RunNoise = stats.Median(noise)
-		rep.Notes = append(rep.Notes, runNoiseNote(noise))
+		rep.Notes = append(rep.Notes, metrics.Warning{Text: runNoiseNote(noise)})
 	}
 	// The history takes no --clients: its insert-rate targets are not
 	// judged, and a note must not advise a flag diff does not accept.
 	for i, n := range rep.Notes {
-		rep.Notes[i] = strings.ReplaceAll(n, " (use --clients)", "")
+		rep.Notes[i].Text = strings.ReplaceAll(n.Text, " (use --clients)", "")
 	}
 	rep.History = &HistoryStatus{Status: v.Status(), ExitCode: v.ExitCode(), Checked: v.Checked,
 		Regressions: v.Regressions, Improvements: v.Improvements, Missing: v.Missing, RunNoise: v.RunNoise}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -82,7 +83,9 @@ func TestSeriesIdenticalNights(t *testing.T) {
 	if v.ExitCode() != 0 || v.Checked == 0 || v.RunNoise != 0 {
 		t.Errorf("history of six identical nights: %+v, want a pass that checked tests and measured no run noise", v)
 	}
-	if !slices.ContainsFunc(hrep.Notes, func(n string) bool { return strings.HasPrefix(n, "Run-to-run noise of the history: none") }) {
+	if !slices.ContainsFunc(hrep.Notes, func(n metrics.Warning) bool {
+		return strings.HasPrefix(n.Text, "Run-to-run noise of the history: none")
+	}) {
 		t.Errorf("no note of the run noise the history measured: %q", hrep.Notes)
 	}
 }

@@ -219,24 +219,29 @@ func devicesUsed(r *Results) []DeviceUse {
 	return out
 }
 
-// deviceNotes name the device chosen, and warn when runs chose different
-// ones (a device whose I/O is not the database's in some of them).
-func deviceNotes(devs []DeviceUse, given string) []string {
+// deviceNotes name the device chosen, given (from is where: "--device" or
+// the settings file) or found in the data, as information, and warn when
+// runs chose different ones (a device whose I/O is not the database's in
+// some of them).
+func deviceNotes(devs []DeviceUse, given, from string) []metrics.Warning {
+	info := func(format string, args ...any) []metrics.Warning {
+		return []metrics.Warning{{Kind: metrics.Information, Text: fmt.Sprintf(format, args...)}}
+	}
 	switch {
 	case len(devs) == 0:
 		return nil
 	case given != "":
-		return []string{fmt.Sprintf("block device: %s (--device)", given)}
+		return info("block device: %s (%s)", given, from)
 	case len(devs) == 1:
 		how := "the device with the most I/O"
 		if parse.IsVolumeDevice(devs[0].Name) {
 			how = "the md/dm volume with the most I/O, which covers its members"
 		}
-		return []string{fmt.Sprintf("block device: %s, %s in every run (--device overrides)", devs[0].Name, how)}
+		return info("block device: %s, %s in every run (--device overrides)", devs[0].Name, how)
 	}
 	var parts []string
 	for _, d := range devs {
 		parts = append(parts, fmt.Sprintf("%s in %d", d.Name, d.Uses))
 	}
-	return []string{fmt.Sprintf("block device: ambiguous, the runs chose %s; the hardware columns may mix devices: give --device", strings.Join(parts, ", "))}
+	return []metrics.Warning{metrics.Warnf("block device: ambiguous, the runs chose %s; the hardware columns may mix devices: give --device", strings.Join(parts, ", "))}
 }

@@ -28,8 +28,8 @@ func TestIntroImagesLeftOut(t *testing.T) {
 			r := buildExample(t, def, nil, report.BuildOptions{Intro: c.intro})
 			var note string
 			for _, n := range r.Notes {
-				if strings.Contains(n, "image") {
-					note = n
+				if strings.Contains(n.Text, "image") {
+					note = n.Text
 				}
 			}
 			if want := fmt.Sprintf("an image (its line %d)", c.line); !strings.Contains(note, want) {
@@ -47,7 +47,7 @@ func TestIntroImagesLeftOut(t *testing.T) {
 	// An introduction without images has no such note.
 	r := buildExample(t, def, nil, report.BuildOptions{Intro: "Server: [a link](https://example.com/).\n"})
 	for _, n := range r.Notes {
-		if strings.Contains(n, "image") {
+		if strings.Contains(n.Text, "image") {
 			t.Errorf("note %q without an image", n)
 		}
 	}

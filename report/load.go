@@ -29,7 +29,7 @@ var ErrBadInput = inputerr.ErrBadInput
 // values by key and the warnings of its keys (unknown ones).
 type settings struct {
 	values   map[string]string
-	warnings []string
+	warnings []metrics.Warning
 }
 
 // resolveSettings resolves metrics options: fields already set in opt win
@@ -50,7 +50,21 @@ func resolveSettings(fsys fs.FS, dir string, opt metrics.Options) (metrics.Optio
 		return opt, settings{}, inputerr.Wrap(err)
 	}
 	opt, err = applySettings(set, dir, opt)
-	return opt, settings{set, warns}, err
+	return opt, settings{set, settingsWarnings(path.Join(dir, parse.SettingsFile), warns)}, err
+}
+
+// settingsWarnings types the warnings of the settings file file, each
+// "file:line: …".
+func settingsWarnings(file string, warns []string) []metrics.Warning {
+	out := metrics.TextWarnings(warns)
+	for i := range out {
+		out[i].File = file
+		if rest, ok := strings.CutPrefix(out[i].Text, file+":"); ok {
+			n, _, _ := strings.Cut(rest, ":")
+			out[i].Line, _ = strconv.Atoi(n)
+		}
+	}
+	return out
 }
 
 // applySettings fills the fields opt leaves unset from the settings set.
@@ -136,11 +150,11 @@ type Results struct {
 	Devices []DeviceUse
 	// settingsWarnings are those of the settings file (unknown keys),
 	// first among the warnings of Load, Tables and Build.
-	settingsWarnings []string
+	settingsWarnings []metrics.Warning
 	// setupNotes name the scan generation (when not the current one) and
-	// the device chosen; they close the warnings of Load and Tables, so
-	// that stderr and the report's notes say them.
-	setupNotes []string
+	// the device chosen, mostly as information; they close the notes of
+	// Load and Tables, so that stderr and the report's notes say them.
+	setupNotes []metrics.Warning
 }
 
 // errNilResults is the error of a method or function given nil *Results.
@@ -208,7 +222,7 @@ type LoadOptions struct {
 // dir holds neither, its archived mrg.<step> files. It returns the warnings
 // met on the way (Results.Warnings): each value that is NA and why, missing
 // steps, skipped lines, each naming its file. Build repeats them in the
-// report's notes.
+// report's notes; Results.Notes has them typed.
 func Load(dir string, opt LoadOptions) (*Results, []string, error) {
 	st, err := os.Stat(dir)
 	switch {
@@ -230,15 +244,23 @@ func LoadFS(fsys fs.FS, dir string, opt LoadOptions) (*Results, []string, error)
 	return r, r.Warnings(), nil
 }
 
-// Warnings are the warnings met reading the results: for the insert
-// benchmark every NA value and why, missing steps and the warnings of each
-// step (StepResult.Warnings), for sysbench those of each run; an archived
-// folder has none until its tables are built.
+// Warnings are the texts of the warnings of Notes, the information left
+// out.
 func (r *Results) Warnings() []string {
+	return warningTexts(r.Notes())
+}
+
+// Notes are the warnings met reading the results, typed: those of the
+// settings file; for the insert benchmark every NA value and why, missing
+// steps and the warnings of each step (StepResult.Warnings); for sysbench
+// those of each run; then the block device and scan generation chosen
+// (metrics.Information, unless the choice is doubtful). An archived folder
+// has none until its tables are built.
+func (r *Results) Notes() []metrics.Warning {
 	if r == nil {
 		return nil
 	}
-	warns := append([]string(nil), r.settingsWarnings...)
+	warns := append([]metrics.Warning(nil), r.settingsWarnings...)
 	if len(r.Trees) > 0 {
 		warns = append(warns, treeWarnings(r.Trees, unionSteps(r.Trees), r.Options.Compat)...)
 	}
@@ -353,7 +375,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 			if r.ScanGen.Gen != metrics.ScanGenRowsPerLatency {
 				// Named when it is not the current one, which a reader
 				// would assume.
-				r.setupNotes = append(r.setupNotes, r.ScanGen.note())
+				r.setupNotes = append(r.setupNotes, metrics.Warning{Kind: metrics.Information, Text: r.ScanGen.note()})
 			}
 		}
 		if err := readSysbenchUser(&r.SysbenchOptions, opt); err != nil {
@@ -372,8 +394,12 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		}
 	}
 	r.Devices = devicesUsed(r)
-	r.setupNotes = append(r.setupNotes, deviceNotes(r.Devices, mopt.Device)...)
-	r.settingsWarnings = append(r.settingsWarnings, parse.PackedWarnings(packed)...)
+	deviceFrom := "--device"
+	if opt.Metrics.Device == "" {
+		deviceFrom = parse.SettingsFile
+	}
+	r.setupNotes = append(r.setupNotes, deviceNotes(r.Devices, mopt.Device, deviceFrom)...)
+	r.settingsWarnings = append(r.settingsWarnings, metrics.TextWarnings(parse.PackedWarnings(packed))...)
 	return r, nil
 }
 
@@ -468,7 +494,9 @@ func readUserFile[T any](name string, uf parse.UserFile, read func(io.Reader, st
 
 // Tables builds the text tables of r: those of the insert-benchmark trees
 // (see Tables and tablesFromArchive) and of the sysbench folders (see
-// buildSysbenchTables).
+// buildSysbenchTables), and the texts of the warnings met; the
+// information of Notes (the device and scan generation chosen) is not
+// among them.
 func (r *Results) Tables(some []string) ([]File, []string, error) {
 	if r == nil {
 		return nil, nil, errNilResults
@@ -476,10 +504,10 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 	topt := tablesOptions{Metrics: r.Options, Some: some}
 	if r.Archived() {
 		files, warns := tablesFromArchive(r.archive, topt)
-		return files, append(append([]string(nil), r.settingsWarnings...), warns...), nil
+		return files, append(warningTexts(r.settingsWarnings), warns...), nil
 	}
 	var files []File
-	warns := append([]string(nil), r.settingsWarnings...)
+	warns := warningTexts(r.settingsWarnings)
 	if len(r.Trees) > 0 {
 		f, w, err := buildTables(r.Trees, r.List, topt)
 		if err != nil {
@@ -507,11 +535,22 @@ func (r *Results) Tables(some []string) ([]File, []string, error) {
 			files, warns = append(files, f...), append(warns, w...)
 		}
 	}
-	return files, append(warns, r.setupNotes...), nil
+	return files, append(warns, warningTexts(r.setupNotes)...), nil
+}
+
+// warningTexts are the texts of the warnings of ws, information left out.
+func warningTexts(ws []metrics.Warning) []string {
+	var out []string
+	for _, w := range ws {
+		if !w.Info() {
+			out = append(out, w.Text)
+		}
+	}
+	return out
 }
 
 // sysbenchWarnings are the warnings of the sysbench part.
-func sysbenchWarnings(res *Results) []string {
+func sysbenchWarnings(res *Results) []metrics.Warning {
 	return sbsum.Notes(res.Sysbench, res.SysbenchOptions.sum())
 }
 
@@ -601,6 +640,13 @@ func sweepNames(trees []*metrics.TreeResult) error {
 		}
 		for _, t := range ts {
 			t.Tree.Name = fmt.Sprintf("%s.dop%d", name, t.Dop())
+			// The steps' NA warnings name the DBMS as the outputs do.
+			for _, sr := range t.Steps {
+				if sr != nil {
+					sr.Tree = t.Tree.Name
+					sr.ExplainNA()
+				}
+			}
 		}
 	}
 	return nil

@@ -11,7 +11,7 @@ import (
 // SchemaVersion names the JSON layout of a Report. It changes only when a
 // field is renamed or removed or its meaning changes; new fields may appear
 // without a change.
-const SchemaVersion = "ibreport.report/v2"
+const SchemaVersion = "ibreport.report/v3"
 
 // Report is the format-agnostic report of one results folder: everything
 // the HTML, Markdown, text and JSON renderers show, already computed. The
@@ -87,7 +87,11 @@ type Report struct {
 	Names  []NameKey    `json:"names,omitempty"`
 	Legend []LegendItem `json:"legend"`
 	Bands  []BandInfo   `json:"bands"`
-	Notes  []string     `json:"notes"` // warnings: missing steps, NA cells, skipped lines
+	// Notes are the warnings (missing steps, NA cells, skipped lines) and
+	// the information (the block device chosen) of the report, each with
+	// the file, DBMS, step and metric it is about where it is about one.
+	// Version 2 of the schema held their texts only.
+	Notes []metrics.Warning `json:"notes"`
 	// ModeNote says how the numbers were computed when they may differ
 	// from the original scripts' (the default mode on raw results); it is
 	// not a warning.

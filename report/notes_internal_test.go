@@ -30,7 +30,7 @@ func TestSysbenchNotesMatchTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	notes := sbsum.Notes(res.Sysbench, res.SysbenchOptions.sum())
+	notes := metrics.WarningTexts(sbsum.Notes(res.Sysbench, res.SysbenchOptions.sum()))
 	if len(warns) == 0 || !slices.Equal(notes, warns) {
 		t.Errorf("notes differ from the tables' warnings:\nnotes %q\ntables %q", notes, warns)
 	}

@@ -34,7 +34,7 @@ func TestSettingsKeysChecked(t *testing.T) {
 	if _, tw, err := res.Tables(nil); err != nil || len(tw) == 0 || tw[0] != want {
 		t.Errorf("Tables' first warning is not %q: %q, %v", want, tw, err)
 	}
-	if rep, err := report.Build(res, report.BuildOptions{}); err != nil || len(rep.Notes) == 0 || rep.Notes[0] != want {
+	if rep, err := report.Build(res, report.BuildOptions{}); err != nil || len(rep.Notes) == 0 || rep.Notes[0].Text != want {
 		t.Errorf("the report's first note is not %q: %v", want, err)
 	}
 	_, _, err = load("cores = 2\ncores = 4\n")
@@ -55,7 +55,7 @@ func TestInspectSettingsWarnings(t *testing.T) {
 		t.Fatal(err)
 	}
 	const want = "ibreport.settings:3: ps-usr: unknown key; did you mean ps-user?"
-	if len(in.Warnings) == 0 || in.Warnings[0] != want {
+	if len(in.Warnings) == 0 || in.Warnings[0].Text != want {
 		t.Errorf("the first warning is not %q: %q", want, in.Warnings)
 	}
 }

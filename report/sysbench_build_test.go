@@ -291,7 +291,7 @@ func TestSysbenchReportWarmup(t *testing.T) {
 	if len(nts) != 2 || nts[0] != 1 || nts[1] != 2 {
 		t.Errorf("thread counts %v, want [1 2]", nts)
 	}
-	if n := strings.Join(r.Notes, "\n"); strings.Contains(n, "8 threads") {
+	if n := strings.Join(metrics.WarningTexts(r.Notes), "\n"); strings.Contains(n, "8 threads") {
 		t.Errorf("notes about the warm-up's thread count:\n%s", n)
 	}
 }

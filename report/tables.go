@@ -36,10 +36,11 @@ type tablesOptions struct {
 // missing steps and NA cells. The trees must have been computed in the mode
 // of opt.Metrics.Compat (metrics.ComputeTree, or the compat edge).
 func buildTables(trees []*metrics.TreeResult, list []Entry, opt tablesOptions) ([]File, []string, error) {
-	steps, merged, warns, err := mergeResults(trees, list, opt.Metrics)
+	steps, merged, typed, err := mergeResults(trees, list, opt.Metrics)
 	if err != nil {
 		return nil, nil, err
 	}
+	warns := metrics.WarningTexts(typed)
 	fs := fsout.NewSet()
 	treeTables(fs, trees, steps, opt.Metrics.Compat)
 	prefix := parse.RowPrefix(firstName(list))
@@ -59,7 +60,7 @@ func buildTables(trees []*metrics.TreeResult, list []Entry, opt tablesOptions) (
 // mergeResults checks the list against the trees and merges them: every
 // step of any tree, in report order, its merged table, and the warnings
 // about missing steps and NA cells.
-func mergeResults(trees []*metrics.TreeResult, list []Entry, opt metrics.Options) ([]parse.Step, []*mergedTable, []string, error) {
+func mergeResults(trees []*metrics.TreeResult, list []Entry, opt metrics.Options) ([]parse.Step, []*mergedTable, []metrics.Warning, error) {
 	if err := checkList(trees, list); err != nil {
 		return nil, nil, nil, err
 	}
@@ -106,29 +107,38 @@ func suggestTree(trees []*metrics.TreeResult, name string) string {
 
 // treeWarnings lists, tree by tree, the missing steps, the NA values
 // (default mode) and the problems met while reading the steps.
-func treeWarnings(trees []*metrics.TreeResult, steps []parse.Step, compatMode bool) []string {
-	var warns []string
+// The NA values are listed step by step, the steps' other warnings after
+// them.
+func treeWarnings(trees []*metrics.TreeResult, steps []parse.Step, compatMode bool) []metrics.Warning {
+	var warns []metrics.Warning
 	for _, t := range trees {
 		if len(t.Steps) == 0 {
-			warns = append(warns, fmt.Sprintf("%s: no step folders (l.i0, l.x, qr100.L1, …); every step is NA", t.Tree.Dir))
+			warns = append(warns, metrics.Warning{File: t.Tree.Dir, DBMS: t.Name(),
+				Text: fmt.Sprintf("%s: no step folders (l.i0, l.x, qr100.L1, …); every step is NA", t.Tree.Dir)})
 		}
 		for _, st := range steps {
 			sr := t.Step(st.MergeName)
 			if sr == nil {
-				warns = append(warns, fmt.Sprintf("%s: step %s is missing", t.Name(), st.MergeName))
+				warns = append(warns, metrics.Warning{DBMS: t.Name(), Step: st.MergeName,
+					Text: fmt.Sprintf("%s: step %s is missing", t.Name(), st.MergeName)})
 				if !compatMode {
-					warns = append(warns, fmt.Sprintf("%s %s: all is NA: step %s is missing", t.Name(), st.MergeName, st.MergeName))
+					warns = append(warns, metrics.Warning{Kind: metrics.NotAvailable, DBMS: t.Name(), Step: st.MergeName,
+						Text: fmt.Sprintf("%s %s: all is NA: step %s is missing", t.Name(), st.MergeName, st.MergeName)})
 				}
 				continue
 			}
 			for i, v := range sr.Metrics {
 				if !compatMode && !v.OK() {
-					warns = append(warns, fmt.Sprintf("%s %s: %s is NA: %s", t.Name(), st.MergeName, metrics.Metric(i), v.Why))
+					warns = append(warns, metrics.NAWarning(t.Name(), st.MergeName, metrics.Metric(i), v))
 				}
 			}
 		}
 		for _, sr := range t.Steps {
-			warns = append(warns, sr.Warnings...)
+			for _, w := range sr.Warnings {
+				if w.Kind != metrics.NotAvailable {
+					warns = append(warns, w)
+				}
+			}
 		}
 	}
 	return warns
@@ -341,10 +351,11 @@ func (r *Results) MergedTables() ([]File, []string, error) {
 	if len(r.Trees) == 0 {
 		return nil, nil, nil
 	}
-	_, merged, warns, err := mergeResults(r.Trees, r.List, r.Options)
+	_, merged, typed, err := mergeResults(r.Trees, r.List, r.Options)
 	if err != nil {
 		return nil, nil, inputerr.Wrap(err)
 	}
+	warns := metrics.WarningTexts(typed)
 	var files []File
 	for _, mt := range merged {
 		name := mt.step.MergeName

@@ -193,7 +193,7 @@ func TestStderrHasNoControlCharacters(t *testing.T) {
 			copyDir(t, example, res)
 			_, _, stderr := runCmd(t, tc.setup(t, dir, res)...)
 			for _, line := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
-				if !strings.HasPrefix(line, "ibreport: ") && !strings.HasPrefix(line, "warning: ") {
+				if !strings.HasPrefix(line, "ibreport: ") && !strings.HasPrefix(line, "warning: ") && !strings.HasPrefix(line, "note: ") {
 					t.Errorf("a line of stderr that ibreport did not start: %q", line)
 				}
 				if i := strings.IndexFunc(line, unicode.IsControl); i >= 0 {

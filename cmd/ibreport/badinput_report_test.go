@@ -64,7 +64,7 @@ type jsonReport struct {
 		Efficiency *jsonTable
 	}
 	Bullets []struct{ Text string }
-	Notes   []string
+	Notes   []struct{ Kind, Text string }
 }
 
 type jsonTable struct {

@@ -94,11 +94,11 @@ func runBuild(e *env, args []string) error {
 // file named by mistake.
 var introFile = parse.UserFile{Flag: "--intro", What: "an introduction", Limit: 1 << 20}
 
-// emit prints a report's notes as warnings and writes its rendered page to
-// stdout or, atomically, to -o.
+// emit prints a report's notes, warnings as "warning:" and information as
+// "note:", and writes its rendered page to stdout or, atomically, to -o.
 func (c *buildFlags) emit(e *env, rep *report.Report, page []byte) error {
 	for _, n := range rep.Notes {
-		printNote(e, "warning:", n)
+		printWarning(e, n)
 	}
 	// The perf stat notes are the counters part's own; they are warnings
 	// of the run all the same.

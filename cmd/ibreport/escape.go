@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
 
@@ -60,6 +61,15 @@ func errorText(err error) string {
 		}
 	}
 	return printable(msg, true)
+}
+
+// printWarning prints a warning as "warning:", information as "note:".
+func printWarning(e *env, w metrics.Warning) {
+	kind := "warning:"
+	if w.Info() {
+		kind = "note:"
+	}
+	printNote(e, kind, w.Text)
 }
 
 // printNote prints a warning or a note: one line, escaped.

@@ -360,6 +360,13 @@ func runTables(e *env, args []string) error {
 	for _, w := range warns {
 		printNote(e, "warning:", w)
 	}
+	// The information (the device and scan generation chosen) is not
+	// among the warnings of Tables.
+	for _, n := range res.Notes() {
+		if n.Info() {
+			printWarning(e, n)
+		}
+	}
 	set := make([]fsout.File, len(files))
 	for i, f := range files {
 		set[i] = fsout.File(f)

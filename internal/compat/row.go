@@ -45,7 +45,10 @@ func (s *Summary) result(sd *parse.StepData, tree string, opt metrics.Options) *
 		ClientCPU:  CellValue(s.ClientCPU[2], metrics.Seconds),
 		DBMSCPU:    CellValue(s.DBMSCPU, metrics.Seconds),
 		PsUser:     s.PsUser, Cores: s.Cores, CoresSource: s.CoresSource, Device: s.Device,
-		Warnings: s.Warnings,
+	}
+	for _, w := range metrics.TextWarnings(s.Warnings) {
+		w.DBMS, w.Step = tree, sd.Step.MergeName
+		r.Warnings = append(r.Warnings, w)
 	}
 	if len(sd.Clients) > 0 {
 		r.RowsPerCommit = int(sd.Clients[0].IntOption("rows_per_commit", 0))
@@ -85,6 +88,7 @@ func (s *Summary) result(sd *parse.StepData, tree string, opt metrics.Options) *
 	if len(sd.Clients) > 0 {
 		r.Series = metrics.NewClientSeries(1, sd.Clients[0])
 	}
+	r.ExplainNA()
 	return r
 }
 

@@ -140,7 +140,7 @@ func (sb *Sysbench) run(run *parse.SysbenchRun, dbms string, opt metrics.Options
 	var warns []string
 	r.HW, t.met, warns = normalizeHW(run, rate, rateUnit, cpus, opt.Device, metrics.SysbenchOp(run.Test))
 	r.HW.CPUsSource = src
-	r.Warnings = append(r.Warnings, warns...)
+	r.Warnings = append(r.Warnings, runWarnings(dbms, run.Test.Sfx, warns)...)
 	sb.mu.Lock()
 	sb.runs[r] = t
 	sb.mu.Unlock()
@@ -187,6 +187,15 @@ func scanRate(o *parse.SysbenchOutput, gen int) float64 {
 
 // load computes the prepare step: sb.prepare.met divides by token 10 of the
 // Load seconds line.
+// runWarnings types the warnings of a run, each about its DBMS and test.
+func runWarnings(dbms, test string, texts []string) []metrics.Warning {
+	out := metrics.TextWarnings(texts)
+	for i := range out {
+		out[i].DBMS, out[i].Step = dbms, test
+	}
+	return out
+}
+
 func (sb *Sysbench) load(run *parse.SysbenchRun, dbms string, opt metrics.Options) *metrics.SysbenchLoad {
 	l := metrics.NewSysbenchLoad(run, dbms)
 	ips := ""
@@ -200,7 +209,7 @@ func (sb *Sysbench) load(run *parse.SysbenchRun, dbms string, opt metrics.Option
 	}
 	hw, met, warns := normalizeHW(run, ips, metrics.InsertsPerSec, cpus, opt.Device, "insert")
 	l.HW = hw
-	l.Warnings = append(l.Warnings, warns...)
+	l.Warnings = append(l.Warnings, runWarnings(dbms, run.Test.Sfx, warns)...)
 	sb.mu.Lock()
 	sb.loads[l] = &met
 	sb.mu.Unlock()

@@ -270,7 +270,7 @@ func TestSysbenchArchivedMet(t *testing.T) {
 	}
 	b := sb.Set.DBMS[1].Result("point-query.range100.pk1", 1)
 	if FormatValue(b.QPS, 0) != "24727" || FormatValue(b.HW.CPUPerOp, 6) != "-nan" ||
-		!strings.Contains(strings.Join(b.Warnings, "\n"), "x.b.c.pk1/sb.o.point-query.range100.pk1.dop1: missing") {
+		!strings.Contains(strings.Join(metrics.WarningTexts(b.Warnings), "\n"), "x.b.c.pk1/sb.o.point-query.range100.pk1.dop1: missing") {
 		t.Errorf("run without sb.o: QPS %v, cpu/o %v, warnings %q", b.QPS, b.HW.CPUPerOp, b.Warnings)
 	}
 	files, _ := SysbenchTables(sb, "sb", CollateC)

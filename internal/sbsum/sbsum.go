@@ -676,32 +676,34 @@ func Groups(set *metrics.SysbenchSet, opt Options) ([]metrics.SysbenchGroup, []s
 
 // Notes are the warnings of a sysbench set, from the model and in
 // the order the tables report them: what computing the runs met, the runs
-// a DBMS lacks, problems of the groups and of the per-query columns.
-func Notes(set *metrics.SysbenchSet, opt Options) []string {
+// a DBMS lacks, problems of the groups and of the per-query columns. Those
+// of the runs are typed (SysbenchSet.Notes); the others are texts only.
+func Notes(set *metrics.SysbenchSet, opt Options) []metrics.Warning {
 	if opt.Tag == "" {
 		opt.Tag = "sb"
 	}
-	warns := set.Warnings()
+	warns := set.Notes()
+	var texts []string
 	for _, nt := range set.Threads {
 		_, w := oMetSpecs(set, nt, fmt.Sprintf("o.met.%s.dop%d", opt.Tag, nt))
-		warns = append(warns, w...)
+		texts = append(texts, w...)
 	}
 	_, w := oMetDopSpecs(set, opt.Tag)
-	warns = append(warns, w...)
+	texts = append(texts, w...)
 	if len(set.DBMS) >= 2 {
 		groups, w := Groups(set, opt)
-		warns = append(warns, w...)
+		texts = append(texts, w...)
 		for _, nt := range set.Threads {
 			for _, s := range set.GroupStats(groups, nt) {
-				warns = append(warns, s.Warnings...)
+				texts = append(texts, s.Warnings...)
 			}
 		}
 	}
 	for _, nt := range set.Threads {
 		_, w := set.EngineTable(nt, opt.Extra)
-		warns = append(warns, w...)
+		texts = append(texts, w...)
 	}
-	return warns
+	return append(warns, metrics.TextWarnings(texts)...)
 }
 
 // perQuery writes per-query.<tag>.dop<nt>: for each test a block with one

@@ -516,7 +516,7 @@ func outline(r *report.Report) *doc {
 		}
 		item := &docItem{}
 		for _, note := range r.Notes {
-			item.Bullets = append(item.Bullets, withoutColours(oneLine(note)))
+			item.Bullets = append(item.Bullets, withoutColours(oneLine(note.Text)))
 		}
 		p.Items = append(p.Items, item)
 	}
