@@ -205,7 +205,9 @@ const settingsHeader = "# run-to-run noise learned by ibreport series --noise-se
 // kept. from says what it was learned from, for the comment.
 func NoiseSettings(old []byte, pooled []LearnedNoise, from string) []byte {
 	var b bytes.Buffer
-	for line := range strings.Lines(string(old)) {
+	// The settings reader drops a leading byte order mark: so must the
+	// match of the keys replaced, or a key would be set twice.
+	for line := range strings.Lines(strings.TrimPrefix(string(old), "\ufeff")) {
 		t := strings.TrimSpace(line)
 		k, _, _ := strings.Cut(t, "=")
 		k = strings.TrimSpace(k)

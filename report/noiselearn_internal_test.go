@@ -130,3 +130,35 @@ func TestNoiseSettings(t *testing.T) {
 		t.Errorf("nothing learned still writes keys:\n%s", got)
 	}
 }
+
+// FuzzNoiseSettings: whatever the old settings file holds, the new one
+// is the same when written again, and its run-noise keys are those
+// learned, read back as written.
+func FuzzNoiseSettings(f *testing.F) {
+	f.Add([]byte("cores = 48\nrun-noise = 0.05\n"))
+	f.Add([]byte("run-noise.l.i0.ips = 2\r\n# x\n=\n"))
+	f.Add([]byte("\ufeffdevice = sda"))
+	f.Add([]byte("\ufeffrun-noise.l.i0.ips = 0.3\n run-noise-x = 1\n"))
+	pooled := []LearnedNoise{{Key: "l.i0.ips", Noise: 0.0123}, {Key: "point-query.range100.dop1.qps", Noise: 0.5}}
+	f.Fuzz(func(t *testing.T, old []byte) {
+		first := NoiseSettings(old, pooled, "2 result sets")
+		if again := NoiseSettings(first, pooled, "2 result sets"); string(again) != string(first) {
+			t.Fatalf("not idempotent:\n%q\n%q", first, again)
+		}
+		set, _ := parse.ReadSettings(fstest.MapFS{parse.SettingsFile: {Data: first}}, ".")
+		keys := 0
+		for line := range strings.Lines(string(first)) {
+			if k, _, ok := strings.Cut(line, "="); ok && (strings.TrimSpace(k) == "run-noise" || strings.HasPrefix(strings.TrimSpace(k), "run-noise.")) {
+				keys++
+			}
+		}
+		if keys != len(pooled)+1 {
+			t.Fatalf("%d run-noise keys, want %d:\n%s", keys, len(pooled)+1, first)
+		}
+		for _, p := range pooled {
+			if got := set["run-noise."+p.Key]; got != noiseValue(p.Noise) {
+				t.Fatalf("run-noise.%s = %q, want %q\n%s", p.Key, got, noiseValue(p.Noise), first)
+			}
+		}
+	})
+}
