@@ -55,12 +55,22 @@ const minRuns = 4
 
 // Side is what one side holds for one cell.
 type Side struct {
-	Runs     int       // runs holding the cell
-	Values   []float64 // its numeric values, sorted
-	Texts    []string  // the cells as printed, one per run
-	Median   float64   // NaN without values
-	Lo, Hi   float64   // interval of the median; NaN when there is none
-	Decimals int       // most decimals printed
+	Runs   int       // runs holding the cell
+	Values []float64 // its numeric values, sorted
+	// Cells are the cells, one per run: typed values of the merged model,
+	// or values read from a file that keep its text.
+	Cells  []metrics.Value
+	Median float64 // NaN without values
+	Lo, Hi float64 // interval of the median; NaN when there is none
+	// Decimals is the finest print resolution of the values: the
+	// decimals of the text of a cell read from a file, else Digits (for
+	// Digits -1, the decimals of the shortest text of the value). A
+	// change of one unit of it may be rounding alone.
+	Decimals int
+	// Digits are the decimals of the column (metrics.Props.MergeDigits
+	// for mrg tables, 2 for rel): a cell that keeps no text prints with
+	// them; -1 the shortest text that reads back as the value.
+	Digits int
 }
 
 // A Finding is the comparison of one cell (table, step, DBMS, metric), or a
@@ -543,8 +553,8 @@ func (cm *comparer) table(kind, step string, bt, nt []*ResultTable) {
 		}
 		cm.compared++
 		for _, col := range cols {
-			bTexts, nTexts := cellsOf(br, col), cellsOf(nr, col)
-			if len(bTexts) == 0 || len(nTexts) == 0 {
+			bCells, nCells := cellsOf(br, col), cellsOf(nr, col)
+			if len(bCells) == 0 || len(nCells) == 0 {
 				continue // the column is missing on a side; already reported
 			}
 			f := Finding{Table: kind, Step: step, DBMS: d, Metric: col, Rule: cm.opt.Rule(col)}
@@ -552,7 +562,7 @@ func (cm *comparer) table(kind, step string, bt, nt []*ResultTable) {
 				f.File, f.Line = first.file, first.row.Line
 			}
 			cm.bInt, cm.nInt = intervalOf(br, col), intervalOf(nr, col)
-			cm.cell(&f, bTexts, nTexts)
+			cm.cell(&f, bCells, nCells, columnDigits(kind, col))
 			cm.c.Findings = append(cm.c.Findings, f)
 		}
 	}
@@ -569,9 +579,10 @@ func countHaving(ts []*ResultTable, col string) int {
 }
 
 type rowRef struct {
-	file string
-	cols []string
-	row  *ResultRow
+	file  string
+	cols  []string
+	row   *ResultRow
+	model bool // ResultTable.model
 }
 
 func rowsOf(ts []*ResultTable, dbms string) []rowRef {
@@ -584,7 +595,7 @@ func rowsOf(ts []*ResultTable, dbms string) []rowRef {
 					// No file to point an annotation at.
 					file = t.Rows[i].Source
 				}
-				out = append(out, rowRef{file, t.Columns, &t.Rows[i]})
+				out = append(out, rowRef{file, t.Columns, &t.Rows[i], t.model})
 				break
 			}
 		}
@@ -592,42 +603,108 @@ func rowsOf(ts []*ResultTable, dbms string) []rowRef {
 	return out
 }
 
-func cellsOf(rows []rowRef, col string) []string {
-	var out []string
+// A cellRef is one run's cell of a finding.
+type cellRef struct {
+	v     metrics.Value
+	model bool // a value of the report's model, not read from a file
+}
+
+func cellsOf(rows []rowRef, col string) []cellRef {
+	var out []cellRef
 	for _, r := range rows {
-		if i := slices.Index(r.cols, col); i >= 0 {
-			out = append(out, r.row.Cells[i])
+		if i := slices.Index(r.cols, col); i >= 0 && i < len(r.row.Cells) {
+			out = append(out, cellRef{r.row.Cells[i], r.model})
 		}
 	}
 	return out
 }
 
-// parseCell returns the value of a cell and the decimals it was printed
-// with. NA, empty, inf, nan and text are not values.
+// columnDigits are the decimals a column of a table of the kind prints a
+// value with: those of the mrg tables (metrics.Props.MergeDigits), two for
+// the ratios of rel tables, those of o.met for sysbench's columns and none
+// for its group means; -1 (the shortest text) for a column of no known
+// metric.
+func columnDigits(kind, col string) int {
+	switch kind {
+	case "rel":
+		return 2
+	case "sbgroup":
+		return metrics.QPS.Digits()
+	case "sb":
+		for _, c := range sbColumns {
+			if c.name == col {
+				return c.digits
+			}
+		}
+		return -1
+	}
+	if m, ok := metrics.MetricByName(col); ok {
+		return m.MergeDigits()
+	}
+	return -1
+}
+
+// parseCell returns the value of a cell of a user's file and the decimals
+// it was printed with. NA, empty, inf, nan and text are not values.
 func parseCell(s string) (v float64, decimals int, ok bool) {
 	s = strings.TrimSpace(s)
 	v, err := strconv.ParseFloat(s, 64)
 	// Every metric of the tables is a rate, count, size, time or ratio: a
 	// negative or huge value is garbage, not a baseline.
-	if err != nil || parse.Plausible(parse.Ratio, v) != nil {
+	if err != nil || !usable(v) {
 		return 0, 0, false
 	}
-	if _, frac, found := strings.Cut(s, "."); found && !strings.ContainsAny(s, "eE") {
-		decimals = len(frac)
-	}
-	return v, decimals, true
+	return v, textDecimals(s), true
 }
 
-func side(texts []string, confidence float64) (s Side, bad []string) {
-	s.Runs, s.Texts = len(texts), texts
-	for _, t := range texts {
-		v, d, ok := parseCell(t)
-		if !ok {
-			bad = append(bad, t)
+// usable reports whether a number can be compared: every metric of the
+// tables is a rate, count, size, time or ratio, so that a negative, huge,
+// infinite or NaN value is garbage, not a baseline.
+func usable(v float64) bool {
+	return parse.Plausible(parse.Ratio, v) == nil
+}
+
+// textDecimals are the decimals a number was written with: those after
+// its point, none in exponent notation.
+func textDecimals(s string) int {
+	s = strings.TrimSpace(s)
+	if _, frac, found := strings.Cut(s, "."); found && !strings.ContainsAny(s, "eE") {
+		return len(frac)
+	}
+	return 0
+}
+
+// shortestDecimals are the decimals of the shortest text that reads back
+// as x: the resolution of a value of a column printed with digits -1.
+func shortestDecimals(x float64) int {
+	return textDecimals(strconv.FormatFloat(x, 'f', -1, 64))
+}
+
+// resolution is the print resolution of a cell, in decimals: that of the
+// text of a user's file, else (a value of the report's model) the
+// column's digits.
+func resolution(c cellRef, digits int) int {
+	if text, ok := c.v.Text(); ok && !c.model {
+		return textDecimals(text)
+	}
+	v := c.v
+	if digits < 0 {
+		return shortestDecimals(v.V)
+	}
+	return digits
+}
+
+// side gathers one side of a cell; bad are the cells that are no value.
+func side(cells []cellRef, digits int, confidence float64) (s Side, bad []metrics.Value) {
+	s.Runs, s.Digits = len(cells), digits
+	for _, c := range cells {
+		s.Cells = append(s.Cells, c.v)
+		if !c.v.OK() || !usable(c.v.V) {
+			bad = append(bad, c.v)
 			continue
 		}
-		s.Values = append(s.Values, v)
-		s.Decimals = max(s.Decimals, d)
+		s.Values = append(s.Values, c.v.V)
+		s.Decimals = max(s.Decimals, resolution(c, digits))
 	}
 	slices.Sort(s.Values)
 	s.Median = stats.Median(s.Values)
@@ -636,10 +713,10 @@ func side(texts []string, confidence float64) (s Side, bad []string) {
 }
 
 // describeNA names the non-values of one side: `NA`, `"" (empty)`, `-nan`.
-func describeNA(bad []string) string {
+func describeNA(bad []metrics.Value, digits int) string {
 	var out []string
 	for _, b := range bad {
-		q := strings.TrimSpace(b)
+		q := strings.TrimSpace(valueText(b, digits))
 		if q == "" {
 			q = `""`
 		}
@@ -652,11 +729,11 @@ func describeNA(bad []string) string {
 
 // cell compares one cell; replicated comparisons that need a U test are
 // left for finish.
-func (cm *comparer) cell(f *Finding, bTexts, nTexts []string) {
+func (cm *comparer) cell(f *Finding, bCells, nCells []cellRef, digits int) {
 	c := cm.c
-	var bBad, nBad []string
-	f.Base, bBad = side(bTexts, cm.opt.Confidence)
-	f.New, nBad = side(nTexts, cm.opt.Confidence)
+	var bBad, nBad []metrics.Value
+	f.Base, bBad = side(bCells, digits, cm.opt.Confidence)
+	f.New, nBad = side(nCells, digits, cm.opt.Confidence)
 	f.Delta, f.P, f.PAdj = math.NaN(), math.NaN(), math.NaN()
 	f.Noise, f.Detectable = math.NaN(), math.NaN()
 	r := f.Rule
@@ -676,22 +753,22 @@ func (cm *comparer) cell(f *Finding, bTexts, nTexts []string) {
 		case f.Gated:
 			f.Level = LevelFail
 		}
-		f.Note = "value in BASE, " + describeNA(nBad) + " in NEW"
+		f.Note = "value in BASE, " + describeNA(nBad, digits) + " in NEW"
 		return
 	case nb == 0 && nn > 0:
 		f.Verdict, f.Level, f.Notable = VerdictNotComparable, LevelNote, true
-		f.Note = describeNA(bBad) + " in BASE, value in NEW"
+		f.Note = describeNA(bBad, digits) + " in BASE, value in NEW"
 		return
 	case nb == 0:
 		f.Verdict, f.Level = VerdictNotComparable, LevelOK
-		f.Note = describeNA(append(bBad, nBad...)) + " on both sides"
+		f.Note = describeNA(append(bBad, nBad...), digits) + " on both sides"
 		cm.naBoth++
 		return
 	}
 	cm.valued++
 	if len(bBad)+len(nBad) > 0 {
 		f.Level, f.Notable = LevelNote, true
-		f.Note = fmt.Sprintf("%d of %d BASE and %d of %d NEW runs are %s", len(bBad), f.Base.Runs, len(nBad), f.New.Runs, describeNA(append(bBad, nBad...)))
+		f.Note = fmt.Sprintf("%d of %d BASE and %d of %d NEW runs are %s", len(bBad), f.Base.Runs, len(nBad), f.New.Runs, describeNA(append(bBad, nBad...), digits))
 	}
 	bm, nm := f.Base.Median, f.New.Median
 	fl := floorOf(*f)

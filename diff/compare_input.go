@@ -12,6 +12,7 @@ import (
 
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/report"
 )
 
 // A ResultSet is one run of the benchmark as Compare sees it: its mrg.<step>
@@ -96,13 +97,21 @@ type ResultTable struct {
 	// Members are the steps of the tables whose throughput a table of
 	// geometric means (sbgroup) averages; nil for other tables.
 	Members []string
+	// model marks cells that are the typed values of the report's model,
+	// not read from a file: their print resolution is the column's
+	// digits even where they keep a text (compat mode, 0/0 of rel).
+	model bool
 }
 
 // A ResultRow is the row of one DBMS.
 type ResultRow struct {
-	DBMS  string // tag without the <N>m. prefix; "#2", "#3"… mark repeats
-	Line  int
-	Cells []string // parallel to Columns
+	DBMS string // tag without the <N>m. prefix; "#2", "#3"… mark repeats
+	Line int    // line of the row in its file (File, or Source of a Built table); 0 for none
+	// Cells are the row's values, parallel to Columns: the typed values
+	// of the merged model for a table built from raw results, or the
+	// cells of a file, read once, each keeping the text the file has for
+	// it (metrics.Value.Text), for archived tables and summaries.
+	Cells []metrics.Value
 	// Source is a file the row's values were read from (a sysbench
 	// output), for annotations of a Built table; "" for none.
 	Source string
@@ -170,9 +179,58 @@ func newResultTable(kind, step, file string, t *parse.Table) (ResultTable, error
 		if tag == "" {
 			return rt, fmt.Errorf("%s:%d: row without a tag", file, l.Line)
 		}
-		rt.Rows = append(rt.Rows, ResultRow{DBMS: keys.Key(tag), Line: l.Line, Cells: l.Cells[:len(l.Cells)-1]})
+		row := ResultRow{DBMS: keys.Key(tag), Line: l.Line}
+		for i, c := range l.Cells[:len(l.Cells)-1] {
+			row.Cells = append(row.Cells, fileCell(c, cellUnit(kind, rt.Columns[i], step)))
+		}
+		rt.Rows = append(rt.Rows, row)
 	}
 	return rt, nil
+}
+
+// builtTable is a typed table of the merged model (report.MergedTable) as
+// Compare sees it: rows keyed as newResultTable keys those of a file,
+// cells as the model holds them. file names the file `ibreport tables`
+// would write, for messages; no row has a line.
+func builtTable(mt report.MergedTable, file string) ResultTable {
+	rt := ResultTable{Kind: mt.Kind, Step: mt.Step, File: file, Built: true, Columns: mt.Columns, model: true}
+	keys := rowKeys{}
+	for _, r := range mt.Rows {
+		rt.Rows = append(rt.Rows, ResultRow{DBMS: keys.Key(tagKey(r.Tag)), Cells: r.Cells})
+	}
+	return rt
+}
+
+// fileCell reads a cell of a user's file (an archived table, a sysbench
+// summary) into a value that keeps its text: a number, or NA for NA,
+// empty, inf, nan, text and implausible numbers, which a gate cannot
+// compare (parseCell).
+func fileCell(text string, u metrics.Unit) metrics.Value {
+	v, _, ok := parseCell(text)
+	if !ok {
+		return metrics.NAf(u, "%q is not a value", text).Printed(text)
+	}
+	return metrics.Known(v, u).Printed(text)
+}
+
+// cellUnit is the unit of a column of a table of the kind: that of the
+// metric in the step for mrg tables, a ratio for rel tables, that of the
+// sysbench column per query for sb and sbgroup tables; none for a column
+// of no known metric.
+func cellUnit(kind, col, step string) metrics.Unit {
+	switch kind {
+	case "rel":
+		return metrics.RatioUnit
+	case "sb", "sbgroup":
+		p, _ := metrics.PropsByName(col)
+		return p.UnitOf("query", metrics.QueriesPerSec)
+	}
+	m, ok := metrics.MetricByName(col)
+	if !ok {
+		return metrics.NoUnit
+	}
+	st, _ := parse.ParseStepName(step)
+	return m.Unit(st.Kind)
 }
 
 // rowKeys gives the rows of one table their DBMS keys: the tag, and for a

@@ -2,9 +2,12 @@
 // the mrg/rel tables of a NEW result set with those of a BASE and says, per
 // step, DBMS and metric, whether NEW regressed.
 //
-// Run loads each side — folders of raw DBMS trees, whose tables are built
-// as `ibreport tables` writes them (report.Results.MergedTables), or
-// archived mrg.<step> and rel.<step> files — and Compare judges the cells:
+// Run loads each side — folders of raw DBMS trees, whose tables are the
+// typed tables of the report's merged model (report.Results.Merged: the
+// values `ibreport tables` prints, never printed and read back, so that
+// the gate and the report cannot disagree), or archived mrg.<step> and
+// rel.<step> files, read once into values that keep their text — and
+// Compare judges the cells:
 // a direction-aware Rule per metric (DefaultRules, built from the
 // properties table of package metrics, metrics.Props: throughput higher is
 // better; work per operation, response time and sizes lower is better;

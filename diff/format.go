@@ -116,6 +116,25 @@ func verdictLabel(v Verdict) string {
 	return string(v)
 }
 
+// valueText prints a cell: the text of its source when it keeps one (an
+// archived table), else as the report's tables print it, with the
+// column's digits. Cells are printed only here, by the writers.
+func valueText(v metrics.Value, digits int) string {
+	return v.Format(digits)
+}
+
+// sideTexts are the cells of a side as printed, one per run.
+func sideTexts(s Side) []string {
+	if s.Cells == nil {
+		return nil
+	}
+	out := make([]string, len(s.Cells))
+	for i, c := range s.Cells {
+		out[i] = valueText(c, s.Digits)
+	}
+	return out
+}
+
 // sideText is a side's value: the cell as printed for one run, the median
 // (± the larger half-width of its interval, in percent) for several.
 func sideText(s Side, cell bool) string {
@@ -123,7 +142,7 @@ func sideText(s Side, cell bool) string {
 	case !cell || s.Runs == 0:
 		return ""
 	case s.Runs == 1:
-		if t := strings.TrimSpace(s.Texts[0]); t != "" {
+		if t := strings.TrimSpace(valueText(s.Cells[0], s.Digits)); t != "" {
 			return t
 		}
 		return `""`

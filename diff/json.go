@@ -130,7 +130,7 @@ func jside(s Side, cell bool) *jsonSide {
 	if v == nil {
 		v = []float64{}
 	}
-	return &jsonSide{Runs: s.Runs, Texts: s.Texts, Values: v, Median: num(s.Median), Lo: num(s.Lo), Hi: num(s.Hi)}
+	return &jsonSide{Runs: s.Runs, Texts: sideTexts(s), Values: v, Median: num(s.Median), Lo: num(s.Lo), Hi: num(s.Hi)}
 }
 
 func writeDiffJSON(w io.Writer, c *Comparison, r WriteOptions) error {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -55,7 +56,7 @@ func throughputCells(rs *ResultSet) []simCell {
 				continue
 			}
 			for ri, row := range tb.Rows {
-				if v, _, ok := parseCell(row.Cells[ci]); ok && v > r.Floor {
+				if v := row.Cells[ci]; v.OK() && v.V > r.Floor {
 					out = append(out, simCell{ti, ri, ci})
 				}
 			}
@@ -65,8 +66,10 @@ func throughputCells(rs *ResultSet) []simCell {
 }
 
 // jitter returns a copy of rs: every value times (1 + sd·z), z standard
-// normal, reprinted with the decimals it had; the cells in drop are first
-// multiplied by 1 − d. sbgroup means are taken again from their tests.
+// normal; a value read from a file is reprinted with the decimals it had
+// and read again, as a file of the jittered run would be. The cells in
+// drop are first multiplied by 1 − d. sbgroup means are taken again from
+// their tests, unrounded, as LoadResultSet takes them.
 func jitter(rng *rand.Rand, rs *ResultSet, sd float64, drop map[simCell]bool, d float64) *ResultSet {
 	out := &ResultSet{Name: rs.Name}
 	qps := map[string]float64{} // step "\x00" dbms of sb tables
@@ -75,18 +78,21 @@ func jitter(rng *rand.Rand, rs *ResultSet, sd float64, drop map[simCell]bool, d 
 		nt.Rows = make([]ResultRow, len(tb.Rows))
 		for ri, row := range tb.Rows {
 			cells := slices.Clone(row.Cells)
-			for ci, s := range cells {
-				v, dec, ok := parseCell(s)
-				if !ok || v == 0 || tb.Kind == "sbgroup" {
+			for ci, c := range cells {
+				v := c.V
+				if !c.OK() || v == 0 || tb.Kind == "sbgroup" {
 					continue
 				}
 				if drop[simCell{ti, ri, ci}] {
 					v *= 1 - d
 				}
-				v *= 1 + sd*rng.NormFloat64()
-				cells[ci] = strconv.FormatFloat(math.Max(v, 0), 'f', dec, 64)
+				v = math.Max(v*(1+sd*rng.NormFloat64()), 0)
+				cells[ci] = metrics.Known(v, c.Unit)
+				if text, ok := c.Text(); ok {
+					cells[ci] = fileCell(strconv.FormatFloat(v, 'f', textDecimals(text), 64), c.Unit)
+				}
 				if tb.Kind == "sb" && tb.Columns[ci] == "qps" {
-					qps[tb.Step+"\x00"+row.DBMS], _, _ = parseCell(cells[ci])
+					qps[tb.Step+"\x00"+row.DBMS] = cells[ci].V
 				}
 			}
 			nt.Rows[ri] = ResultRow{DBMS: row.DBMS, Line: row.Line, Cells: cells, Source: row.Source}
@@ -106,7 +112,7 @@ func jitter(rng *rand.Rand, rs *ResultSet, sd float64, drop map[simCell]bool, d 
 				}
 			}
 			if n == len(tb.Members) {
-				out.Tables[ti].Rows[ri].Cells = []string{strconv.FormatFloat(math.Exp(sum/float64(n)), 'f', 0, 64)}
+				out.Tables[ti].Rows[ri].Cells = []metrics.Value{metrics.Known(math.Exp(sum/float64(n)), metrics.QueriesPerSec)}
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ibreport/ibreport/internal/stats"
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
 
@@ -22,7 +23,8 @@ import (
 // holds, and the test (key) of each of its throughput cells.
 type learnBench struct {
 	simBench
-	keys map[simCell]string // the cells whose noise is learned: TestNoiseKey
+	keys  map[simCell]string // the cells whose noise is learned: TestNoiseKey
+	cells []simCell          // those cells in order: draws in map order would differ from run to run
 }
 
 // keyMetric is the throughput metric a history learns for a table: qps of
@@ -48,11 +50,12 @@ func newLearnBench(b simBench, keep []string) learnBench {
 		}
 		rs.Tables = append(rs.Tables, tb)
 	}
-	lb := learnBench{simBench{b.name, b.tables, &rs}, map[simCell]string{}}
+	lb := learnBench{simBench{b.name, b.tables, &rs}, map[simCell]string{}, nil}
 	for _, c := range throughputCells(&rs) {
 		tb := rs.Tables[c.t]
 		if tb.Columns[c.c] == keyMetric(tb) {
 			lb.keys[c] = TestNoiseKey(tb.Step, tb.Columns[c.c])
+			lb.cells = append(lb.cells, c)
 		}
 	}
 	return lb
@@ -95,23 +98,26 @@ func jitterPer(rng *rand.Rand, lb learnBench, noise map[string]float64, otherSD 
 		nt.Rows = make([]ResultRow, len(tb.Rows))
 		for ri, row := range tb.Rows {
 			cells := slices.Clone(row.Cells)
-			for ci, s := range cells {
-				v, dec, ok := parseCell(s)
-				if !ok || v == 0 || tb.Kind == "sbgroup" {
+			for ci, c := range cells {
+				v := c.V
+				if !c.OK() || v == 0 || tb.Kind == "sbgroup" {
 					continue
 				}
-				c := simCell{ti, ri, ci}
+				cell := simCell{ti, ri, ci}
 				sd := otherSD
-				if k, ok := lb.keys[c]; ok {
+				if k, ok := lb.keys[cell]; ok {
 					sd = noise[k]
 				}
-				if drop[c] {
+				if drop[cell] {
 					v *= 1 - d
 				}
-				v *= 1 + sd*rng.NormFloat64()
-				cells[ci] = strconv.FormatFloat(math.Max(v, 0), 'f', dec, 64)
+				v = math.Max(v*(1+sd*rng.NormFloat64()), 0)
+				cells[ci] = metrics.Known(v, c.Unit)
+				if text, ok := c.Text(); ok {
+					cells[ci] = fileCell(strconv.FormatFloat(v, 'f', textDecimals(text), 64), c.Unit)
+				}
 				if tb.Kind == "sb" && tb.Columns[ci] == "qps" {
-					qps[tb.Step+"\x00"+row.DBMS], _, _ = parseCell(cells[ci])
+					qps[tb.Step+"\x00"+row.DBMS] = cells[ci].V
 				}
 			}
 			nt.Rows[ri] = ResultRow{DBMS: row.DBMS, Line: row.Line, Cells: cells, Source: row.Source}
@@ -131,7 +137,7 @@ func jitterPer(rng *rand.Rand, lb learnBench, noise map[string]float64, otherSD 
 				}
 			}
 			if n == len(tb.Members) {
-				out.Tables[ti].Rows[ri].Cells = []string{strconv.FormatFloat(math.Exp(sum/float64(n)), 'f', 0, 64)}
+				out.Tables[ti].Rows[ri].Cells = []metrics.Value{metrics.Known(math.Exp(sum/float64(n)), metrics.QueriesPerSec)}
 			}
 		}
 	}
@@ -145,14 +151,14 @@ func jitterPer(rng *rand.Rand, lb learnBench, noise map[string]float64, otherSD 
 func learnNoise(rng *rand.Rand, lb learnBench, noise map[string]float64, nights int) (map[string]float64, float64) {
 	series := map[simCell][]float64{}
 	for range nights {
-		for c, k := range lb.keys {
-			v, _, _ := parseCell(lb.set.Tables[c.t].Rows[c.r].Cells[c.c])
-			series[c] = append(series[c], v*(1+noise[k]*rng.NormFloat64()))
+		for _, c := range lb.cells {
+			v := lb.set.Tables[c.t].Rows[c.r].Cells[c.c].V
+			series[c] = append(series[c], v*(1+noise[lb.keys[c]]*rng.NormFloat64()))
 		}
 	}
 	per := map[string][]stats.RunNoiseEstimate{}
-	for c, k := range lb.keys {
-		per[k] = append(per[k], stats.RunNoise(series[c]))
+	for _, c := range lb.cells {
+		per[lb.keys[c]] = append(per[lb.keys[c]], stats.RunNoise(series[c]))
 	}
 	out := map[string]float64{}
 	var all []float64
@@ -200,11 +206,7 @@ var learnCases = []learnCase{
 func learnRate(t *testing.T, lb learnBench, c learnCase, nights, noisy int, seed uint64, sims int) [3]float64 {
 	rng := rand.New(rand.NewPCG(seed, uint64(nights)*1000+uint64(c.drop*1e4+0.5)+uint64(len(c.target))))
 	keys := lb.testKeys()
-	var cells []simCell
-	for c := range lb.keys {
-		cells = append(cells, c)
-	}
-	slices.SortFunc(cells, func(a, b simCell) int { return (a.t-b.t)*1e6 + (a.r-b.r)*1e3 + (a.c - b.c) })
+	cells := lb.cells
 	var fails [3]float64
 	for range sims {
 		noise := trueNoise(rng, keys, noisy)
@@ -248,13 +250,13 @@ func learnRate(t *testing.T, lb learnBench, c learnCase, nights, noisy int, seed
 // history and the default 1%: whole reports failing with no change, and
 // −10% on one cell of a quiet and of a noisy test. Every cell that is not
 // a test's throughput has 1% noise. IBREPORT_NOISE_SIMS sets the reports
-// per seed (default 30), IBREPORT_NOISE_SEEDS the seeds (default 2): the
+// per seed (default 50), IBREPORT_NOISE_SEEDS the seeds (default 2): the
 // table of docs/diff.md is IBREPORT_NOISE_SIMS=200
 // IBREPORT_NOISE_SEEDS=5. Asserted: learned per test, no change fails at
 // most 5% of reports and less often than with the global figure, and −10%
 // on a quiet test is caught in at least 80%.
 func TestLearnedNoiseGate(t *testing.T) {
-	sims, seeds := 30, 2
+	sims, seeds := 50, 2
 	if s, err := strconv.Atoi(os.Getenv("IBREPORT_NOISE_SIMS")); err == nil && s > 0 {
 		sims = s
 	}

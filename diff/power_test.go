@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // simRuns builds n one-cell runs (mrg.l.i0, DBMS a, column ips) whose
@@ -18,7 +20,7 @@ func simRuns(rng *rand.Rand, name string, n int, centre, noise float64) []*Resul
 		v := centre * (1 + noise*rng.NormFloat64())
 		out[i] = &ResultSet{Name: name + strconv.Itoa(i), Tables: []ResultTable{{
 			Kind: "mrg", Step: "l.i0", Columns: []string{"ips"},
-			Rows: []ResultRow{{DBMS: "a", Line: 2, Cells: []string{strconv.FormatFloat(v, 'f', 0, 64)}}},
+			Rows: []ResultRow{{DBMS: "a", Line: 2, Cells: []metrics.Value{fileCell(strconv.FormatFloat(v, 'f', 0, 64), metrics.InsertsPerSec)}}},
 		}}}
 	}
 	return out

@@ -138,12 +138,13 @@ func attribute(c *Comparison) {
 }
 
 // LoadResultSet reads one run for Run: the mrg.<step> and rel.<step> files
-// of dir, or, when dir holds DBMS trees, those tables built from them
-// (Results.MergedTables); for sysbench, the tables of its DBMS result
-// folders or of its summaries (qps.abs.*.tsv, o.met.*), as sysbench.go
-// describes. Any syntax error in a table is bad input: a gate
-// must not pass on a file it could not read; only the rel tables that
-// compat mode computes as sum_met.awk did may hold lines that are not rows.
+// of dir, or, when dir holds DBMS trees, the typed tables of the merged
+// model built from them (Results.Merged), whose cells are the report's own
+// values; for sysbench, the tables of its DBMS result folders (typed
+// values too) or of its summaries (qps.abs.*.tsv, o.met.*), as sysbench.go
+// describes. Files are read once into values that keep their text. Any
+// syntax error in a file is bad input: a gate must not pass on a file it
+// could not read.
 func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
@@ -163,20 +164,15 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		if err != nil {
 			return nil, nil, err
 		}
-		files, warns, err := res.MergedTables()
+		// The typed tables of the model, as the report computed them:
+		// nothing is printed, nothing read back.
+		tables, warns, err := res.Merged()
 		if err != nil {
 			return nil, nil, err
 		}
-		for _, f := range files {
-			lenient := res.Options.Compat && strings.HasPrefix(f.Name, "rel.")
-			n := len(rs.Tables)
-			if err := addTable(rs, dir, f.Name, f.Data, lenient); err != nil {
-				return nil, nil, err
-			}
-			if len(rs.Tables) > n {
-				// Built in memory: there is no mrg.<step> file to annotate.
-				rs.Tables[n].Built = true
-			}
+		for _, mt := range tables {
+			// Built in memory: there is no mrg.<step> file to annotate.
+			rs.Tables = append(rs.Tables, builtTable(mt, filepath.Join(dir, mt.Kind+"."+mt.Step)))
 		}
 		rs.Runs = map[string]RunFacts{}
 		rs.Cores, rs.Device, rs.RunNoise = res.Options.Cores, res.Options.Device, res.Options.RunNoise
@@ -231,7 +227,7 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		if err != nil {
 			return nil, nil, inputerr.Wrap(err)
 		}
-		if err := addTable(rs, dir, e.Name(), data, false); err != nil {
+		if err := addTable(rs, dir, e.Name(), data); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -273,9 +269,8 @@ func tableName(name string) string {
 	return ""
 }
 
-// addTable adds a mrg.<step> or rel.<step> file to rs; lenient skips the
-// lines that are not rows instead of refusing the file.
-func addTable(rs *ResultSet, dir, name string, data []byte, lenient bool) error {
+// addTable adds an archived mrg.<step> or rel.<step> file to rs.
+func addTable(rs *ResultSet, dir, name string, data []byte) error {
 	kind := tableName(name)
 	if kind == "" {
 		return nil
@@ -283,7 +278,7 @@ func addTable(rs *ResultSet, dir, name string, data []byte, lenient bool) error 
 	st, _ := parse.ParseStepName(strings.TrimPrefix(name, kind+"."))
 	p := filepath.Join(dir, name)
 	t, err := parse.ReadTable(bytes.NewReader(data), p)
-	if err != nil && !(lenient && parse.SyntaxErrors(err) != nil) {
+	if err != nil {
 		return inputerr.Wrap(err)
 	}
 	rt, err := newResultTable(kind, st.MergeName, p, t)

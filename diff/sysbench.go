@@ -70,7 +70,7 @@ func loadSysbenchRaw(dir string, opt report.LoadOptions) (*ResultSet, []string, 
 				continue // as the summaries, which leave warm-up runs out
 			}
 			step := sbStep(test, nt)
-			t := ResultTable{Kind: "sb", Step: step, File: filepath.Join(dir, step), Built: true, Group: "dop" + strconv.Itoa(nt)}
+			t := ResultTable{Kind: "sb", Step: step, File: filepath.Join(dir, step), Built: true, Group: "dop" + strconv.Itoa(nt), model: true}
 			for _, c := range sbColumns {
 				t.Columns = append(t.Columns, c.name)
 			}
@@ -79,11 +79,8 @@ func loadSysbenchRaw(dir string, opt report.LoadOptions) (*ResultSet, []string, 
 				if r == nil {
 					continue // a test the DBMS did not run: missing
 				}
-				vals := []metrics.Value{r.QPS, r.HW.CPUPerOp, r.HW.CsPerOp, r.HW.ReadsPerOp, r.HW.ReadKBPerOp, r.HW.WriteKBPerOp}
-				row := ResultRow{DBMS: d.Name}
-				for i, v := range vals {
-					row.Cells = append(row.Cells, v.Format(sbColumns[i].digits))
-				}
+				// The run's typed values, as the report holds them.
+				row := ResultRow{DBMS: d.Name, Cells: []metrics.Value{r.QPS, r.HW.CPUPerOp, r.HW.CsPerOp, r.HW.ReadsPerOp, r.HW.ReadKBPerOp, r.HW.WriteKBPerOp}}
 				// The run's own noise of its QPS, from its interval lines.
 				row.setNoise(0, r.QPSNoise())
 				if r.Source != "" {
@@ -117,18 +114,18 @@ func sbStep(t parse.SysbenchTest, nt int) string {
 	return t.Key() + ".dop" + strconv.Itoa(nt)
 }
 
-// sbCells collects the QPS text of every test, thread count and DBMS for
-// the group tables.
+// sbCells collects the QPS of every test, thread count and DBMS for the
+// group tables.
 type sbCells struct {
 	tests   []parse.SysbenchTest
 	threads []int
-	qps     map[string]string // step "\x00" dbms → cell
+	qps     map[string]metrics.Value // step "\x00" dbms → cell
 	dbms    []string
 }
 
-func (c *sbCells) add(t parse.SysbenchTest, nt int, dbms, cell string) {
+func (c *sbCells) add(t parse.SysbenchTest, nt int, dbms string, cell metrics.Value) {
 	if c.qps == nil {
-		c.qps = map[string]string{}
+		c.qps = map[string]metrics.Value{}
 	}
 	if !slices.ContainsFunc(c.tests, func(x parse.SysbenchTest) bool { return x.Key() == t.Key() }) {
 		c.tests = append(c.tests, t)
@@ -146,6 +143,8 @@ func (c *sbCells) add(t parse.SysbenchTest, nt int, dbms, cell string) {
 // count, the geometric mean of the QPS of its tests, per DBMS; NA when a
 // test of the group has no QPS for the DBMS, and no row when the DBMS did
 // not run a test of the group (the test and the group are then missing).
+// The means are of the values as read or computed, not of their printed
+// rounding: a test of 261 queries/s printed 261 may be 261.4.
 func (c *sbCells) groups(dir string) []ResultTable {
 	var out []ResultTable
 	for _, nt := range c.threads {
@@ -154,22 +153,25 @@ func (c *sbCells) groups(dir string) []ResultTable {
 			if nt > 0 {
 				step += ".dop" + strconv.Itoa(nt)
 			}
-			t := ResultTable{Kind: "sbgroup", Step: step, File: filepath.Join(dir, step), Built: true, Columns: []string{"qps"}}
+			t := ResultTable{Kind: "sbgroup", Step: step, File: filepath.Join(dir, step), Built: true, Columns: []string{"qps"}, model: true}
 			for _, test := range g.Tests {
 				t.Members = append(t.Members, sbStep(test, nt))
 			}
 			for _, d := range c.dbms {
 				sum, n, absent := 0.0, 0, false
+				var na string
 				for _, test := range g.Tests {
-					text, found := c.qps[sbStep(test, nt)+"\x00"+d]
-					v, _, ok := parseCell(text)
+					v, found := c.qps[sbStep(test, nt)+"\x00"+d]
 					switch {
 					case !found:
 						absent = true
-					case !ok || v <= 0:
+					case !v.OK() || !usable(v.V) || v.V <= 0:
+						if n >= 0 {
+							na = "no QPS of " + test.Key()
+						}
 						n = -1
 					case n >= 0:
-						sum += math.Log(v)
+						sum += math.Log(v.V)
 						n++
 					}
 				}
@@ -178,11 +180,11 @@ func (c *sbCells) groups(dir string) []ResultTable {
 					// it: listed as missing, like the test, not as NA.
 					continue
 				}
-				cell := "NA"
+				cell := metrics.NA(metrics.QueriesPerSec, na)
 				if n > 0 {
-					cell = strconv.FormatFloat(math.Exp(sum/float64(n)), 'f', 0, 64)
+					cell = metrics.Known(math.Exp(sum/float64(n)), metrics.QueriesPerSec)
 				}
-				t.Rows = append(t.Rows, ResultRow{DBMS: d, Cells: []string{cell}})
+				t.Rows = append(t.Rows, ResultRow{DBMS: d, Cells: []metrics.Value{cell}})
 			}
 			if len(t.Rows) > 0 {
 				out = append(out, t)
@@ -211,7 +213,7 @@ var (
 
 // sbTableRow is one DBMS's values of one test read from the summaries.
 type sbTableRow struct {
-	cells   [6]string
+	cells   [6]string // as the files print them
 	seen    [6]bool
 	file    string
 	line    int
@@ -319,8 +321,13 @@ func loadSysbenchTables(dir string, names []string) (*ResultSet, error) {
 			}
 			rs.Tables = append(rs.Tables, t)
 		}
-		rs.Tables[i].Rows = append(rs.Tables[i].Rows, ResultRow{DBMS: dbms, Line: r.line, Cells: r.cells[:], Source: r.file})
-		cells.add(r.test, r.threads, dbms, r.cells[0])
+		// Read once into values that keep the summaries' text.
+		row := ResultRow{DBMS: dbms, Line: r.line, Source: r.file}
+		for j, text := range r.cells {
+			row.Cells = append(row.Cells, fileCell(text, cellUnit("sb", sbColumns[j].name, step)))
+		}
+		rs.Tables[i].Rows = append(rs.Tables[i].Rows, row)
+		cells.add(r.test, r.threads, dbms, row.Cells[0])
 	}
 	// Rows in DBMS order of the files, as the raw folders list them.
 	for i := range rs.Tables {

@@ -215,28 +215,40 @@ func (t *mergedTable) relLines(compatMode bool, warns *[]string) []string {
 				base = r
 				continue
 			}
-			out = append(out, strings.Join(append(t.ratios(r, base, warns), r.tag), "\t"))
+			out = append(out, strings.Join(append(t.ratioTexts(r, base, warns), r.tag), "\t"))
 		}
 	}
 	return out
 }
 
-// ratios are the rel cells of a row of t: each value relative to the
-// base's, "1" for 0/0 and NA where the base is no usable divisor (see
+// ratios are the rel cells of a row of t, typed: each value relative to
+// the base's, unrounded, and NA where the base is no usable divisor (see
 // metrics.RelativeTo), with a warning: the NA cells of the values
-// themselves have theirs already.
-func (t *mergedTable) ratios(r, base *mergedRow, warns *[]string) []string {
-	out := make([]string, len(r.cells))
+// themselves have theirs already. 0/0 is 1 by the rule of the relative
+// tables, which print it "1", not as a ratio measured to two decimals:
+// the value keeps that text.
+func (t *mergedTable) ratios(r, base *mergedRow, warns *[]string) []metrics.Value {
+	out := make([]metrics.Value, len(r.cells))
 	for i := range r.cells {
 		o, b := r.cells[i], base.cells[i]
 		if o.OK() && b.OK() && o.V == 0 && b.V == 0 {
-			out[i] = "1"
+			out[i] = metrics.Known(1, metrics.RatioUnit).Printed(metrics.RatioText(o, b))
 			continue
 		}
 		v := metrics.RelativeTo(o, b, t.cols[i])
 		if !v.OK() && o.OK() && b.OK() {
 			*warns = append(*warns, fmt.Sprintf("rel.%s: %s %s is NA: %s", t.step.MergeName, r.tag, t.cols[i], v.Why))
 		}
+		out[i] = v
+	}
+	return out
+}
+
+// ratioTexts prints the rel cells of a row (ratios) as rel.<step> holds
+// them: two decimals.
+func (t *mergedTable) ratioTexts(r, base *mergedRow, warns *[]string) []string {
+	out := make([]string, len(r.cells))
+	for i, v := range t.ratios(r, base, warns) {
 		out[i] = v.Format(2)
 	}
 	return out
