@@ -19,7 +19,7 @@ import (
 // stats.RunNoise of the runs of its current level, those after its last
 // change point, one-release dips left out. `series` and `diff --history`
 // show it in a note per series; `series --noise-settings FILE` writes it
-// as settings keys a baseline folder carries (WriteNoiseSettings), which
+// as settings keys a baseline folder carries (NoiseSettings), which
 // one-run `diff` reads per cell.
 
 // LearnedNoise is the run-to-run noise of one test of one series.
@@ -36,7 +36,6 @@ type LearnedNoise struct {
 	Runs  int     `json:"runs"` // the runs of the level it rests on
 	From  string  `json:"from"` // label of the level's first run
 	Why   string  `json:"why,omitempty"`
-	df    float64
 }
 
 // noiseNotePrefix starts the note of a series' learned noise.
@@ -112,7 +111,7 @@ func learnSeriesNoise(rep *Report, hist int) {
 				}
 			}
 			e := stats.RunNoise(x)
-			ln := LearnedNoise{Key: key, Series: g.Title, Test: test, Noise: e.Noise, Runs: e.Runs, Why: e.Why, df: e.DF}
+			ln := LearnedNoise{Key: key, Series: g.Title, Test: test, Noise: e.Noise, Runs: e.Runs, Why: e.Why}
 			if from < len(g.Labels) {
 				ln.From = g.Labels[from]
 			}
@@ -173,8 +172,8 @@ func noisePct(x float64) string {
 
 // PooledNoise is the run-to-run noise of each test learned by a report,
 // pooled over its series (stats.PoolRunNoise: the variances weighted by
-// their degrees of freedom), by key in order: what WriteNoiseSettings
-// writes. Tests none of whose series learned any are left out.
+// their degrees of freedom, from their runs), by key in order: what
+// NoiseSettings writes. Tests none of whose series learned any are left out.
 func PooledNoise(learned []LearnedNoise) []LearnedNoise {
 	by := map[string][]stats.RunNoiseEstimate{}
 	var keys []string
@@ -182,19 +181,19 @@ func PooledNoise(learned []LearnedNoise) []LearnedNoise {
 		if _, ok := by[l.Key]; !ok {
 			keys = append(keys, l.Key)
 		}
-		by[l.Key] = append(by[l.Key], stats.RunNoiseEstimate{Noise: l.Noise, Runs: l.Runs, DF: l.df, Why: l.Why})
+		by[l.Key] = append(by[l.Key], stats.RunNoiseEstimate{Noise: l.Noise, Runs: l.Runs, DF: stats.RunNoiseDF(l.Runs), Why: l.Why})
 	}
 	slices.Sort(keys)
 	var out []LearnedNoise
 	for _, k := range keys {
 		if e := stats.PoolRunNoise(by[k]); e.Noise > 0 {
-			out = append(out, LearnedNoise{Key: k, Noise: e.Noise, Runs: e.Runs, df: e.DF})
+			out = append(out, LearnedNoise{Key: k, Noise: e.Noise, Runs: e.Runs})
 		}
 	}
 	return out
 }
 
-// settingsHeader starts the lines WriteNoiseSettings writes; an earlier
+// settingsHeader starts the lines NoiseSettings writes; an earlier
 // block of them is replaced.
 const settingsHeader = "# run-to-run noise learned by ibreport series --noise-settings"
 

@@ -96,9 +96,9 @@ func TestLearnSeriesNoise(t *testing.T) {
 // reader takes it.
 func TestNoiseSettings(t *testing.T) {
 	pooled := PooledNoise([]LearnedNoise{
-		{Key: "l.i0.ips", Noise: 0.01, Runs: 10, df: 6},
-		{Key: "l.i0.ips", Noise: 0.03, Runs: 10, df: 6},
-		{Key: "qr100.L1.qps", Noise: 0.002, Runs: 7, df: 4},
+		{Key: "l.i0.ips", Noise: 0.01, Runs: 10},
+		{Key: "l.i0.ips", Noise: 0.03, Runs: 10},
+		{Key: "qr100.L1.qps", Noise: 0.002, Runs: 7},
 		{Key: "l.x.ips", Runs: 3, Why: "3 runs, fewer than 5"},
 	})
 	if len(pooled) != 2 || pooled[0].Key != "l.i0.ips" || math.Abs(pooled[0].Noise-math.Sqrt(0.0005)) > 1e-12 || pooled[0].Runs != 20 {

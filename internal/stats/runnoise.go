@@ -65,14 +65,18 @@ func RunNoise(x []float64) RunNoiseEstimate {
 		e.Why = fmt.Sprintf("%d identical runs", n)
 		return e
 	}
-	e.DF = mssdDF(n)
+	e.DF = RunNoiseDF(n)
 	return e
 }
 
-// mssdDF is the degrees of freedom of the chi-square that matches the
-// mean and variance of the mean square successive difference of n
-// independent normal values: Var(δ²/2σ²) = (3n−4)/(n−1)².
-func mssdDF(n int) float64 {
+// RunNoiseDF is the degrees of freedom of RunNoise from n runs: those of
+// the chi-square that matches the mean and variance of the mean square
+// successive difference of n independent normal values, Var(δ²/2σ²) =
+// (3n−4)/(n−1)². 0 below 2 runs.
+func RunNoiseDF(n int) float64 {
+	if n < 2 {
+		return 0
+	}
 	k := float64(n)
 	return 2 * (k - 1) * (k - 1) / (3*k - 4)
 }

@@ -40,11 +40,11 @@ func TestRunNoiseCases(t *testing.T) {
 }
 
 func TestPoolRunNoise(t *testing.T) {
-	a := RunNoiseEstimate{Noise: 0.01, Runs: 10, DF: mssdDF(10)}
-	b := RunNoiseEstimate{Noise: 0.03, Runs: 10, DF: mssdDF(10)}
+	a := RunNoiseEstimate{Noise: 0.01, Runs: 10, DF: RunNoiseDF(10)}
+	b := RunNoiseEstimate{Noise: 0.03, Runs: 10, DF: RunNoiseDF(10)}
 	none := RunNoiseEstimate{Runs: 3, Why: "3 runs, fewer than 5"}
 	p := PoolRunNoise([]RunNoiseEstimate{a, none, b})
-	if want := math.Sqrt((0.01*0.01 + 0.03*0.03) / 2); math.Abs(p.Noise-want) > 1e-12 || p.Runs != 20 || p.DF != 2*mssdDF(10) {
+	if want := math.Sqrt((0.01*0.01 + 0.03*0.03) / 2); math.Abs(p.Noise-want) > 1e-12 || p.Runs != 20 || p.DF != 2*RunNoiseDF(10) {
 		t.Errorf("pooled %+v, want noise %g of 20 runs", p, want)
 	}
 	if p := PoolRunNoise([]RunNoiseEstimate{none}); p.Noise != 0 || p.Why != none.Why || p.Runs != 3 {
