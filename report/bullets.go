@@ -240,32 +240,44 @@ func ibenchPart(st parse.Step) string {
 	return "load"
 }
 
+// findings sum the report up: the bullets, the comparability and
+// plausibility checks and the release story. They read the insert
+// benchmark's part through ibFacts and the sysbench set as plain data, and
+// write only the report's Bullets, Comparability, Plausibility and Story.
+type findings struct {
+	rep *Report
+	res *Results
+	ib  ibFacts
+	// sbPerf holds the sysbench perf stat counters per operation.
+	sbPerf *sbPerfOps
+}
+
 // bullets sums up every DBMS against the base of its group, per part of
 // the insert benchmark, from the typed values of the merged tables.
-func (b *builder) bullets() {
+func (b *findings) bullets() {
 	parts := []string{"load", "create index", "read+write"}
-	for _, p := range b.basePairs() {
+	for _, p := range basePairs(b.ib.dbmsList()) {
 		e, base := p.tag, p.base
 		for _, part := range parts {
 			var rs []partRatio
-			for _, st := range b.steps {
+			for _, st := range b.ib.stepList() {
 				if ibenchPart(st) != part {
 					continue
 				}
 				col := throughputCol(st)
-				v, bv := b.cell(st.MergeName, e, col), b.cell(st.MergeName, base, col)
+				v, bv := b.ib.cell(st.MergeName, e, col), b.ib.cell(st.MergeName, base, col)
 				// A base of 0 makes no finding: 0/0 is 1 only by the
 				// tables' convention, and x/0 no number at all.
 				r := metrics.RelativeTo(v, bv, col)
 				if !r.OK() || bv.V == 0 || r.V <= 0 || math.IsInf(r.V, 0) {
 					continue
 				}
-				pr := partRatio{name: st.MergeName, ratio: r.V, noise: b.withinNoise(st, e, base, r.V)}
-				mt, br := b.row(st.MergeName, base)
-				if _, or := b.row(st.MergeName, e); br != nil && or != nil {
+				pr := partRatio{name: st.MergeName, ratio: r.V, noise: b.ib.withinNoise(st, e, base, r.V)}
+				mt, br := b.ib.row(st.MergeName, base)
+				if _, or := b.ib.row(st.MergeName, e); br != nil && or != nil {
 					pr.measures = metrics.RowMeasures(mt.rowValues(br), mt.rowValues(or))
 					b.dropShortP99(pr.measures, st, base, e)
-					b.ibenchCPUParts(pr.measures, st.MergeName, base, e)
+					b.ib.ibenchCPUParts(pr.measures, st.MergeName, base, e)
 				}
 				rs = append(rs, pr)
 			}
@@ -281,7 +293,7 @@ func (b *builder) bullets() {
 // percentile needs (shortP99): it is then the slowest interval, one
 // partial second or one hiccup, and the Check notes say so; a cause read
 // from it would contradict them.
-func (b *builder) dropShortP99(ms []metrics.Measure, st parse.Step, base, other string) {
+func (b *findings) dropShortP99(ms []metrics.Measure, st parse.Step, base, other string) {
 	for i := range ms {
 		if ms[i].Name != metrics.P99.String() {
 			continue
@@ -296,8 +308,8 @@ func (b *builder) dropShortP99(ms []metrics.Measure, st parse.Step, base, other 
 
 // shortP99 reports whether client 1's p99 of a step comes from fewer than
 // the 100 intervals a 99th percentile needs, and from how many.
-func (b *builder) shortP99(st parse.Step, tag string) (int, bool) {
-	t := b.tree[tag]
+func (b *findings) shortP99(st parse.Step, tag string) (int, bool) {
+	t := b.ib.treeOf(tag)
 	if t == nil {
 		return 0, false
 	}
@@ -337,7 +349,7 @@ func sysbenchMeasures(b, o *metrics.SysbenchHW) []metrics.Measure {
 // sysbenchBullets sums up every DBMS against the base per part at each
 // thread count: parts are the groups given (metrics.SysbenchParts by
 // default, or the user's groups), each taken whole.
-func (b *builder) sysbenchBullets(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup) {
+func (b *findings) sysbenchBullets(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup) {
 	base := set.Base()
 	if base == nil || len(set.DBMS) < 2 {
 		return
@@ -377,12 +389,12 @@ func (b *builder) sysbenchBullets(set *metrics.SysbenchSet, groups []metrics.Sys
 // clients), rows loaded (the <N>m of the tree name), the step list, and the
 // duration of rate-limited steps (more than 20% apart). Each warning names
 // both values and both DBMS.
-func (b *builder) comparability() {
+func (b *findings) comparability() {
 	if b.res.Archived() {
 		return
 	}
-	for _, p := range b.basePairs() {
-		bt, ot := b.tree[p.base], b.tree[p.tag]
+	for _, p := range basePairs(b.ib.dbmsList()) {
+		bt, ot := b.ib.treeOf(p.base), b.ib.treeOf(p.tag)
 		if bt == nil || ot == nil {
 			continue
 		}
@@ -399,11 +411,11 @@ type basePair struct {
 
 // basePairs lists every DBMS that is not the base of its group, with that
 // base, in list order.
-func (b *builder) basePairs() []basePair {
+func basePairs(list []Entry) []basePair {
 	var out []basePair
 	base := ""
 	groupStart := false
-	for _, e := range b.list {
+	for _, e := range list {
 		switch {
 		case e.Break:
 			base, groupStart = "", len(out) > 0
@@ -458,7 +470,7 @@ func treeComparability(tag, base string, ot, bt *metrics.TreeResult) []string {
 
 // sysbenchComparability warns where a sysbench DBMS ran other tests or
 // thread counts than the base.
-func (b *builder) sysbenchComparability(set *metrics.SysbenchSet) {
+func (b *findings) sysbenchComparability(set *metrics.SysbenchSet) {
 	base := set.Base()
 	if base == nil {
 		return

@@ -18,10 +18,46 @@ func kindTitle(k parse.HistKind) string {
 	return "Insert"
 }
 
+// intervalMetric is one per-interval chart of client 1's stats lines.
+type intervalMetric struct {
+	id, title, ylabel string
+	series            func(*metrics.ClientSeries) metrics.Series
+	scale             float64 // microseconds to milliseconds for the max columns
+}
+
+var intervalMetrics = []intervalMetric{
+	{metrics.IPS.Name(), "Inserts per second", string(metrics.InsertsPerSec), func(s *metrics.ClientSeries) metrics.Series { return s.Inserts }, 1},
+	{"imax", "Max insert response time", "ms", func(s *metrics.ClientSeries) metrics.Series { return s.MaxInsert }, 1e-3},
+	{"dps", "Deletes per second", "deletes/s", func(s *metrics.ClientSeries) metrics.Series { return s.Deletes }, 1},
+	{"dmax", "Max delete response time", "ms", func(s *metrics.ClientSeries) metrics.Series { return s.MaxDelete }, 1e-3},
+	{metrics.QPS.Name(), "Queries per second", string(metrics.QueriesPerSec), func(s *metrics.ClientSeries) metrics.Series { return s.Queries }, 1},
+	{"qmax", "Max query response time", "ms", func(s *metrics.ClientSeries) metrics.Series { return s.MaxQuery }, 1e-3},
+}
+
+// minIntervals is the fewest points an interval chart needs to show a
+// trend; shorter series are said in a note instead.
+const minIntervals = 10
+
+// fewIntervals returns a note when the longest line of the charts has
+// fewer than minIntervals points, "" otherwise.
+func fewIntervals(charts []*Chart) string {
+	most := 0
+	for _, c := range charts {
+		for _, s := range c.Series {
+			most = max(most, len(s.Points))
+		}
+	}
+	if len(charts) == 0 || most >= minIntervals {
+		return ""
+	}
+	return fmt.Sprintf("Per-interval charts are left out: the longest series has %s, fewer than %d.",
+		metrics.Plural(most, "interval"), minIntervals)
+}
+
 // throughputChart is the step's average-throughput bar chart: IPS for load
 // steps, QPS and IPS side by side for read+write steps, one bar per DBMS of
 // the summary.
-func (b *builder) throughputChart(st parse.Step) *Chart {
+func (b *ibTables) throughputChart(st parse.Step) *Chart {
 	c := &Chart{ID: st.MergeName + ".chart.throughput", Kind: "bar", Categories: b.shown, Panels: true}
 	series := func(name, unit, col string) Series {
 		s := Series{Name: name, Unit: unit}
@@ -51,26 +87,10 @@ func (b *builder) throughputChart(st parse.Step) *Chart {
 	return c
 }
 
-// intervalMetric is one per-interval chart of client 1's stats lines.
-type intervalMetric struct {
-	id, title, ylabel string
-	series            func(*metrics.ClientSeries) metrics.Series
-	scale             float64 // microseconds to milliseconds for the max columns
-}
-
-var intervalMetrics = []intervalMetric{
-	{metrics.IPS.Name(), "Inserts per second", string(metrics.InsertsPerSec), func(s *metrics.ClientSeries) metrics.Series { return s.Inserts }, 1},
-	{"imax", "Max insert response time", "ms", func(s *metrics.ClientSeries) metrics.Series { return s.MaxInsert }, 1e-3},
-	{"dps", "Deletes per second", "deletes/s", func(s *metrics.ClientSeries) metrics.Series { return s.Deletes }, 1},
-	{"dmax", "Max delete response time", "ms", func(s *metrics.ClientSeries) metrics.Series { return s.MaxDelete }, 1e-3},
-	{metrics.QPS.Name(), "Queries per second", string(metrics.QueriesPerSec), func(s *metrics.ClientSeries) metrics.Series { return s.Queries }, 1},
-	{"qmax", "Max query response time", "ms", func(s *metrics.ClientSeries) metrics.Series { return s.MaxQuery }, 1e-3},
-}
-
 // intervalCharts are the per-interval charts of a step, one line per DBMS,
 // from client 1's log as the original per-second pages. A metric that is
 // zero throughout for every DBMS (no deletes, no queries) is left out.
-func (b *builder) intervalCharts(st parse.Step) []*Chart {
+func (b *ibTables) intervalCharts(st parse.Step) []*Chart {
 	if st.Kind == parse.CreateIndex {
 		return nil
 	}
@@ -101,27 +121,7 @@ func (b *builder) intervalCharts(st parse.Step) []*Chart {
 	return out
 }
 
-// minIntervals is the fewest points an interval chart needs to show a
-// trend; shorter series are said in a note instead.
-const minIntervals = 10
-
-// fewIntervals returns a note when the longest line of the charts has
-// fewer than minIntervals points, "" otherwise.
-func fewIntervals(charts []*Chart) string {
-	most := 0
-	for _, c := range charts {
-		for _, s := range c.Series {
-			most = max(most, len(s.Points))
-		}
-	}
-	if len(charts) == 0 || most >= minIntervals {
-		return ""
-	}
-	return fmt.Sprintf("Per-interval charts are left out: the longest series has %s, fewer than %d.",
-		metrics.Plural(most, "interval"), minIntervals)
-}
-
-func (b *builder) client1(st parse.Step, tag string) *metrics.ClientSeries {
+func (b *ibench) client1(st parse.Step, tag string) *metrics.ClientSeries {
 	if sr := rowOf(b.tree[tag], st); sr != nil {
 		return sr.Series
 	}

@@ -77,7 +77,7 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 		if i == 0 {
 			rep.Source = b.rep.Source
 		}
-		for _, in := range b.seriesInputs() {
+		for _, in := range b.series.seriesInputs() {
 			keys := seriesNoiseKeys(b.rep.Steps, in)
 			for m, dbms := range in.members {
 				k := groupKey{in.kind, dbms}

@@ -11,37 +11,6 @@ import (
 	"github.com/ibreport/ibreport/parse"
 )
 
-// noiseOf is the 95% interval of a DBMS's throughput in a step (all
-// clients), unknown when the DBMS has no such step.
-func (b *builder) noiseOf(st parse.Step, tag string) metrics.Interval {
-	if sr := rowOf(b.tree[tag], st); sr != nil {
-		return sr.Noise
-	}
-	return metrics.Interval{Why: tag + " has no step " + st.MergeName}
-}
-
-// runNoise is the run-to-run relative standard deviation of one run's
-// mean throughput the within-noise rule adds: --run-noise, the settings
-// key run-noise, else stats.DefaultRunNoise.
-func (b *builder) runNoise() float64 {
-	if r := b.res.Options.RunNoise; r > 0 {
-		return r
-	}
-	return stats.DefaultRunNoise
-}
-
-// withinNoise reports whether a relative throughput is within the noise of
-// the two runs (stats.WithinNoise: their 95% intervals and the run-to-run
-// term); never when either interval is unknown or low-confidence. Compat
-// mode, like the original, knows no noise.
-func (b *builder) withinNoise(st parse.Step, tag, base string, ratio float64) bool {
-	if b.compat {
-		return false
-	}
-	within, _ := metrics.WithinNoise(ratio, b.noiseOf(st, tag), b.noiseOf(st, base), b.runNoise())
-	return within
-}
-
 // noiseMethod describes how an interval was computed, or why it is
 // low-confidence in a few words (the table's notes say it in full), for
 // the method column of the noise tables.
@@ -56,63 +25,6 @@ func noiseMethod(iv metrics.Interval) string {
 const noiseCaption = "the mean rate and its 95% interval (the variance of an AR(1) process with a bias-corrected lag-1 autocorrelation φ, " +
 	"from which the effective sample size ESS, the number of independent intervals as informative, follows; low confidence, with the reason, when that is below 10, when intervals lie far from the rest (stalls) " +
 	"or when long batches vary more than φ explains: no ~ is claimed from such an interval)"
-
-// noiseTable is a step's table of noise, stalls and SLA: per DBMS all
-// clients' mean rate with its 95% interval, client 1's stalls, and for read+write steps
-// how it kept its insert-rate target.
-func (b *builder) noiseTable(st parse.Step) *Table {
-	rw := st.Kind.ReadWrite()
-	if st.Kind == parse.CreateIndex {
-		return nil
-	}
-	what := "inserts/s"
-	if rw {
-		what = "queries/s"
-	}
-	opt := b.res.Options.Stall.WithDefaults()
-	t := &Table{ID: st.MergeName + ".noise", Title: st.MergeName + ": noise, stalls and SLA",
-		Header:  []string{"dbms", "all clients " + what, "±95%", "method", "stalls", "stalled s", "worst stall", "decline"},
-		Caption: "From all clients' intervals summed (the first and last, partial, left out): " + noiseCaption + "; from client 1's intervals (the first and last, partial, left out of stalls and SLA) its stalls, decline and SLA." + stallCaption(opt)}
-	if rw {
-		t.Header = append(t.Header, "SLA mean", "intervals met", "longest below s", "SLA")
-		t.Caption += fmt.Sprintf(" SLA: the mean insert rate of the full intervals as a share of the per-client target, the share of intervals at %.0f%% of it or more, "+
-			"the longest run of intervals below that; pass when the mean reaches %.0f%% of the target and no %d consecutive intervals stay below it "+
-			"(single intervals below are jitter).", 100*opt.SLAFraction, 100*opt.SLAFraction, metrics.SLARun)
-	}
-	for _, tag := range b.shown {
-		row := Row{Kind: DataRow, Cells: []Cell{nameCell(tag)}}
-		sr := rowOf(b.tree[tag], st)
-		if sr == nil {
-			for range t.Header[1:] {
-				row.Cells = append(row.Cells, valueCell(metrics.NAf(metrics.NoUnit, "%s has no step %s", tag, st.MergeName), 0))
-			}
-			t.Rows = append(t.Rows, row)
-			continue
-		}
-		iv := sr.Noise
-		if iv.OK() && math.IsNaN(iv.HalfWidth()) {
-			iv.Why = "the mean rate is 0"
-		}
-		if iv.OK() {
-			mean := iv.Mean
-			h := 100 * iv.HalfWidth()
-			row.Cells = append(row.Cells, Cell{Text: strconv.FormatFloat(mean, 'f', 0, 64), Value: &mean, Unit: what},
-				Cell{Text: fmt.Sprintf("±%.1f%%", h), Value: &h, Unit: "percent"}, Cell{Text: noiseMethod(iv)})
-			if iv.LowConfidence != "" {
-				t.Notes = append(t.Notes, fmt.Sprintf("%s: low confidence: %s; no ~ is claimed from it", tag, iv.LowConfidence))
-			}
-		} else {
-			na := metrics.NA(metrics.NoUnit, iv.Why)
-			row.Cells = append(row.Cells, valueCell(na, 0), valueCell(na, 0), valueCell(na, 0))
-		}
-		row.Cells = append(row.Cells, stallCells(sr.Stalls)...)
-		if rw {
-			row.Cells = append(row.Cells, slaCells(sr.SLA)...)
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	return t
-}
 
 // stallCaption says how stalls and declines are found (metrics.FindStalls).
 func stallCaption(opt metrics.StallOptions) string {
@@ -173,19 +85,61 @@ func slaCells(s *metrics.SLA) []Cell {
 		{Text: strconv.FormatFloat(longest, 'f', 0, 64), Value: &longest, Unit: "s"}, verdict}
 }
 
-// sustained is the insert rate a DBMS's clients kept over their full
-// intervals in a read+write step (metrics.StepResult.FullInsertRate): the
-// default mode judges the insert-rate target by it. Not in compat mode,
-// nor without raw logs.
-func (b *builder) sustained(st parse.Step, tag string) (float64, bool) {
-	if b.compat {
-		return 0, false
+// noiseTable is a step's table of noise, stalls and SLA: per DBMS all
+// clients' mean rate with its 95% interval, client 1's stalls, and for read+write steps
+// how it kept its insert-rate target.
+func (b *ibTables) noiseTable(st parse.Step) *Table {
+	rw := st.Kind.ReadWrite()
+	if st.Kind == parse.CreateIndex {
+		return nil
 	}
-	sr := rowOf(b.tree[tag], st)
-	if sr == nil || !sr.FullInsertRate.OK() {
-		return 0, false
+	what := "inserts/s"
+	if rw {
+		what = "queries/s"
 	}
-	return sr.FullInsertRate.V, true
+	opt := b.res.Options.Stall.WithDefaults()
+	t := &Table{ID: st.MergeName + ".noise", Title: st.MergeName + ": noise, stalls and SLA",
+		Header:  []string{"dbms", "all clients " + what, "±95%", "method", "stalls", "stalled s", "worst stall", "decline"},
+		Caption: "From all clients' intervals summed (the first and last, partial, left out): " + noiseCaption + "; from client 1's intervals (the first and last, partial, left out of stalls and SLA) its stalls, decline and SLA." + stallCaption(opt)}
+	if rw {
+		t.Header = append(t.Header, "SLA mean", "intervals met", "longest below s", "SLA")
+		t.Caption += fmt.Sprintf(" SLA: the mean insert rate of the full intervals as a share of the per-client target, the share of intervals at %.0f%% of it or more, "+
+			"the longest run of intervals below that; pass when the mean reaches %.0f%% of the target and no %d consecutive intervals stay below it "+
+			"(single intervals below are jitter).", 100*opt.SLAFraction, 100*opt.SLAFraction, metrics.SLARun)
+	}
+	for _, tag := range b.shown {
+		row := Row{Kind: DataRow, Cells: []Cell{nameCell(tag)}}
+		sr := rowOf(b.tree[tag], st)
+		if sr == nil {
+			for range t.Header[1:] {
+				row.Cells = append(row.Cells, valueCell(metrics.NAf(metrics.NoUnit, "%s has no step %s", tag, st.MergeName), 0))
+			}
+			t.Rows = append(t.Rows, row)
+			continue
+		}
+		iv := sr.Noise
+		if iv.OK() && math.IsNaN(iv.HalfWidth()) {
+			iv.Why = "the mean rate is 0"
+		}
+		if iv.OK() {
+			mean := iv.Mean
+			h := 100 * iv.HalfWidth()
+			row.Cells = append(row.Cells, Cell{Text: strconv.FormatFloat(mean, 'f', 0, 64), Value: &mean, Unit: what},
+				Cell{Text: fmt.Sprintf("±%.1f%%", h), Value: &h, Unit: "percent"}, Cell{Text: noiseMethod(iv)})
+			if iv.LowConfidence != "" {
+				t.Notes = append(t.Notes, fmt.Sprintf("%s: low confidence: %s; no ~ is claimed from it", tag, iv.LowConfidence))
+			}
+		} else {
+			na := metrics.NA(metrics.NoUnit, iv.Why)
+			row.Cells = append(row.Cells, valueCell(na, 0), valueCell(na, 0), valueCell(na, 0))
+		}
+		row.Cells = append(row.Cells, stallCells(sr.Stalls)...)
+		if rw {
+			row.Cells = append(row.Cells, slaCells(sr.SLA)...)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
 }
 
 // targetNotes explains, under the insert-rate table, every place where the
@@ -194,8 +148,8 @@ func (b *builder) sustained(st parse.Step, tag string) (float64, bool) {
 // target, or client 1's SLA passing where the DBMS is marked ✗ or failing
 // where it is not. Compat mode has no notes: it marks the average, as the
 // scripts did.
-func (b *builder) targetNotes(rw []parse.Step) []string {
-	if b.compat {
+func (b *ibTables) targetNotes(rw []parse.Step) []string {
+	if !b.edge.corrected {
 		return nil
 	}
 	var out, partial []string
@@ -247,7 +201,7 @@ func (b *builder) targetNotes(rw []parse.Step) []string {
 // markStalls marks, on a step's per-interval rate charts, where the stalls
 // of each DBMS began, each mark tied to its DBMS's line (the charts have a
 // line per shown DBMS, in order) so that it is drawn in its colour.
-func (b *builder) markStalls(st parse.Step, c *Chart) {
+func (b *ibTables) markStalls(st parse.Step, c *Chart) {
 	for i, tag := range b.shown {
 		if sr := rowOf(b.tree[tag], st); sr != nil {
 			for _, e := range sr.Stalls.Events {
@@ -256,4 +210,50 @@ func (b *builder) markStalls(st parse.Step, c *Chart) {
 			}
 		}
 	}
+}
+
+// noiseOf is the 95% interval of a DBMS's throughput in a step (all
+// clients), unknown when the DBMS has no such step.
+func (b *ibench) noiseOf(st parse.Step, tag string) metrics.Interval {
+	if sr := rowOf(b.tree[tag], st); sr != nil {
+		return sr.Noise
+	}
+	return metrics.Interval{Why: tag + " has no step " + st.MergeName}
+}
+
+// runNoise is the run-to-run relative standard deviation of one run's
+// mean throughput the within-noise rule adds: --run-noise, the settings
+// key run-noise, else stats.DefaultRunNoise.
+func runNoise(res *Results) float64 {
+	if r := res.Options.RunNoise; r > 0 {
+		return r
+	}
+	return stats.DefaultRunNoise
+}
+
+// withinNoise reports whether a relative throughput is within the noise of
+// the two runs (stats.WithinNoise: their 95% intervals and the run-to-run
+// term); never when either interval is unknown or low-confidence. Compat
+// mode, like the original, knows no noise.
+func (b *ibench) withinNoise(st parse.Step, tag, base string, ratio float64) bool {
+	if !b.edge.corrected {
+		return false
+	}
+	within, _ := metrics.WithinNoise(ratio, b.noiseOf(st, tag), b.noiseOf(st, base), runNoise(b.res))
+	return within
+}
+
+// sustained is the insert rate a DBMS's clients kept over their full
+// intervals in a read+write step (metrics.StepResult.FullInsertRate): the
+// default mode judges the insert-rate target by it. Not in compat mode,
+// nor without raw logs.
+func (b *ibench) sustained(st parse.Step, tag string) (float64, bool) {
+	if !b.edge.corrected {
+		return 0, false
+	}
+	sr := rowOf(b.tree[tag], st)
+	if sr == nil || !sr.FullInsertRate.OK() {
+		return 0, false
+	}
+	return sr.FullInsertRate.V, true
 }

@@ -52,8 +52,8 @@ func (p *sbPerfOps) get(dbms, sfx string, nt int) *metrics.PerfOp {
 // names them by test, not by thread count, so a test run at several
 // thread counts keeps the samples of the last one, the largest: they are
 // normalized by that run's QPS.
-func (b *builder) sysbenchPerf(set *metrics.SysbenchSet) *sbPerfOps {
-	if b.compat || b.res == nil || b.res.FS == nil {
+func (b *sbBuild) sysbenchPerf(set *metrics.SysbenchSet) *sbPerfOps {
+	if !b.text.counters() || b.res == nil || b.res.FS == nil {
 		return nil
 	}
 	p := &sbPerfOps{ops: map[string]map[string]*metrics.PerfOp{}, nt: map[string]map[string]int{}}

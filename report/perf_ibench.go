@@ -26,60 +26,6 @@ func (p *ibPerfOps) get(tag, step string) *metrics.PerfOp {
 	return p.ops[tag][step]
 }
 
-// ibenchPerf reads np.sh's perf stat samples (o.perf.hw.dop<D>.<n>, 1 to
-// o.perf.last.dop<D>) of every step of every raw tree and normalizes them
-// by the step's operation rate (metrics.IbenchPerfOp). Nil without
-// samples, in compat mode and for an archive.
-func (b *builder) ibenchPerf() *ibPerfOps {
-	if b.compat || b.res.Archived() || b.res.FS == nil {
-		return nil
-	}
-	p := &ibPerfOps{ops: map[string]map[string]*metrics.PerfOp{}}
-	found := false
-	for _, e := range b.list {
-		t := b.tree[e.Name]
-		if e.Break || t == nil || p.ops[e.Name] != nil {
-			continue
-		}
-		p.ops[e.Name] = map[string]*metrics.PerfOp{}
-		for _, sr := range t.Steps {
-			dir := path.Join(t.Tree.Dir, sr.Step.Name)
-			samples, warns, err := metrics.PerfSamples(b.res.FS, dir)
-			p.warns = append(p.warns, warns...)
-			if err != nil {
-				p.warns = append(p.warns, err.Error())
-				continue
-			}
-			l := samples[fmt.Sprintf("dop%d", sr.Dop)]
-			if len(l) == 0 {
-				continue
-			}
-			var stats []*parse.PerfStat
-			for _, s := range l {
-				name := path.Join(dir, s.Name)
-				ps, err := readPerf(b.res.FS, name, &p.warns)
-				if err != nil {
-					p.warns = append(p.warns, err.Error())
-					continue
-				}
-				stats = append(stats, ps)
-			}
-			p.ops[e.Name][sr.Step.MergeName] = metrics.IbenchPerfOp(sr, t.Name(), stats)
-			found = true
-		}
-	}
-	if !found && len(p.warns) == 0 {
-		return nil
-	}
-	return p
-}
-
-// ibenchCPUParts gives the cpupq measure of a step its parts, instructions
-// per operation and IPC, when both DBMS have counters for the step.
-func (b *builder) ibenchCPUParts(ms []metrics.Measure, step, base, other string) {
-	metrics.WithCPUParts(ms, b.ibPerf.get(base, step), b.ibPerf.get(other, step))
-}
-
 // ibenchPerfCaption says how the counters of the insert benchmark are
 // normalized, and what the process counted was.
 const ibenchPerfCaption = "Hardware counters of perf stat while the step ran (np.sh's o.perf.hw.dop<D>.<n>, samples 1 to the number in o.perf.last.dop<D> as np.sh used them), per operation: " +
@@ -90,19 +36,29 @@ const ibenchPerfCaption = "Hardware counters of perf stat while the step ran (np
 	"insn/o is instructions per operation (the work done), IPC instructions per cycle (how fast it was done: cache and TLB misses and stalls lower it), cyc/o = insn/o ÷ IPC. " +
 	"The ratio columns divide by the base of the DBMS's group; for insn/o and cyc/o less is better, for IPC more. " + ratioBandsCaption
 
+// rePerSampleSVG matches the flame graph of one sample, o.perf.g.<event>.dop<D>.<n>.svg.
+var rePerSampleSVG = regexp.MustCompile(`\.dop[0-9]+\.[0-9]+\.svg$`)
+
+// ibenchPerfLegend is the legend's entry for the counters of the insert
+// benchmark.
+const ibenchPerfLegend = "perf stat counters per operation of a step (insn/o instructions, cyc/o cycles, IPC instructions per cycle, misses per operation, stalled-cycle shares): " +
+	"counts per second divided by the step's operation rate (queries for read+write steps, inserts otherwise, as cpupq); " +
+	"for PostgreSQL perf stat counted one backend, so by the rate ÷ D clients, assuming the clients share the load evenly; for MySQL the whole server, by the whole rate. " +
+	"A cited cpupq is explained by insn/o and IPC: cpupq +54% (insn/o +48%, IPC -4%) is more work per operation and the same work done a little slower"
+
 // ibenchCounters builds the report's perf stat part of the insert
 // benchmark: per part (load, create index, read+write) a compact table of
 // instructions and cycles per operation and IPC with their ratios to the
 // base, per step every counter (folded by renderers), and the flame graphs
 // beside the steps. Nil without counters.
-func (b *builder) ibenchCounters() *PerfPart {
+func (b *ibTables) ibenchCounters() *PerfPart {
 	p := b.ibPerf
 	if p == nil {
 		return nil
 	}
 	out := &PerfPart{Notes: p.warns, Caption: ibenchPerfCaption}
 	baseOf := map[string]string{}
-	for _, bp := range b.basePairs() {
+	for _, bp := range basePairs(b.list) {
 		baseOf[bp.tag] = bp.base
 	}
 	defs := map[string]int{}
@@ -164,7 +120,7 @@ func (b *builder) ibenchCounters() *PerfPart {
 
 // ibenchPerfDetail is one step's table of every counter per DBMS, then the
 // ratios of each DBMS that is not a base to the base of its group.
-func (b *builder) ibenchPerfDetail(st parse.Step, baseOf map[string]string) *Table {
+func (b *ibTables) ibenchPerfDetail(st parse.Step, baseOf map[string]string) *Table {
 	p := b.ibPerf
 	t := &Table{ID: "ib.perf." + st.MergeName, Label: st.MergeName, Title: "perf stat counters per operation: " + st.MergeName, Header: []string{"dbms"}}
 	for _, d := range metrics.PerfCounterDefs {
@@ -209,7 +165,7 @@ func (b *builder) ibenchPerfDetail(st parse.Step, baseOf map[string]string) *Tab
 // them, a folder read through Packed shows them without their .gz (a link
 // would name no file), and the all-sample graph sums them. macOS's "._"
 // companions of copied files are not graphs.
-func (b *builder) ibenchFlameGraphs() []FlameGraph {
+func (b *ibTables) ibenchFlameGraphs() []FlameGraph {
 	var out []FlameGraph
 	seen := map[string]bool{}
 	for _, e := range b.list {
@@ -245,12 +201,56 @@ func (b *builder) ibenchFlameGraphs() []FlameGraph {
 	return out
 }
 
-// rePerSampleSVG matches the flame graph of one sample, o.perf.g.<event>.dop<D>.<n>.svg.
-var rePerSampleSVG = regexp.MustCompile(`\.dop[0-9]+\.[0-9]+\.svg$`)
+// ibenchPerf reads np.sh's perf stat samples (o.perf.hw.dop<D>.<n>, 1 to
+// o.perf.last.dop<D>) of every step of every raw tree and normalizes them
+// by the step's operation rate (metrics.IbenchPerfOp). Nil without
+// samples, in compat mode and for an archive.
+func (b *ibench) ibenchPerf() *ibPerfOps {
+	if !b.edge.corrected || b.res.Archived() || b.res.FS == nil {
+		return nil
+	}
+	p := &ibPerfOps{ops: map[string]map[string]*metrics.PerfOp{}}
+	found := false
+	for _, e := range b.list {
+		t := b.tree[e.Name]
+		if e.Break || t == nil || p.ops[e.Name] != nil {
+			continue
+		}
+		p.ops[e.Name] = map[string]*metrics.PerfOp{}
+		for _, sr := range t.Steps {
+			dir := path.Join(t.Tree.Dir, sr.Step.Name)
+			samples, warns, err := metrics.PerfSamples(b.res.FS, dir)
+			p.warns = append(p.warns, warns...)
+			if err != nil {
+				p.warns = append(p.warns, err.Error())
+				continue
+			}
+			l := samples[fmt.Sprintf("dop%d", sr.Dop)]
+			if len(l) == 0 {
+				continue
+			}
+			var stats []*parse.PerfStat
+			for _, s := range l {
+				name := path.Join(dir, s.Name)
+				ps, err := readPerf(b.res.FS, name, &p.warns)
+				if err != nil {
+					p.warns = append(p.warns, err.Error())
+					continue
+				}
+				stats = append(stats, ps)
+			}
+			p.ops[e.Name][sr.Step.MergeName] = metrics.IbenchPerfOp(sr, t.Name(), stats)
+			found = true
+		}
+	}
+	if !found && len(p.warns) == 0 {
+		return nil
+	}
+	return p
+}
 
-// ibenchPerfLegend is the legend's entry for the counters of the insert
-// benchmark.
-const ibenchPerfLegend = "perf stat counters per operation of a step (insn/o instructions, cyc/o cycles, IPC instructions per cycle, misses per operation, stalled-cycle shares): " +
-	"counts per second divided by the step's operation rate (queries for read+write steps, inserts otherwise, as cpupq); " +
-	"for PostgreSQL perf stat counted one backend, so by the rate ÷ D clients, assuming the clients share the load evenly; for MySQL the whole server, by the whole rate. " +
-	"A cited cpupq is explained by insn/o and IPC: cpupq +54% (insn/o +48%, IPC -4%) is more work per operation and the same work done a little slower"
+// ibenchCPUParts gives the cpupq measure of a step its parts, instructions
+// per operation and IPC, when both DBMS have counters for the step.
+func (b *ibench) ibenchCPUParts(ms []metrics.Measure, step, base, other string) {
+	metrics.WithCPUParts(ms, b.ibPerf.get(base, step), b.ibPerf.get(other, step))
+}

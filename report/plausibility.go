@@ -64,7 +64,7 @@ func rateText(x float64) string {
 
 // sysbenchPlausibility notes, per DBMS and test, super-linear scaling across
 // the thread counts and latency percentiles from too few events.
-func (b *builder) sysbenchPlausibility(set *metrics.SysbenchSet) {
+func (b *findings) sysbenchPlausibility(set *metrics.SysbenchSet) {
 	for _, d := range set.DBMS {
 		for _, t := range set.Tests {
 			if t.Warmup() {
@@ -113,16 +113,16 @@ func shortPercentile(x int, n metrics.Value) string {
 // comes from fewer than 100 intervals of client 1 (the rule of
 // shortPercentile): the descending list then has no interval beyond p99,
 // which is its slowest interval or the next one.
-func (b *builder) ibenchPlausibility() {
+func (b *findings) ibenchPlausibility() {
 	seen := map[string]bool{}
-	for _, tag := range b.shown {
-		t := b.tree[tag]
+	for _, tag := range b.ib.shownTags() {
+		t := b.ib.treeOf(tag)
 		if t == nil || seen[tag] {
 			continue
 		}
 		seen[tag] = true
 		var short []string
-		for _, st := range b.steps {
+		for _, st := range b.ib.stepList() {
 			sr := t.Step(st.MergeName)
 			if sr == nil || len(sr.Percentiles) == 0 {
 				continue
@@ -156,7 +156,7 @@ func slowest(k int) string {
 
 // sweepPlausibility notes super-linear scaling over the client counts of
 // the sweep part, per swept DBMS and step, from its rates tables.
-func (b *builder) sweepPlausibility() {
+func (b *findings) sweepPlausibility() {
 	s := b.rep.Sweep
 	if s == nil {
 		return

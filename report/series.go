@@ -112,7 +112,9 @@ var seriesLegend = fmt.Sprintf("A series is the DBMS in list order (releases, ni
 	"On seeded series it finds a 10%% shift at 3%% noise as often as Otava does (0.5 of the time at 8 members, 0.97 at 20 or more) and a shift next to a far-off member twice as often.",
 	100*(stats.FalseAlarmLevel+stats.FalseAlarmArc), stats.DefaultMinSegment, stats.ChangePointOptions{}.MinMembers())
 
-// buildSeries computes one series group; nil when it has no member.
+// buildSeries computes one series group; nil when it has no member. Each
+// test is computed first (seriesTestOf: values, change points, base) and
+// then worded: its notes, heat row, change points and chart.
 func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 	n := len(in.members)
 	if n == 0 {
@@ -122,139 +124,34 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 	if len(in.tests) > 0 {
 		g.Unit = in.tests[0].unit
 	}
-	if min := opt.MinMembers(); n < min {
+	searched := n >= opt.MinMembers()
+	if !searched {
 		g.Notes = append(g.Notes, fmt.Sprintf("%s has %s: a series needs at least %d to find where a level shifted (two levels of %d), so no change points are computed.",
-			in.title, metrics.Plural(n, "member"), min, opt.WithDefaults().MinSegment))
+			in.title, metrics.Plural(n, "member"), opt.MinMembers(), opt.WithDefaults().MinSegment))
 	}
 	heat := &Table{ID: in.id + ".heat", Title: in.title + ": throughput relative to " + g.Labels[0],
 		Caption: "Each test's throughput divided by that of the first member (1 for 0/0). " + ratioBandsCaption + " ◆ the level shifted at this member (a change point)."}
 	heat.Header = append([]string{"test"}, g.Labels...)
-	cps := map[string]map[int]bool{}
 	type chartOf struct {
 		c     *Chart
 		shift float64 // the largest |shift| of the test's change points
 	}
 	var charts []chartOf
 	for _, t := range in.tests {
-		y := make([]float64, n)
-		vals := make([]Num, n)
-		noise := make([]Num, n)
-		for i := range y {
-			y[i] = math.NaN()
-			if i < len(t.values) && t.values[i].OK() && parse.Plausible(parse.Rate, t.values[i].V) == nil {
-				y[i] = t.values[i].V
-			}
-			vals[i] = Num(y[i])
-			noise[i] = Num(math.NaN())
-			if i < len(t.noise) {
-				noise[i] = Num(t.noise[i])
-			}
-		}
+		f := seriesTestOf(t, n, opt)
 		g.Tests = append(g.Tests, t.name)
-		g.Values = append(g.Values, vals)
-		g.Noise = append(g.Noise, noise)
-		var found []stats.ChangePoint
-		if n >= opt.MinMembers() {
-			// A throughput of 0 is a run that did nothing, not a level:
-			// one such member would outweigh every real shift.
-			levels := slices.Clone(y)
-			for i, v := range levels {
-				if v == 0 {
-					levels[i] = math.NaN()
-				}
-			}
-			found = stats.ChangePoints(levels, opt)
+		g.Values = append(g.Values, f.vals)
+		g.Noise = append(g.Noise, f.noise)
+		heat.Notes = append(heat.Notes, f.naNotes(t.name, g.Labels, searched)...)
+		for _, c := range f.found {
+			g.Changes = append(g.Changes, f.change(c, t, in.members))
 		}
-		// The values are relative to the first member, or to the first
-		// with a usable value when it has none or 0: nothing is relative
-		// to 0.
-		base := slices.IndexFunc(y, func(v float64) bool { return v > 0 })
-		why := make([]string, n)
-		for i := range n {
-			switch {
-			case i >= len(t.values):
-				why[i] = "no value"
-			case !t.values[i].OK():
-				why[i] = t.values[i].Why
-			case math.IsNaN(y[i]):
-				why[i] = parse.Plausible(parse.Rate, t.values[i].V).Error()
-			}
-			switch {
-			case why[i] != "":
-				heat.Notes = append(heat.Notes, fmt.Sprintf("%s, %s: NA: %s", t.name, g.Labels[i], why[i]))
-			case base < 0:
-				why[i] = "no member has a value above 0 to be relative to"
-			case y[i] == 0 && n >= opt.MinMembers():
-				heat.Notes = append(heat.Notes, fmt.Sprintf("%s, %s: 0, a run that did nothing: left out of the change points.", t.name, g.Labels[i]))
-			}
-		}
-		if base < 0 && slices.Contains(y, 0) {
-			heat.Notes = append(heat.Notes, fmt.Sprintf("%s: no member has a value above 0, so no relative values.", t.name))
-		}
-		cps[t.name] = map[int]bool{}
-		for _, c := range found {
-			cps[t.name][c.Index] = true
-			ch := SeriesChange{Test: t.name, Member: in.members[c.Index], Index: c.Index, Unit: t.unit,
-				BeforeValue: c.Before, AfterValue: c.After, Shift: c.Shift, P: c.P, Single: c.Single,
-				Before: Num(math.NaN()), After: Num(math.NaN())}
-			if base >= 0 && y[base] > 0 {
-				ch.Before, ch.After = Num(c.Before/y[base]), Num(c.After/y[base])
-			}
-			g.Changes = append(g.Changes, ch)
-		}
-		row := Row{Kind: DataRow, Cells: []Cell{{Text: t.name}}}
-		title := t.name + ": relative to " + g.Labels[0]
-		if base > 0 {
-			title = t.name + ": relative to " + g.Labels[base]
-			note := fmt.Sprintf("%s: relative to %s, the first member with a value.", t.name, g.Labels[base])
-			if z := slices.Index(y[:base], 0); z >= 0 {
-				note = fmt.Sprintf("%s: relative to %s, the first member with a value above 0 (%s has 0).", t.name, g.Labels[base], g.Labels[z])
-			}
+		if note := f.baseNote(t.name, g.Labels); note != "" {
 			heat.Notes = append(heat.Notes, note)
 		}
-		// An HTML id has no spaces: "hot-points range=100" is
-		// "hot-points_range=100" in it.
-		chart := &Chart{ID: in.id + ".chart." + strings.ReplaceAll(t.name, " ", "_"), Kind: "line", Title: title,
-			XLabel: "member", YLabel: "relative throughput", Reference: 1}
-		s := Series{Name: t.name}
-		for i := range n {
-			v := metrics.NA(metrics.RatioUnit, why[i])
-			if base >= 0 && why[i] == "" {
-				v = metrics.Ratio(metrics.Known(y[i], metrics.RatioUnit), metrics.Known(y[base], metrics.RatioUnit))
-			}
-			c := relCell(v, metrics.HigherIsBetter)
-			if i == base && v.OK() {
-				c.Band = Base
-			}
-			c.ChangePoint = cps[t.name][i]
-			row.Cells = append(row.Cells, c)
-			if v.OK() && !math.IsInf(v.V, 0) {
-				pt := Point{X: Num(i + 1), Y: Num(v.V)}
-				if h := float64(noise[i]); h > 0 {
-					pt.Err = Num(h * v.V)
-				}
-				s.Points = append(s.Points, pt)
-			}
-		}
+		row, s := f.relatives(t.name)
 		heat.Rows = append(heat.Rows, row)
-		chart.Series = []Series{s}
-		for i := range n {
-			// The axis names the members: the label without its number.
-			_, name, _ := strings.Cut(g.Labels[i], " ")
-			chart.XTicks = append(chart.XTicks, float64(i+1))
-			chart.XLabels = append(chart.XLabels, name)
-			if cps[t.name][i] {
-				chart.Marks = append(chart.Marks, float64(i)+0.5)
-			}
-		}
-		chart.Levels = seriesLevels(s.Points, found)
-		shift := 0.0
-		for _, c := range found {
-			if a := logSize(c.Shift); !math.IsNaN(a) && !math.IsInf(a, 0) {
-				shift = max(shift, a)
-			}
-		}
-		charts = append(charts, chartOf{chart, shift})
+		charts = append(charts, chartOf{f.chart(in.id, t.name, g.Labels, s), f.largestShift()})
 	}
 	// The largest shift first: the charts a reader must see.
 	slices.SortStableFunc(charts, func(a, b chartOf) int { return cmp.Compare(b.shift, a.shift) })
@@ -274,10 +171,193 @@ func buildSeries(in seriesInput, opt stats.ChangePointOptions) *SeriesGroup {
 		}
 		return cmp.Compare(logSize(b.Shift), logSize(a.Shift))
 	})
-	if n >= opt.MinMembers() {
+	if searched {
 		g.ChangeTable = changeTable(g)
 	}
 	return g
+}
+
+// seriesTestFacts is one test of a series computed, before it is worded.
+type seriesTestFacts struct {
+	// y are the plausible values, NaN where a member has none; vals and
+	// noise the values and noise of the model.
+	y           []float64
+	vals, noise []Num
+	// found are the change points; at marks their members.
+	found []stats.ChangePoint
+	at    map[int]bool
+	// base is the member the values are relative to: the first with a
+	// value above 0, -1 when none has one.
+	base int
+	// na says why a member has no value ("" when it has one).
+	na []string
+}
+
+// seriesTestOf computes a test of a series of n members: its plausible
+// values, change points and base.
+func seriesTestOf(t seriesTest, n int, opt stats.ChangePointOptions) seriesTestFacts {
+	f := seriesTestFacts{y: make([]float64, n), vals: make([]Num, n), noise: make([]Num, n), na: make([]string, n), at: map[int]bool{}}
+	for i := range n {
+		f.y[i] = math.NaN()
+		switch {
+		case i >= len(t.values):
+			f.na[i] = "no value"
+		case !t.values[i].OK():
+			f.na[i] = t.values[i].Why
+		default:
+			if err := parse.Plausible(parse.Rate, t.values[i].V); err != nil {
+				f.na[i] = err.Error()
+			} else {
+				f.y[i] = t.values[i].V
+			}
+		}
+		f.vals[i] = Num(f.y[i])
+		f.noise[i] = Num(math.NaN())
+		if i < len(t.noise) {
+			f.noise[i] = Num(t.noise[i])
+		}
+	}
+	if n >= opt.MinMembers() {
+		// A throughput of 0 is a run that did nothing, not a level:
+		// one such member would outweigh every real shift.
+		levels := slices.Clone(f.y)
+		for i, v := range levels {
+			if v == 0 {
+				levels[i] = math.NaN()
+			}
+		}
+		f.found = stats.ChangePoints(levels, opt)
+	}
+	for _, c := range f.found {
+		f.at[c.Index] = true
+	}
+	// The values are relative to the first member, or to the first
+	// with a usable value when it has none or 0: nothing is relative
+	// to 0.
+	f.base = slices.IndexFunc(f.y, func(v float64) bool { return v > 0 })
+	return f
+}
+
+// relWhy says why member i has no relative value ("" when it has one).
+func (f seriesTestFacts) relWhy(i int) string {
+	if f.na[i] == "" && f.base < 0 {
+		return "no member has a value above 0 to be relative to"
+	}
+	return f.na[i]
+}
+
+// relative is member i's value relative to the base, NA saying why.
+func (f seriesTestFacts) relative(i int) metrics.Value {
+	if why := f.relWhy(i); why != "" {
+		return metrics.NA(metrics.RatioUnit, why)
+	}
+	return metrics.Ratio(metrics.Known(f.y[i], metrics.RatioUnit), metrics.Known(f.y[f.base], metrics.RatioUnit))
+}
+
+// largestShift is the largest |log ratio| of the test's change points.
+func (f seriesTestFacts) largestShift() float64 {
+	shift := 0.0
+	for _, c := range f.found {
+		if a := logSize(c.Shift); !math.IsNaN(a) && !math.IsInf(a, 0) {
+			shift = max(shift, a)
+		}
+	}
+	return shift
+}
+
+// naNotes are the heat table's notes of a test: the members without a
+// value, those with 0 (left out of the change points when they were
+// searched), and a test without a value above 0.
+func (f seriesTestFacts) naNotes(test string, labels []string, searched bool) []string {
+	var out []string
+	for i, why := range f.na {
+		switch {
+		case why != "":
+			out = append(out, fmt.Sprintf("%s, %s: NA: %s", test, labels[i], why))
+		case f.base < 0:
+		case f.y[i] == 0 && searched:
+			out = append(out, fmt.Sprintf("%s, %s: 0, a run that did nothing: left out of the change points.", test, labels[i]))
+		}
+	}
+	if f.base < 0 && slices.Contains(f.y, 0) {
+		out = append(out, fmt.Sprintf("%s: no member has a value above 0, so no relative values.", test))
+	}
+	return out
+}
+
+// baseNote says which member a test is relative to when it is not the
+// first; "" when it is.
+func (f seriesTestFacts) baseNote(test string, labels []string) string {
+	if f.base <= 0 {
+		return ""
+	}
+	if z := slices.Index(f.y[:f.base], 0); z >= 0 {
+		return fmt.Sprintf("%s: relative to %s, the first member with a value above 0 (%s has 0).", test, labels[f.base], labels[z])
+	}
+	return fmt.Sprintf("%s: relative to %s, the first member with a value.", test, labels[f.base])
+}
+
+// change is a change point of the test, its levels relative to the base.
+func (f seriesTestFacts) change(c stats.ChangePoint, t seriesTest, members []string) SeriesChange {
+	ch := SeriesChange{Test: t.name, Member: members[c.Index], Index: c.Index, Unit: t.unit,
+		BeforeValue: c.Before, AfterValue: c.After, Shift: c.Shift, P: c.P, Single: c.Single,
+		Before: Num(math.NaN()), After: Num(math.NaN())}
+	if f.base >= 0 && f.y[f.base] > 0 {
+		ch.Before, ch.After = Num(c.Before/f.y[f.base]), Num(c.After/f.y[f.base])
+	}
+	return ch
+}
+
+// relatives is the test's heat row and chart line: each member relative
+// to the base, banded, with its change point and noise.
+func (f seriesTestFacts) relatives(test string) (Row, Series) {
+	row := Row{Kind: DataRow, Cells: []Cell{{Text: test}}}
+	s := Series{Name: test}
+	for i := range f.y {
+		v := f.relative(i)
+		c := relCell(v, metrics.HigherIsBetter)
+		if i == f.base && v.OK() {
+			c.Band = Base
+		}
+		c.ChangePoint = f.at[i]
+		row.Cells = append(row.Cells, c)
+		if v.OK() && !math.IsInf(v.V, 0) {
+			pt := Point{X: Num(i + 1), Y: Num(v.V)}
+			if h := float64(f.noise[i]); h > 0 {
+				pt.Err = Num(h * v.V)
+			}
+			s.Points = append(s.Points, pt)
+		}
+	}
+	return row, s
+}
+
+// chart is the test's chart of its line s: a tick per member, a mark at
+// each change point and the levels between them.
+func (f seriesTestFacts) chart(id, test string, labels []string, s Series) *Chart {
+	title := test + ": relative to " + labels[0]
+	if f.base > 0 {
+		title = test + ": relative to " + labels[f.base]
+	}
+	chart := &Chart{ID: seriesChartID(id, test), Kind: "line", Title: title,
+		XLabel: "member", YLabel: "relative throughput", Reference: 1, Series: []Series{s}}
+	for i := range f.y {
+		// The axis names the members: the label without its number.
+		_, name, _ := strings.Cut(labels[i], " ")
+		chart.XTicks = append(chart.XTicks, float64(i+1))
+		chart.XLabels = append(chart.XLabels, name)
+		if f.at[i] {
+			chart.Marks = append(chart.Marks, float64(i)+0.5)
+		}
+	}
+	chart.Levels = seriesLevels(s.Points, f.found)
+	return chart
+}
+
+// seriesChartID is the id of a test's chart in a series: an HTML id has
+// no spaces, so "hot-points range=100" is "hot-points_range=100" in it.
+func seriesChartID(id, test string) string {
+	return id + ".chart." + strings.ReplaceAll(test, " ", "_")
 }
 
 // seriesLevels are the levels of a series chart's line between its change
@@ -502,10 +582,28 @@ func allSame(toks [][]string, at func([]string) string) bool {
 	return true
 }
 
+// seriesBuild takes the DBMS of a report as series. It reads the report's
+// summary and steps and the sysbench set as plain data, and the insert
+// benchmark's noise through noiseSource.
+type seriesBuild struct {
+	rep   *Report
+	steps []parse.Step
+	noise noiseSource
+	set   *metrics.SysbenchSet
+	// sbNoise: sysbench runs carry the noise of their interval lines
+	// (not in compat mode, as in the sysbench part).
+	sbNoise bool
+}
+
+// noiseSource is the 95% interval of a DBMS's throughput in a step.
+type noiseSource interface {
+	noiseOf(st parse.Step, tag string) metrics.Interval
+}
+
 // series takes the DBMS of the report being built as series: each group of
 // the insert-benchmark summary (its rows between breaks) and the sysbench
 // QPS at each thread count.
-func (b *builder) series() *SeriesPart {
+func (b *seriesBuild) series() *SeriesPart {
 	part := &SeriesPart{Caption: "The DBMS are taken as series in list order: per test, the throughput relative to the first member, " +
 		"the change points found (where the level shifted) and a chart per test. The legend says how change points are found."}
 	for _, in := range b.seriesInputs() {
@@ -539,7 +637,7 @@ func (p *SeriesPart) findings() {
 // each run (noiseOf), and the sysbench QPS of each thread count from the
 // typed set, with the noise of sysbench's interval lines (none in compat
 // mode, as in the sysbench part).
-func (b *builder) seriesInputs() []seriesInput {
+func (b *seriesBuild) seriesInputs() []seriesInput {
 	r := b.rep
 	var ins []seriesInput
 	if r.Summary != nil {
@@ -563,7 +661,7 @@ func (b *builder) seriesInputs() []seriesInput {
 					v = cellValue(row.Cells[i+1])
 				}
 				cur.tests[i].values = append(cur.tests[i].values, v)
-				cur.tests[i].noise = append(cur.tests[i].noise, b.noiseOf(b.steps[i], name).HalfWidth())
+				cur.tests[i].noise = append(cur.tests[i].noise, b.noise.noiseOf(b.steps[i], name).HalfWidth())
 			}
 		}
 		if len(ins) > 1 {
@@ -572,7 +670,7 @@ func (b *builder) seriesInputs() []seriesInput {
 			}
 		}
 	}
-	if set := b.res.Sysbench; set != nil && len(set.DBMS) > 0 {
+	if set := b.set; set != nil && len(set.DBMS) > 0 {
 		for _, nt := range set.Threads {
 			ins = append(ins, b.sysbenchSeries(set, nt))
 		}
@@ -582,7 +680,7 @@ func (b *builder) seriesInputs() []seriesInput {
 
 // sysbenchSeries is the QPS of every test and DBMS at nt threads as a
 // series input: the DBMS are the members.
-func (b *builder) sysbenchSeries(set *metrics.SysbenchSet, nt int) seriesInput {
+func (b *seriesBuild) sysbenchSeries(set *metrics.SysbenchSet, nt int) seriesInput {
 	what := "Sysbench QPS, " + metrics.Plural(nt, "thread")
 	in := seriesInput{id: "series.sb.dop" + strconv.Itoa(nt), title: what, kind: "sb.dop" + strconv.Itoa(nt), what: what}
 	for _, d := range set.DBMS {
@@ -595,7 +693,7 @@ func (b *builder) sysbenchSeries(set *metrics.SysbenchSet, nt int) seriesInput {
 			v, h := metrics.NAf(metrics.Unit(t.unit), "no run with %s", metrics.Plural(nt, "thread")), math.NaN()
 			if res != nil {
 				v = res.QPS
-				if !b.compat {
+				if b.sbNoise {
 					h = sbNoise(res).HalfWidth()
 				}
 			}

@@ -97,7 +97,7 @@ func TestSeriesInputsGroups(t *testing.T) {
 		}},
 	}
 	// An archive's builder: no raw trees, so no noise.
-	b := &builder{rep: r, res: &Results{}, steps: []parse.Step{{MergeName: "l.i0"}, {MergeName: "l.i1"}}}
+	b := &seriesBuild{rep: r, noise: &ibench{}, steps: []parse.Step{{MergeName: "l.i0"}, {MergeName: "l.i1"}}}
 	ins := b.seriesInputs()
 	if len(ins) != 2 {
 		t.Fatalf("%d series, want 2", len(ins))

@@ -436,9 +436,10 @@ func upperFirst(s string) string {
 }
 
 // releaseStory tells a sysbench set whose DBMS are one DBMS's releases;
-// nil otherwise, in compat mode, or for fewer than storyMinMembers builds.
-func (b *builder) releaseStory(set *metrics.SysbenchSet, parts []metrics.SysbenchGroup, host string) *Story {
-	if b.compat || len(set.DBMS) < storyMinMembers || set.Grouped() {
+// nil otherwise, or for fewer than storyMinMembers builds. build asks for
+// none in compat mode: the scripts told no story.
+func (b *findings) releaseStory(set *metrics.SysbenchSet, parts []metrics.SysbenchGroup, host string) *Story {
+	if len(set.DBMS) < storyMinMembers || set.Grouped() {
 		return nil
 	}
 	var names []string
@@ -530,7 +531,7 @@ func (b *builder) releaseStory(set *metrics.SysbenchSet, parts []metrics.Sysbenc
 			}
 		}
 		st.Lines = append(st.Lines, lines...)
-		st.Lines = append(st.Lines, b.configLines(rs, labels, gs)...)
+		st.Lines = append(st.Lines, configLines(rs, labels, gs)...)
 	}
 	return st
 }
@@ -538,42 +539,9 @@ func (b *builder) releaseStory(set *metrics.SysbenchSet, parts []metrics.Sysbenc
 // configLines compare what the series leave out: a variant of a release
 // (extra flavour) with its plain build, and a config with the main config
 // at the releases both ran, said as such.
-func (b *builder) configLines(rs *releaseSet, labels []string, gs []storyGroup) []string {
-	var out []string
-	pair := func(at, from int, prefix string) string {
-		ev := storyEvent{at: at, from: from}
-		for _, g := range gs {
-			step, se, _ := groupStep(g, from, at)
-			if material(step, se) {
-				ev.groups = append(ev.groups, groupChange{group: g.name, step: step})
-			}
-		}
-		if len(ev.groups) == 0 {
-			return prefix + labels[at] + " vs " + labels[from] + ": " + noChange
-		}
-		return prefix + eventText(ev, labels)
-	}
-	var same []string // variants that changed nothing materially
-	sameOf := ""
-	for i, r := range rs.Rels {
-		if len(rs.Extra(r)) == 0 {
-			continue
-		}
-		plain := slices.IndexFunc(rs.Rels, func(p release) bool {
-			return p.Config == r.Config && p.Version.Compare(r.Version) == 0 && len(rs.Extra(p)) == 0
-		})
-		if plain < 0 {
-			continue
-		}
-		if l := pair(i, plain, "Variant: "); strings.HasSuffix(l, noChange) && (sameOf == "" || sameOf == labels[plain]) {
-			same, sameOf = append(same, strings.Join(rs.Extra(r), " ")), labels[plain]
-		} else {
-			out = append(out, l)
-		}
-	}
-	if len(same) > 0 {
-		out = append(out, fmt.Sprintf("Variants %s of %s: %s", strings.Join(same, ", "), sameOf, noChange))
-	}
+func configLines(rs *releaseSet, labels []string, gs []storyGroup) []string {
+	pair := func(at, from int, prefix string) string { return pairLine(gs, labels, at, from, prefix) }
+	out := variantLines(rs, labels, pair)
 	plainOf := func(cfg string, v dbmsVersion) int {
 		return slices.IndexFunc(rs.Rels, func(p release) bool {
 			return p.Config == cfg && p.Version.Compare(v) == 0 && len(rs.Extra(p)) == 0
@@ -614,22 +582,7 @@ func (b *builder) configLines(rs *releaseSet, labels []string, gs []storyGroup) 
 			}
 		}
 		slices.SortStableFunc(refs[1:], func(a, b string) int { return cmp.Compare(count[b], count[a]) })
-		var shared, others []int
-		ref := ""
-		for _, o := range refs {
-			for i, r := range rs.Rels {
-				if r.Config != c || len(rs.Extra(r)) > 0 {
-					continue
-				}
-				if m := plainOf(o, r.Version); m >= 0 {
-					shared, others = append(shared, i), append(others, m)
-				}
-			}
-			if len(shared) > 0 {
-				ref = o
-				break
-			}
-		}
+		ref, shared, others := sharedReleases(rs, c, refs, plainOf)
 		if ref != "" && done[[2]string{ref, c}] {
 			continue // told as ref against c
 		}
@@ -644,22 +597,7 @@ func (b *builder) configLines(rs *releaseSet, labels []string, gs []storyGroup) 
 		if len(shared) == 0 {
 			continue
 		}
-		// The median over the shared releases of each group's change.
-		var parts []string
-		within := true
-		for _, g := range gs {
-			var steps []float64
-			for k := range shared {
-				if s, _, _ := groupStep(g, others[k], shared[k]); !math.IsNaN(s) {
-					steps = append(steps, s)
-				}
-			}
-			if len(steps) > 0 {
-				m := medianOf(steps)
-				parts = append(parts, g.name+" "+pctText(m))
-				within = within && math.Abs(m) < math.Log(1+storyFloor)
-			}
-		}
+		parts, within := configShift(gs, shared, others)
 		var vs []string
 		for _, i := range shared {
 			vs = append(vs, rs.Rels[i].Version.String())
@@ -724,4 +662,91 @@ func storyGroups(set *metrics.SysbenchSet, parts []metrics.SysbenchGroup, nt int
 		}
 	}
 	return out
+}
+
+// pairLine tells the build at against the build from: each test group's
+// material change, or noChange.
+func pairLine(gs []storyGroup, labels []string, at, from int, prefix string) string {
+	ev := storyEvent{at: at, from: from}
+	for _, g := range gs {
+		step, se, _ := groupStep(g, from, at)
+		if material(step, se) {
+			ev.groups = append(ev.groups, groupChange{group: g.name, step: step})
+		}
+	}
+	if len(ev.groups) == 0 {
+		return prefix + labels[at] + " vs " + labels[from] + ": " + noChange
+	}
+	return prefix + eventText(ev, labels)
+}
+
+// variantLines compare each variant of a release (extra flavour) with its
+// plain build (pair); the variants of one build that changed nothing
+// materially share a line.
+func variantLines(rs *releaseSet, labels []string, pair func(at, from int, prefix string) string) []string {
+	var out []string
+	var same []string // variants that changed nothing materially
+	sameOf := ""
+	for i, r := range rs.Rels {
+		if len(rs.Extra(r)) == 0 {
+			continue
+		}
+		plain := slices.IndexFunc(rs.Rels, func(p release) bool {
+			return p.Config == r.Config && p.Version.Compare(r.Version) == 0 && len(rs.Extra(p)) == 0
+		})
+		if plain < 0 {
+			continue
+		}
+		if l := pair(i, plain, "Variant: "); strings.HasSuffix(l, noChange) && (sameOf == "" || sameOf == labels[plain]) {
+			same, sameOf = append(same, strings.Join(rs.Extra(r), " ")), labels[plain]
+		} else {
+			out = append(out, l)
+		}
+	}
+	if len(same) > 0 {
+		out = append(out, fmt.Sprintf("Variants %s of %s: %s", strings.Join(same, ", "), sameOf, noChange))
+	}
+	return out
+}
+
+// sharedReleases finds the first config of refs that ran a release of
+// config c too (plainOf: its plain build of a version, -1 none): that
+// config, and the builds of c (shared) and of it (others) at those
+// releases.
+func sharedReleases(rs *releaseSet, c string, refs []string, plainOf func(cfg string, v dbmsVersion) int) (ref string, shared, others []int) {
+	for _, o := range refs {
+		for i, r := range rs.Rels {
+			if r.Config != c || len(rs.Extra(r)) > 0 {
+				continue
+			}
+			if m := plainOf(o, r.Version); m >= 0 {
+				shared, others = append(shared, i), append(others, m)
+			}
+		}
+		if len(shared) > 0 {
+			return o, shared, others
+		}
+	}
+	return "", shared, others
+}
+
+// configShift is the median over the shared releases of each group's
+// change from others to shared, in words, and whether every group is
+// within the story's floor.
+func configShift(gs []storyGroup, shared, others []int) (parts []string, within bool) {
+	within = true
+	for _, g := range gs {
+		var steps []float64
+		for k := range shared {
+			if s, _, _ := groupStep(g, others[k], shared[k]); !math.IsNaN(s) {
+				steps = append(steps, s)
+			}
+		}
+		if len(steps) > 0 {
+			m := medianOf(steps)
+			parts = append(parts, g.name+" "+pctText(m))
+			within = within && math.Abs(m) < math.Log(1+storyFloor)
+		}
+	}
+	return parts, within
 }

@@ -154,7 +154,7 @@ var (
 
 // study builds the per-step tables of the studies' layout from the raw
 // trees: a row per shown DBMS.
-func (b *builder) study() {
+func (b *ibTables) study() {
 	if b.res.Archived() {
 		b.note("the study layout needs the raw logs; this report was built from archived mrg files")
 		return

@@ -46,7 +46,7 @@ type sweepMember struct {
 
 // sweepDBMS groups the shown DBMS by what they are without their client
 // count (sweepName). It returns the DBMS in order of appearance and their runs by client count.
-func (b *builder) sweepDBMS() ([]string, map[string][]sweepMember) {
+func (b *ibTables) sweepDBMS() ([]string, map[string][]sweepMember) {
 	var names []string
 	runs := map[string][]sweepMember{}
 	for _, tag := range b.shown {
@@ -76,7 +76,7 @@ func sweepName(t *metrics.TreeResult) string {
 
 // sweep builds the sweep part when some DBMS ran at two or more client
 // counts; otherwise there is none (not an empty one).
-func (b *builder) sweep() {
+func (b *ibTables) sweep() {
 	names, runs := b.sweepDBMS()
 	var clients []int
 	swept := false
@@ -102,13 +102,13 @@ func (b *builder) sweep() {
 	for i, st := range b.steps {
 		part.Steps = append(part.Steps, b.sweepStep(st, b.rep.Steps[i], names, runs, clients))
 	}
-	if !b.compat {
+	if b.edge.corrected {
 		sweepLead(part)
 	}
 	b.rep.Sweep = part
 }
 
-func (b *builder) sweepStep(st parse.Step, info StepInfo, names []string, runs map[string][]sweepMember, clients []int) *SweepStep {
+func (b *ibTables) sweepStep(st parse.Step, info StepInfo, names []string, runs map[string][]sweepMember, clients []int) *SweepStep {
 	col := throughputCol(st)
 	hdr := []string{"dbms"}
 	for _, n := range clients {

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/sbsum"
 	"github.com/ibreport/ibreport/internal/stats"
 	"github.com/ibreport/ibreport/metrics"
@@ -65,27 +64,42 @@ type SysbenchThreads struct {
 	Noise *Table `json:"noise,omitempty"`
 }
 
-// sbText prints the numbers of the sysbench part: value prints a value
-// with the given decimals, ratio the relative value of o to b ("1" for
-// 0/0). Compat mode prints them as the compat edge does, so that a ratio of
-// values the scripts printed as -nan is -nan.
-type sbText struct {
-	value  func(v metrics.Value, digits int) string
-	ratio  func(o, b metrics.Value) string
-	compat bool
+// sbBuild builds the sysbench part of a report from the typed set. Its
+// text (sbText), chosen once by build, holds every compat difference of
+// the part; the findings get the test groups and perf counters it found.
+type sbBuild struct {
+	res  *Results
+	rep  *Report
+	text sbText
+	set  *metrics.SysbenchSet
+	opt  SysbenchOptions
+	// groups are the test groups of the group tables and charts, parts
+	// those of the findings.
+	groups, parts []metrics.SysbenchGroup
+	// perf holds the perf stat counters per operation.
+	perf *sbPerfOps
 }
 
-var (
-	sbDefaultText = sbText{metrics.Value.Format, metrics.RatioText, false}
-	sbCompatText  = sbText{compat.FormatValue, compat.FormatRatio, true}
-)
-
-// sysbench builds the sysbench part of the report.
-func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
-	f := sbDefaultText
-	if b.compat {
-		f = sbCompatText
+// plan chooses the test groups and reads the perf stat samples: what the
+// findings need before the tables are built.
+func (b *sbBuild) plan() {
+	set, opt := b.set, b.opt
+	groups, _ := sbsum.Groups(set, opt.sum()) // its warnings are in the notes
+	// The findings sum up the parts readers group these tests in; a user's
+	// group file replaces them as it replaces the summaries' groups.
+	parts := metrics.SysbenchParts(set.Tests)
+	if opt.groups != nil {
+		parts = groups
+	} else {
+		groups = b.text.tableGroups(groups, parts)
 	}
+	b.groups, b.parts = groups, parts
+	b.perf = b.sysbenchPerf(set)
+}
+
+// tables builds the sysbench part of the report.
+func (b *sbBuild) tables() {
+	set, opt, f, groups := b.set, b.opt, b.text, b.groups
 	p := &SysbenchPart{}
 	for _, d := range set.DBMS {
 		p.DBMS = append(p.DBMS, d.Name)
@@ -98,23 +112,6 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 			p.Bases = append(p.Bases, b.Name)
 		}
 	}
-	groups, _ := sbsum.Groups(set, opt.sum()) // its warnings are in the notes
-	// The findings sum up the parts readers group these tests in; a user's
-	// group file replaces them as it replaces the summaries' groups.
-	parts := metrics.SysbenchParts(set.Tests)
-	if opt.groups != nil {
-		parts = groups
-	} else if !b.compat {
-		// One grouping on the page: the group table and its charts sum
-		// up the same parts as the findings. Compat mode keeps the
-		// scripts' Point-1 … Writes.
-		groups = parts
-	}
-	b.sbPerf = b.sysbenchPerf(set)
-	b.sysbenchBullets(set, parts)
-	b.sbParts = parts
-	b.sysbenchComparability(set)
-	b.sysbenchPlausibility(set)
 	p.Load = f.loadTable(set)
 	// The interval charts hold a point per interval line of every run,
 	// the largest part of the model, and read nothing the tables write:
@@ -137,12 +134,10 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 		if len(set.DBMS) > 1 {
 			st.Groups = f.groupTable(set, groups, nt, id)
 			st.GroupCharts = sbGroupCharts(set, groups, nt, id)
-			st.Relative = f.relativeTable(set, nt, id, b.runNoise())
+			st.Relative = f.relativeTable(set, nt, id, runNoise(b.res))
 		}
 		st.Absolute = f.absoluteTables(set, nt, id)
-		if !f.compat {
-			st.Noise = sbNoiseTable(set, nt, id)
-		}
+		st.Noise = f.noiseTable(set, nt, id)
 		st.Efficiency = f.efficiencyTables(set, nt, id)
 		st.PerQuery = f.perQueryTables(set, nt, id, opt.extra)
 		p.Threads = append(p.Threads, st)
@@ -156,10 +151,8 @@ func (b *builder) sysbench(set *metrics.SysbenchSet, opt SysbenchOptions) {
 	}
 	p.PrePost = f.prePost(set)
 	p.Sweep = f.threadSweep(set)
-	if !f.compat {
-		p.SweepSummary, p.SweepChart, p.SweepFindings = sbSweepSummary(set)
-	}
-	p.Counters = f.perfPart(set, b.sbPerf, metrics.SysbenchParts(set.Tests), "sb", b.res.FS)
+	p.SweepSummary, p.SweepChart, p.SweepFindings = f.sweepSummary(set)
+	p.Counters = f.perfPart(set, b.perf, metrics.SysbenchParts(set.Tests), "sb", b.res.FS)
 	if len(set.DBMS) < 2 {
 		p.Notes = append(p.Notes, "Only one DBMS: there are no relative values.")
 	}
@@ -211,63 +204,6 @@ const (
 	sbMicrosDigits = 1 // µs/o
 )
 
-// sbValueCell prints a value with the given decimals; NA is banded so.
-func (f sbText) sbValueCell(v metrics.Value, digits int) Cell {
-	if !v.OK() {
-		return valueCellText(v, "NA")
-	}
-	return valueCellText(v, f.value(v, digits))
-}
-
-// relValueCell bands a relative value as the relative throughput table
-// does; metrics.LowerIsBetter flips the meaning of the bands' markers only in the
-// caption, the colours stay those of the original (below/above).
-func (f sbText) relValueCell(v metrics.Value) Cell {
-	if !v.OK() {
-		return valueCellText(v, "NA")
-	}
-	if f.compat {
-		c := relTextCell(f.value(v, sbsum.RelDigits))
-		typed := valueCellText(v, c.Text)
-		c.Value, c.Unit = typed.Value, typed.Unit
-		return c
-	}
-	return relCell(v, metrics.HigherIsBetter)
-}
-
-// ratioCell prints the relative value of o to b, banded by the better
-// direction d of its metric in the default mode (compat: unbanded, as the
-// summaries print it).
-func (f sbText) ratioCell(o, b metrics.Value, d metrics.Direction) Cell {
-	r := metrics.Ratio(o, b)
-	if !r.OK() {
-		return valueCellText(r, "NA")
-	}
-	c := valueCellText(r, f.ratio(o, b))
-	if !f.compat {
-		c.Band = ratioBand(r.V, d)
-	}
-	return c
-}
-
-// sbBands is a sysbench table's caption with the compat mode's bands or
-// the default mode's (ratioBandsCaption).
-func (f sbText) sbBands() string {
-	if f.compat {
-		return "Below 0.95 yellow (▽), above 1.05 blue (△)."
-	}
-	return ratioBandsCaption
-}
-
-// sbBandsShort is sbBands for the first table of a report, which the
-// findings should not push off the first screen: the legend has the rest.
-func (f sbText) sbBandsShort() string {
-	if f.compat {
-		return f.sbBands()
-	}
-	return "Better than the base: △ beyond 5%, ▲ beyond 20%; worse: ▽ and ▼; none within noise (~)."
-}
-
 func sbTestName(t parse.SysbenchTest) string { return t.Label() }
 
 func (f sbText) loadTable(set *metrics.SysbenchSet) *Table {
@@ -292,7 +228,7 @@ func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGr
 	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + metrics.Plural(nt, "thread"),
 		Caption: "Each DBMS's QPS relative to the base " + sbBaseText(set) +
 			" over the tests of a group. " + f.sbBandsShort()}
-	if g := groupsText(groups); g != "" && !f.compat {
+	if g := f.groupsNote(groups); g != "" {
 		// Under the table, not in its caption: the definitions are long,
 		// and the first screen is for the story and the table.
 		t.Notes = append(t.Notes, g)
@@ -423,10 +359,7 @@ func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string, run f
 			d := p.DBMS
 			rel := p.Group.Relative(d, test, nt)
 			c := f.relValueCell(rel.QPS)
-			if !f.compat && rel.QPS.OK() {
-				within, _ := metrics.WithinNoise(rel.QPS.V, sbNoise(rel.Result), sbNoise(rel.Base), run)
-				c.setWithinNoise(within)
-			}
+			f.markNoise(&c, rel, run)
 			r.Cells = append(r.Cells, c)
 			if !rel.QPS.OK() {
 				t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: %s", d.Name, test.Sfx, rel.QPS.Why))
@@ -556,9 +489,7 @@ func (f sbText) efficiencyTables(set *metrics.SysbenchSet, nt int, id string) []
 			continue
 		}
 		t.Caption = "CPU per operation as vmstat us + sy percent divided by operations per second (cpu/o: not seconds) and as CPU microseconds (µs/o = cpu/o × CPUs × 10⁴, needs the CPU count), context switches, storage reads, KB read and KB written per operation, and operations per second. The rows after the line divide each DBMS by the base" + sbBaseSuffix(set) + "."
-		if !f.compat {
-			t.Caption += " For operations per second more is better, for the rest less. " + ratioBandsCaption
-		}
+		t.Caption += f.efficiencyBands()
 		out = append(out, t)
 	}
 	return out
@@ -678,13 +609,7 @@ func (f sbText) threadSweep(set *metrics.SysbenchSet) []*Table {
 	var out []*Table
 	for _, d := range set.DBMS {
 		t := &Table{ID: "sb.sweep." + d.Name, Title: "QPS by thread count: " + d.Name, Header: []string{"test"},
-			Caption: fmt.Sprintf("QPS of each test at each thread count, then the QPS at N threads divided by the QPS at %s (N vs %d; 1 for 0/0, inf for x/0). "+
-				"%s", metrics.Plural(n0, "thread"), n0, f.sbBands())}
-		if !f.compat {
-			t.Caption = fmt.Sprintf("QPS of each test at each thread count, then the QPS at N threads divided by the QPS at %s (N vs %d) "+
-				"with the scaling efficiency in brackets, that ratio divided by N/%d (1.00 is linear scaling); the marks are the efficiency's, "+
-				"against linear scaling, not the ratio's: ▽ below 0.95, ▼ below 0.80, △ above 1.05, ▲ above 1.20.", metrics.Plural(n0, "thread"), n0, n0)
-		}
+			Caption: f.sweepCaption(n0)}
 		for _, nt := range threads {
 			t.Header = append(t.Header, strconv.Itoa(nt))
 		}
@@ -698,11 +623,7 @@ func (f sbText) threadSweep(set *metrics.SysbenchSet) []*Table {
 			}
 			base := sbsum.QPSAt(d, test.Sfx, n0)
 			for _, nt := range threads[1:] {
-				if f.compat {
-					r.Cells = append(r.Cells, f.relValueCell(metrics.Ratio(sbsum.QPSAt(d, test.Sfx, nt), base)))
-					continue
-				}
-				r.Cells = append(r.Cells, sbSweepCell(sbsum.QPSAt(d, test.Sfx, nt), base, nt, n0))
+				r.Cells = append(r.Cells, f.sweepCell(sbsum.QPSAt(d, test.Sfx, nt), base, nt, n0))
 			}
 			t.Rows = append(t.Rows, r)
 		}
