@@ -77,3 +77,44 @@ func TestNoiseSettingsFlag(t *testing.T) {
 		t.Errorf("a folder as the file: exit %d: %s", code, stderr)
 	}
 }
+
+// TestNoiseSettingsIbenchKeys: five identical nights of the example name
+// each insert-benchmark step as diff names its throughput cell (the merge
+// name and ips, qps for read+write steps) and learn nothing from runs that
+// do not vary; --noise-settings then exits 2.
+func TestNoiseSettingsIbenchKeys(t *testing.T) {
+	abs, err := filepath.Abs("../../testdata/example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	var dirs []string
+	for i := range 5 {
+		d := filepath.Join(root, "night"+string(rune('1'+i)))
+		if err := os.Symlink(abs, d); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, d)
+	}
+	code, out, stderr := runCmd(t, append([]string{"series", "--format", "json"}, dirs...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	keys := map[string]string{}
+	for _, l := range seriesJSON(t, out).LearnedNoise {
+		keys[l.Test] = l.Key
+		if l.Noise != 0 || l.Runs != 5 || l.Why != "5 identical runs" {
+			t.Errorf("%s %s: %+v, want nothing learned from 5 identical runs", l.Series, l.Test, l)
+		}
+	}
+	for test, key := range map[string]string{"l.i0": "l.i0.ips", "l.x": "l.x.ips", "qr100": "qr100.L1.qps", "qp1000": "qp1000.L6.qps"} {
+		if keys[test] != key {
+			t.Errorf("%s: key %q, want %q", test, keys[test], key)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "ibreport.settings")
+	code, _, stderr = runCmd(t, append([]string{"series", "--format", "text", "--noise-settings", file}, dirs...)...)
+	if code != 2 || !strings.Contains(stderr, "5 identical runs") {
+		t.Errorf("--noise-settings of identical runs: exit %d: %s", code, stderr)
+	}
+}
