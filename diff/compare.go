@@ -97,9 +97,15 @@ type Finding struct {
 	// the change its noise can make in the report's family of tests when
 	// that is larger. NaN where nothing can fail.
 	Detectable float64
-	P, PAdj    float64 // U test and its Holm adjustment; NaN when not tested
-	Verdict    Verdict
-	Level      Level
+	// RunNoise is the run-to-run noise of one run the cell was judged
+	// with (one run per side); RunNoiseKey is the settings key of BASE it
+	// came from when it is the test's own, "" when it is the report's
+	// (Comparison.RunNoise).
+	RunNoise    float64
+	RunNoiseKey string
+	P, PAdj     float64 // U test and its Holm adjustment; NaN when not tested
+	Verdict     Verdict
+	Level       Level
 	// Notable findings are those a short report lists: everything at note
 	// level or above, improvements, and changes beyond the warn threshold
 	// that were not significant.
@@ -238,6 +244,7 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 	cm := &comparer{c: c, opt: opt, nBase: len(base), nNew: len(newer)}
 	if !c.Replicated {
 		cm.runNoise = runNoise(opt, base[0])
+		cm.testNoise = base[0].TestNoise
 		c.RunNoise = cm.runNoise
 	}
 	for _, k := range lacking {
@@ -449,10 +456,11 @@ type comparer struct {
 	naNew       int // cells with a value in BASE only
 	stepOrder   []string
 	dbmsOrder   []string
-	groups      map[string]string // kind "\x00" step → the table's Group
-	pending     []int             // findings waiting for the Holm adjustment
-	oneRun      []int             // one-run findings waiting for the noise gate
-	runNoise    float64           // run-to-run relative sd of one run
+	groups      map[string]string  // kind "\x00" step → the table's Group
+	pending     []int              // findings waiting for the Holm adjustment
+	oneRun      []int              // one-run findings waiting for the noise gate
+	runNoise    float64            // run-to-run relative sd of one run
+	testNoise   map[string]float64 // BASE's per test (ResultSet.TestNoise)
 	members     map[string][]string
 	// bInt and nInt are the relative half-widths of the one-run 95%
 	// intervals of the cell being compared (NaN unknown).

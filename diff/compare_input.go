@@ -32,6 +32,12 @@ type ResultSet struct {
 	// load options give; 0 when unknown. A BASE folder carries it to the
 	// one-run comparisons made against it.
 	RunNoise float64
+	// TestNoise is the run-to-run noise of one run per test, keyed by
+	// TestNoiseKey ("l.i0.ips"), that the folder's settings give (keys
+	// run-noise.<step>.<metric>, learned from a history by `ibreport
+	// series --noise-settings`); nil when none. A BASE's figure for a
+	// test wins over RunNoise for that test's cells.
+	TestNoise map[string]float64
 }
 
 // RunFacts is what a DBMS's run must share with the run it is compared

@@ -65,7 +65,7 @@ func intervalOf(rows []rowRef, col string) float64 {
 // cellNoise is the standard deviation of log(NEW/BASE) of a one-run cell
 // with no real change.
 func (cm *comparer) cellNoise(f *Finding) float64 {
-	r := cm.runNoise
+	r := cm.cellRunNoise(f)
 	v := 2 * r * r
 	if f.Table == "rel" {
 		v *= 2 // a ratio of two DBMS of one run: both runs' noise

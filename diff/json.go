@@ -87,10 +87,14 @@ type jsonFinding struct {
 	// Noise and Detectable: Finding.Noise and Finding.Detectable.
 	Noise      *float64 `json:"noise"`
 	Detectable *float64 `json:"detectable"`
-	Note       string   `json:"note"`
-	Notes      []int    `json:"notes"` // 1-based numbers of the notes
-	File       string   `json:"file,omitempty"`
-	Line       int      `json:"line,omitempty"`
+	// RunNoise and RunNoiseKey: Finding.RunNoise and Finding.RunNoiseKey,
+	// present only when the cell was judged with its test's own run noise.
+	RunNoise    *float64 `json:"run_noise,omitempty"`
+	RunNoiseKey string   `json:"run_noise_key,omitempty"`
+	Note        string   `json:"note"`
+	Notes       []int    `json:"notes"` // 1-based numbers of the notes
+	File        string   `json:"file,omitempty"`
+	Line        int      `json:"line,omitempty"`
 }
 
 type jsonGeomean struct {
@@ -158,6 +162,9 @@ func writeDiffJSON(w io.Writer, c *Comparison, r WriteOptions) error {
 			Table: f.Table, Step: f.Step, DBMS: f.DBMS, Metric: f.Metric, Better: f.Rule.Better.String(), Gated: f.Gated,
 			Base: jside(f.Base, cell), New: jside(f.New, cell), Delta: num(f.Delta), DeltaText: deltaText(f.Delta),
 			P: num(f.P), PAdj: num(f.PAdj), Noise: num(f.Noise), Detectable: num(f.Detectable), Note: f.Note, Notes: []int{}, File: f.File, Line: f.Line}
+		if f.RunNoiseKey != "" {
+			jf.RunNoise, jf.RunNoiseKey = num(f.RunNoise), f.RunNoiseKey
+		}
 		for _, n := range f.Notes {
 			jf.Notes = append(jf.Notes, n+1)
 		}

@@ -45,6 +45,9 @@ func Run(base, newer []string, opt Options) (*Comparison, []string, error) {
 			if err != nil {
 				return nil, err
 			}
+			if rs.TestNoise, err = readTestNoise(d); err != nil {
+				return nil, err
+			}
 			warns = append(warns, w...)
 			out = append(out, rs)
 		}

@@ -29,6 +29,7 @@ var textReaders = map[string]bool{
 	"readOMet":           true,
 	"readQPSAbs":         true,
 	"settingsRunNoise":   true, // ibreport.settings
+	"readTestNoise":      true, // its run-noise.<step>.<metric> keys
 	"SetThresholds":      true, // --threshold
 }
 

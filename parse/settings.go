@@ -117,6 +117,10 @@ func scanSettings(fsys fs.FS, dir string, f func(key, value string, line int) er
 }
 
 func known(key string) bool {
+	// run-noise.<step>.<metric>: the run-to-run noise of one test.
+	if t, ok := strings.CutPrefix(key, "run-noise."); ok && t != "" {
+		return true
+	}
 	for _, k := range SettingsKeys {
 		if k == key {
 			return true

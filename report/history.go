@@ -61,6 +61,7 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 	type groupKey struct{ kind, dbms string }
 	var order []groupKey
 	groups := map[groupKey]*seriesInput{}
+	noiseKeys := map[groupKey]map[string]string{}
 	for i, set := range sets {
 		names[i] = set.Name
 		one := opt
@@ -77,8 +78,10 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 			rep.Source = b.rep.Source
 		}
 		for _, in := range b.series.seriesInputs() {
+			keys := seriesNoiseKeys(b.rep.Steps, in)
 			for m, dbms := range in.members {
 				k := groupKey{in.kind, dbms}
+				noiseKeys[k] = addNoiseKeys(noiseKeys[k], keys)
 				g := groups[k]
 				if g == nil {
 					g = &seriesInput{id: fmt.Sprintf("series.%d", len(order)+1), title: in.what + ": " + dbms, members: names}
@@ -107,9 +110,11 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 		"The legend says how change points are found.", strings.Join(names, ", "))}
 	for _, k := range order {
 		if g := buildSeries(*groups[k], stats.ChangePointOptions{}); g != nil {
+			g.keys = noiseKeys[k]
 			rep.Series.Groups = append(rep.Series.Groups, g)
 		}
 	}
+	learnSeriesNoise(rep, len(sets))
 	rep.Series.findings()
 	rep.Plausibility = seriesPlausibility(rep.Series)
 	rep.Legend = []LegendItem{{"series", seriesLegend}, {"history", historyLegend}}
@@ -201,6 +206,7 @@ func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error
 		return nil, v, err
 	}
 	rep.Title = fmt.Sprintf("%s against a history of %s", sets[len(sets)-1].Name, metrics.Plural(len(sets)-1, "result set"))
+	learnSeriesNoise(rep, len(sets)-1) // from the history, not NEW
 	m := 0
 	for _, g := range rep.Series.Groups {
 		m += len(g.Tests)
@@ -345,7 +351,8 @@ func runNoiseNote(noise []float64) string {
 	}
 	lo, hi := noise[0], noise[len(noise)-1]
 	return fmt.Sprintf("Run-to-run noise of the history: %.2g%% per run, the median over %s of the relative standard deviation of their current level (%.2g%%–%.2g%%); "+
-		"a one-run diff against one of these runs can take it: run-noise = %.2g in the baseline's ibreport.settings, or diff --run-noise %.2g.",
+		"a one-run diff against one of these runs can take it: run-noise = %.2g in the baseline's ibreport.settings, or diff --run-noise %.2g; "+
+		"each test's own, as the notes of the series list it: ibreport series with these folders and --noise-settings BASELINE/ibreport.settings.",
 		100*med, metrics.Plural(len(noise), "test"), 100*lo, 100*hi, med, med)
 }
 

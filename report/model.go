@@ -70,6 +70,10 @@ type Report struct {
 	// step; nil unless BuildOptions.Series is set or the report is made by
 	// BuildSeries.
 	Series *SeriesPart `json:"series,omitempty"`
+	// LearnedNoise is the run-to-run noise of each test and series that a
+	// series of result sets measured (BuildSeries, History): what `series
+	// --noise-settings` pools and writes for one-run gates.
+	LearnedNoise []LearnedNoise `json:"learned_noise,omitempty"`
 	// Counters are the insert benchmark's perf stat counters per
 	// operation; nil without o.perf.hw samples (and in compat mode).
 	Counters *PerfPart `json:"counters,omitempty"`

@@ -55,6 +55,9 @@ type SeriesGroup struct {
 	Unit   string   `json:"unit"`
 	Values [][]Num  `json:"values"` // per test, per member: the throughput
 	Noise  [][]Num  `json:"noise,omitempty"`
+	// keys name the tests as diff names their cells, in a series of
+	// result sets (seriesNoiseKeys); nil otherwise.
+	keys map[string]string
 }
 
 // SeriesChange is one change point: the member of a series at which a

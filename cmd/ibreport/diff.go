@@ -47,7 +47,7 @@ func runDiff(e *env, args []string) error {
 	fs.StringVar(&threshold, "threshold", "", "fail `levels`, e.g. ips=5%,cpupq=10% or maxop=off")
 	fs.StringVar(&warn, "warn", "", "warn `levels`, e.g. ips=2%")
 	fs.Float64Var(&alpha, "alpha", 0.05, "significance `level` of the U test on replicated runs")
-	fs.Float64Var(&runNoise, "run-noise", 0, "run-to-run relative standard deviation (a `fraction`) of one run, that one-run comparisons are judged with (default: BASE's settings key run-noise, else 0.01)")
+	fs.Float64Var(&runNoise, "run-noise", 0, "run-to-run relative standard deviation (a `fraction`) of one run, that one-run comparisons are judged with (default: BASE's settings key run-noise, else 0.01); a test's own in BASE's settings (run-noise.<step>.<metric>) wins for its cells")
 	fs.StringVar(&format, "format", "text", "output `format`: "+strings.Join(diff.Formats, ", ")+" (md also spelled markdown)")
 	fs.StringVar(&c.out, "o", "", "output `file`, written atomically (default: stdout)")
 	fs.StringVar(&tables, "tables", "auto", "`kind` of tables to compare: auto, mrg, rel or both")

@@ -40,6 +40,8 @@ func runSeries(e *env, args []string) error {
 	fs.StringVar(&c.out, "o", "", "output `file`, written atomically (default: stdout)")
 	fs.StringVar(&c.format, "format", "html", "output `format`: "+strings.Join(render.Formats, ", "))
 	fs.StringVar(&c.title, "title", "", "report `title` (default: \"Series of N result sets\")")
+	var noiseFile string
+	fs.StringVar(&noiseFile, "noise-settings", "", "write the run-to-run noise learned per test to this settings `file` (a baseline's ibreport.settings; its other lines are kept), atomically")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -58,6 +60,14 @@ func runSeries(e *env, args []string) error {
 			return fmt.Errorf("-o: %w", err)
 		}
 	}
+	if noiseFile != "" {
+		if len(pos) < 2 {
+			return badUsage("series", "--noise-settings learns from a series of result sets (nightly runs): give their folders, oldest first")
+		}
+		if err := checkNoiseSettings(noiseFile); err != nil {
+			return err
+		}
+	}
 	sets, err := c.loadSets(pos)
 	if err != nil {
 		return err
@@ -65,6 +75,11 @@ func runSeries(e *env, args []string) error {
 	rep, err := report.BuildSeries(sets, report.BuildOptions{Title: c.title})
 	if err != nil {
 		return err
+	}
+	if noiseFile != "" {
+		if err := writeNoiseSettings(e, noiseFile, rep, sets); err != nil {
+			return err
+		}
 	}
 	for _, g := range rep.Series.Groups {
 		for _, n := range g.Notes {

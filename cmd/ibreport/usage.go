@@ -26,7 +26,7 @@ var flagGroup = map[string]string{
 	"allow-missing": "comparison", "allow-na": "comparison", "strict": "comparison",
 
 	"o": "output", "format": "output", "title": "output", "intro": "output", "layout": "output",
-	"quiet": "output", "all": "output",
+	"quiet": "output", "all": "output", "noise-settings": "output",
 }
 
 // helpWidth is the width help text is wrapped at.
@@ -112,6 +112,9 @@ func printSettings(w io.Writer, c *command, fs *flag.FlagSet) {
 	}
 	text := fmt.Sprintf("%s in %s (\"key = value\" lines, # starts a comment) sets what the flags leave unset; a flag given wins. Its keys: %s.",
 		parse.SettingsFile, c.settings, strings.Join(keys, ", "))
+	if c.name == "diff" {
+		text += " In BASE, run-noise.<step>.<metric> sets one test's own run-to-run noise (ibreport series --noise-settings writes them from a history)."
+	}
 	fmt.Fprintf(w, "\nSettings file:\n")
 	for _, l := range wrap(text, helpWidth-2) {
 		fmt.Fprintln(w, "  "+l)

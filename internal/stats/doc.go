@@ -16,6 +16,10 @@
 //     number of members; a one-member level (a one-release dip) has a test
 //     of its own. Its false-alarm and detection rates against Otava's own
 //     algorithm (re-implemented in otava_test.go) are in its tests.
+//   - RunNoise: the run-to-run noise of one test learned from the runs of
+//     one level (nightly runs after their last change point), from
+//     successive differences so that a level shift the search missed
+//     inflates it little; PoolRunNoise pools it over series.
 //
 // Everything here is deterministic: the same input gives the same output.
 // It is internal: packages metrics and report call it, and its API may

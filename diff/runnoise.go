@@ -1,0 +1,99 @@
+package diff
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/ibreport/ibreport/internal/inputerr"
+	"github.com/ibreport/ibreport/parse"
+)
+
+// Run-to-run noise per test.
+//
+// A history of nightly runs measures each test's own run-to-run noise
+// (`ibreport series --noise-settings`, report.LearnedNoise): a scan
+// varies by 4% where a point query varies by 0.5%. A baseline folder
+// carries it in its settings, one key per test named as diff names the
+// cell, "run-noise.<step>.<metric>":
+//
+//	run-noise.l.i0.ips = 0.008
+//	run-noise.qr100.L1.qps = 0.021
+//	run-noise.point-query.range100.dop1.qps = 0.005
+//
+// A one-run cell is judged with its test's figure when BASE's settings
+// hold it, else with the report's run noise (--run-noise, else the key
+// run-noise, else stats.DefaultRunNoise). Its Finding says so
+// (RunNoiseKey) and the reports add a footnote.
+
+// TestNoisePrefix starts the settings keys of the run-to-run noise of one
+// test: "run-noise." then the step and the metric, "run-noise.l.i0.ips".
+const TestNoisePrefix = "run-noise."
+
+// TestNoiseKey is the key of a cell's test in ResultSet.TestNoise: its
+// step and metric, "l.i0.ips" or "point-query.range100.dop1.qps".
+func TestNoiseKey(step, metric string) string { return step + "." + metric }
+
+// readTestNoise reads the per-test run-noise keys of the settings of the
+// folder dir; nil when it has none. A value that is not a fraction above
+// 0 and below 1 is bad input naming the file and key.
+func readTestNoise(dir string) (map[string]float64, error) {
+	set, err := parse.ReadSettings(os.DirFS(dir), ".")
+	if err != nil {
+		return nil, inputerr.Wrap(err)
+	}
+	var out map[string]float64
+	for k, v := range set {
+		key, ok := strings.CutPrefix(k, TestNoisePrefix)
+		if !ok {
+			continue
+		}
+		r, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(r > 0 && r < 1) || key == "" {
+			return nil, inputerr.Errorf("%s: %s = %q: want a test (run-noise.<step>.<metric>) and a fraction above 0, below 1 (0.01 for 1%%)",
+				filepath.Join(dir, parse.SettingsFile), k, v)
+		}
+		if out == nil {
+			out = map[string]float64{}
+		}
+		out[key] = r
+	}
+	return out, nil
+}
+
+// cellRunNoise is the run-to-run noise of one run that the cell f is
+// judged with: its test's own from BASE's settings, else the report's.
+// It sets f.RunNoise and, for a test's own, f.RunNoiseKey.
+func (cm *comparer) cellRunNoise(f *Finding) float64 {
+	f.RunNoise, f.RunNoiseKey = cm.runNoise, ""
+	if r, ok := cm.testNoise[TestNoiseKey(f.Step, f.Metric)]; ok && r > 0 && r < 1 {
+		f.RunNoise, f.RunNoiseKey = r, TestNoisePrefix+TestNoiseKey(f.Step, f.Metric)
+		f.Notes = append(f.Notes, cm.c.note(fmt.Sprintf("judged with its test's own run-to-run noise, "+
+			"from BASE's settings (key run-noise.<step>.<metric>), not the report's %s per run", pctText(cm.runNoise))))
+	}
+	return f.RunNoise
+}
+
+// perTestNoiseText says in the mode line how many cells were judged with
+// their test's own run-to-run noise: "; 34 cells with their test's own
+// (BASE's settings)", or "".
+func perTestNoiseText(c *Comparison) string {
+	n := 0
+	var lo, hi float64
+	for _, f := range c.Findings {
+		if f.RunNoiseKey == "" {
+			continue
+		}
+		if n == 0 || f.RunNoise < lo {
+			lo = f.RunNoise
+		}
+		hi = max(hi, f.RunNoise)
+		n++
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %d cells with their test's own, %s–%s (BASE's settings)", n, pctText(lo), pctText(hi))
+}
