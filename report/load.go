@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
+	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/internal/sbsum"
 	"github.com/ibreport/ibreport/metrics"
@@ -105,11 +106,11 @@ func resolveSysbenchSettings(set map[string]string, dir, shown string, so Sysben
 	// The tag names output files: it is checked before anything is
 	// computed, not when the summaries are written.
 	if so.Tag != "" {
-		if err := sbsum.CheckTag(so.Tag); err != nil {
+		if err := fsout.CheckTag(so.Tag); err != nil {
 			return so, inputerr.Errorf("sysbench %v", err)
 		}
 	} else if so.Tag = set["sb-tag"]; so.Tag != "" {
-		if err := sbsum.CheckTag(so.Tag); err != nil {
+		if err := fsout.CheckTag(so.Tag); err != nil {
 			return so, inputerr.Errorf("%s: sb-tag = %q: %v", filepath.Join(shown, dir, parse.SettingsFile), so.Tag, err)
 		}
 	}

@@ -14,7 +14,9 @@ import (
 type SysbenchOptions struct {
 	// Tag names the summary files, as the <tag> argument of the original
 	// scripts: o.met.<tag>.dop<nt>, sum.<tag>, qps.abs.<tag>.tsv, ...
-	// "" means "sb".
+	// "" means "sb". Load refuses a tag that is not a plain part of a
+	// file name (a path separator, "..", a control character), as it
+	// refuses the settings file's sb-tag.
 	Tag string
 	// GroupSplit is the largest default group kept whole (0: the default).
 	GroupSplit int
@@ -37,11 +39,6 @@ type SysbenchOptions struct {
 	// LoadOptions.SysbenchExtra.
 	extra *parse.SysbenchExtra
 }
-
-// CheckSysbenchTag refuses a SysbenchOptions.Tag that is not a plain part
-// of a file name: no '/', no "..", no control characters. Load checks the
-// tag it is given and that of the settings file.
-func CheckSysbenchTag(tag string) error { return sbsum.CheckTag(tag) }
 
 // sum are the options of the summaries.
 func (o SysbenchOptions) sum() sbsum.Options {

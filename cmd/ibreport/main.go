@@ -280,12 +280,12 @@ func checkFlags(fs *flag.FlagSet, c *common) error {
 		return usageError{fmt.Errorf("--run-noise %g: want a fraction above 0, below 1", c.runNoise)}
 	}
 	if has("sb-tag") {
-		if err := report.CheckSysbenchTag(c.sbTag); err != nil {
+		if err := fsout.CheckTag(c.sbTag); err != nil {
 			return usageError{fmt.Errorf("--sb-tag: %w", err)}
 		}
 	}
 	if has("perf-prefix") {
-		if err := report.CheckSysbenchTag(c.perfPrefix); err != nil {
+		if err := fsout.CheckTag(c.perfPrefix); err != nil {
 			return usageError{fmt.Errorf("--perf-prefix: %w", err)}
 		}
 	}

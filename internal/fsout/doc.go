@@ -12,5 +12,6 @@
 // refuse an output path that would destroy something: a link, a device, a
 // folder that is not a set, or anything the run reads, its inputs compared
 // resolved and followed through the symbolic links inside them. Refusals
-// wrap ErrRefused.
+// wrap ErrRefused. CheckTag refuses a part of an output file's name (the
+// sysbench tag) that could lead outside the output folder.
 package fsout

@@ -1,4 +1,4 @@
-package sbsum
+package fsout
 
 import (
 	"strings"
