@@ -227,7 +227,7 @@ func WriteError(w io.Writer, base, newer []string, err error, r WriteOptions) er
 	case "md":
 		_, werr = fmt.Fprintf(w, "### %s\n\n%s\n\n**Bad input:** %s\n", head, textfmt.MarkdownCell(where), textfmt.MarkdownCell(msg))
 	case "github":
-		_, werr = fmt.Fprintf(w, "::error title=%s::%s\n%s\n%s\n", ghProp("ibreport diff ERROR: bad input"), ghEscape(msg), head, msg)
+		_, werr = fmt.Fprintf(w, "::error title=%s::%s\n%s\n%s\n", textfmt.GitHubProp("ibreport diff ERROR: bad input"), textfmt.GitHubEscape(msg), head, msg)
 	case "json":
 		d := jsonDiff{Schema: Schema, Status: "ERROR", ExitCode: 2, Base: base, New: newer, Tables: []string{},
 			Counts: map[string]int{}, Findings: []jsonFinding{}, Geomeans: []jsonGeomean{}, NotCompared: []string{},

@@ -100,16 +100,6 @@ func writeDiffMarkdown(w io.Writer, c *Comparison, r WriteOptions) error {
 	return bw.Flush()
 }
 
-// ghEscape escapes the message of a workflow command; ghProp also escapes
-// the characters that separate properties.
-func ghEscape(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-func ghProp(s string) string {
-	return strings.NewReplacer(":", "%3A", ",", "%2C").Replace(ghEscape(s))
-}
-
 // MaxAnnotations is the most error and warning annotations the github
 // format writes: GitHub shows 10 of each kind per step and drops the rest
 // silently, so the eleventh says how many more there are and where.
@@ -195,7 +185,7 @@ func (a annotation) line() string {
 	}
 	var props []string
 	if lead.File != "" {
-		props = append(props, "file="+ghProp(lead.File))
+		props = append(props, "file="+textfmt.GitHubProp(lead.File))
 		if lead.Line > 0 {
 			props = append(props, fmt.Sprintf("line=%d", lead.Line))
 		}
@@ -203,10 +193,10 @@ func (a annotation) line() string {
 	row := strings.Join(nonEmpty(lead.Table+"."+lead.Step, lead.DBMS), " ")
 	if lead.Metric == "" || lead.DBMS == "" {
 		row = strings.Join(nonEmpty(row, lead.Metric), " ")
-		props = append(props, "title="+ghProp("ibreport diff "+verdictLabel(shown(lead))+": "+row))
-		return fmt.Sprintf("::%s %s::%s", cmd, strings.Join(props, ","), ghEscape(row+": "+noteText(lead)))
+		props = append(props, "title="+textfmt.GitHubProp("ibreport diff "+verdictLabel(shown(lead))+": "+row))
+		return fmt.Sprintf("::%s %s::%s", cmd, strings.Join(props, ","), textfmt.GitHubEscape(row+": "+noteText(lead)))
 	}
-	props = append(props, "title="+ghProp("ibreport diff "+verdictLabel(shown(lead))+": "+row))
+	props = append(props, "title="+textfmt.GitHubProp("ibreport diff "+verdictLabel(shown(lead))+": "+row))
 	msg := cellText(lead)
 	if n := noteText(lead); n != "" {
 		msg += " (" + n + ")"
@@ -225,7 +215,7 @@ func (a annotation) line() string {
 			msg += " (" + n + ")"
 		}
 	}
-	return fmt.Sprintf("::%s %s::%s", cmd, strings.Join(props, ","), ghEscape(row+": "+msg))
+	return fmt.Sprintf("::%s %s::%s", cmd, strings.Join(props, ","), textfmt.GitHubEscape(row+": "+msg))
 }
 
 // writeDiffGitHub writes GitHub Actions workflow commands: an error
@@ -239,8 +229,8 @@ func writeDiffGitHub(w io.Writer, c *Comparison, r WriteOptions) error {
 	bw := bufio.NewWriter(w)
 	var lines []string
 	for _, p := range c.Problems {
-		lines = append(lines, fmt.Sprintf("::error title=%s::%s", ghProp("ibreport diff ERROR: bad input"),
-			ghEscape(p+" (the rest was compared; --allow-missing accepts what is on one side only)")))
+		lines = append(lines, fmt.Sprintf("::error title=%s::%s", textfmt.GitHubProp("ibreport diff ERROR: bad input"),
+			textfmt.GitHubEscape(p+" (the rest was compared; --allow-missing accepts what is on one side only)")))
 	}
 	more := 0
 	for _, a := range rowAnnotations(c) {
@@ -254,11 +244,11 @@ func writeDiffGitHub(w io.Writer, c *Comparison, r WriteOptions) error {
 		fmt.Fprintln(bw, l)
 	}
 	if more > 0 {
-		fmt.Fprintf(bw, "::warning title=%s::%s\n", ghProp("ibreport diff: "+metrics.Plural(more, "more row")),
-			ghEscape(fmt.Sprintf("%s at warn or fail level not annotated (GitHub shows %d per step): "+
+		fmt.Fprintf(bw, "::warning title=%s::%s\n", textfmt.GitHubProp("ibreport diff: "+metrics.Plural(more, "more row")),
+			textfmt.GitHubEscape(fmt.Sprintf("%s at warn or fail level not annotated (GitHub shows %d per step): "+
 				"see the job summary written by ibreport diff --format md, or the text report", metrics.Plural(more, "more row"), MaxAnnotations)))
 	}
-	fmt.Fprintf(bw, "::notice title=%s::%s\n", ghProp("ibreport diff "+status(c, r.Strict)), ghEscape(headline(c, r.Strict)))
+	fmt.Fprintf(bw, "::notice title=%s::%s\n", textfmt.GitHubProp("ibreport diff "+status(c, r.Strict)), textfmt.GitHubEscape(headline(c, r.Strict)))
 	fmt.Fprintln(bw, headline(c, r.Strict))
 	for _, n := range c.Notes {
 		fmt.Fprintf(bw, "Note: %s\n", n)

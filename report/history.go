@@ -1,10 +1,7 @@
 package report
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 	"strings"
@@ -390,97 +387,4 @@ func numbers(x []float64) []float64 {
 		}
 	}
 	return out
-}
-
-// MaxHistoryAnnotations is the most error and warning annotations
-// WriteHistoryGitHub writes: GitHub shows 10 of each kind per step.
-const MaxHistoryAnnotations = 10
-
-// WriteHistoryGitHub writes the verdict of a History report as GitHub
-// Actions workflow commands: an error per regression and a warning per
-// value NEW lacks, largest drop first, at most MaxHistoryAnnotations; one
-// warning saying how many more; a notice with the verdict line, which is
-// also the last line. The members are folders, so no annotation names a
-// file.
-func WriteHistoryGitHub(w io.Writer, rep *Report) error {
-	if w == nil || rep == nil {
-		return errors.New("nil writer or report")
-	}
-	if rep.Series == nil || rep.History == nil {
-		return fmt.Errorf("not a history report")
-	}
-	type ann struct {
-		cmd, title, msg string
-		change          float64
-	}
-	var anns []ann
-	for _, g := range rep.Series.Groups {
-		if g.History == nil {
-			continue
-		}
-		for _, r := range g.History.Rows {
-			if len(r.Cells) != len(g.History.Header) {
-				continue
-			}
-			cell := func(i int) string { return r.Cells[i].Text }
-			verdict := cell(len(r.Cells) - 1)
-			a := ann{change: math.Inf(1)}
-			switch verdict {
-			case "regression":
-				a.cmd = "error"
-				if v := r.Cells[6].Value; v != nil {
-					a.change = *v
-				}
-			case "missing":
-				a.cmd = "warning"
-			default:
-				continue
-			}
-			a.title = "ibreport diff --history " + verdict + ": " + g.Title + " " + cell(0)
-			a.msg = fmt.Sprintf("%s %s: NEW %s, level %s (interval %s, %s runs from %s), change %s, detectable %s",
-				g.Title, cell(0), cell(5), cell(3), cell(4), cell(2), cell(1), cell(6), cell(7))
-			anns = append(anns, a)
-		}
-	}
-	slices.SortStableFunc(anns, func(a, b ann) int {
-		if a.cmd != b.cmd {
-			return strings.Compare(a.cmd, b.cmd) // error before warning
-		}
-		return cmpFloat(a.change, b.change)
-	})
-	bw := bufio.NewWriter(w)
-	for i, a := range anns {
-		if i == MaxHistoryAnnotations {
-			more := metrics.Plural(len(anns)-i, "more finding")
-			fmt.Fprintf(bw, "::warning title=%s::%s\n", ghProp("ibreport diff --history: "+more),
-				ghEscape(more+" not annotated (GitHub shows 10 per step): see the job summary written with --format md, or the text report"))
-			break
-		}
-		fmt.Fprintf(bw, "::%s title=%s::%s\n", a.cmd, ghProp(a.title), ghEscape(a.msg))
-	}
-	v := HistoryVerdict{Regressions: rep.History.Regressions, Improvements: rep.History.Improvements,
-		Missing: rep.History.Missing, Checked: rep.History.Checked}
-	fmt.Fprintf(bw, "::notice title=%s::%s\n", ghProp("ibreport diff --history "+v.Status()), ghEscape(v.Line()))
-	fmt.Fprintln(bw, v.Line())
-	return bw.Flush()
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-// ghEscape escapes the message of a workflow command; ghProp also escapes
-// the characters that separate properties.
-func ghEscape(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-func ghProp(s string) string {
-	return strings.NewReplacer(":", "%3A", ",", "%2C").Replace(ghEscape(s))
 }

@@ -118,7 +118,7 @@ func runHistory(e *env, c common, format string, dirs []string) error {
 		return err
 	}
 	if format == "github" {
-		if err := report.WriteHistoryGitHub(e.stdout, rep); err != nil {
+		if err := writeHistoryGitHub(e.stdout, rep); err != nil {
 			return err
 		}
 	} else {

@@ -109,3 +109,19 @@ func TestFormatName(t *testing.T) {
 		}
 	}
 }
+
+func TestGitHubEscape(t *testing.T) {
+	for _, tc := range []struct{ in, msg, prop string }{
+		{"plain", "plain", "plain"},
+		{"50% a\nb\r", "50%25 a%0Ab%0D", "50%25 a%0Ab%0D"},
+		{"a: b, c", "a: b, c", "a%3A b%2C c"},
+		{"%3A", "%253A", "%253A"},
+	} {
+		if got := GitHubEscape(tc.in); got != tc.msg {
+			t.Errorf("GitHubEscape(%q) = %q, want %q", tc.in, got, tc.msg)
+		}
+		if got := GitHubProp(tc.in); got != tc.prop {
+			t.Errorf("GitHubProp(%q) = %q, want %q", tc.in, got, tc.prop)
+		}
+	}
+}
