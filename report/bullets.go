@@ -44,25 +44,9 @@ type Bullet struct {
 	// (every change, when Word is "similar" for it), so none is explained.
 	WithinNoise bool `json:"within_noise,omitempty"`
 	// Text is the finding in words; Short the same without the DBMS, as a
-	// part of the line a report prints per DBMS (BulletLines).
+	// part of the line a report prints per DBMS.
 	Text  string `json:"text"`
 	Short string `json:"-"`
-}
-
-// BulletLines are the summary's lines: one per DBMS (and sysbench thread
-// count), its parts' findings joined.
-func BulletLines(bs []Bullet) []string {
-	var out []string
-	for i := 0; i < len(bs); {
-		j := i
-		var parts []string
-		for ; j < len(bs) && bs[j].DBMS == bs[i].DBMS && bs[j].Base == bs[i].Base && bs[j].Threads == bs[i].Threads; j++ {
-			parts = append(parts, bs[j].Short)
-		}
-		out = append(out, bs[i].head()+": "+strings.Join(parts, "; ")+".")
-		i = j
-	}
-	return out
 }
 
 // partRatio is one step's or test's relative throughput and what can
@@ -215,73 +199,6 @@ func quartile(sorted []float64, p float64) float64 {
 		return sorted[len(sorted)-1]
 	}
 	return sorted[lo] + (h-float64(lo))*(sorted[lo+1]-sorted[lo])
-}
-
-// BulletKey says, in the line above the findings, what their numbers are
-// and which way each metric they cite is worse, so that a finding can be
-// quoted alone: "×: the throughput divided by the base's, lower is worse; …;
-// cpu/o: CPU per operation, higher is worse". The directions are those of
-// the properties table (metrics.PropsByName) and, for perf counters, of
-// metrics.PerfCounterDefs; "" without bullets.
-func BulletKey(bs []Bullet) string {
-	if len(bs) == 0 {
-		return ""
-	}
-	steps, tests := false, false
-	for _, b := range bs {
-		steps, tests = steps || b.Threads == 0, tests || b.Threads > 0
-	}
-	what := "steps"
-	switch {
-	case steps && tests:
-		what = "steps' or tests"
-	case tests:
-		what = "tests"
-	}
-	parts := []string{
-		"×: the throughput divided by the base's, lower is worse",
-		"IQR: the middle half of the " + what + "' ratios, min–max all of them",
-	}
-	seen := map[string]bool{}
-	var cite func(cs []metrics.Cause)
-	cite = func(cs []metrics.Cause) {
-		for _, c := range cs {
-			if !seen[c.Name] {
-				seen[c.Name] = true
-				if w := worseWay(c.Name); w != "" {
-					parts = append(parts, c.Name+": "+c.What+", "+w+" is worse")
-				}
-			}
-			cite(c.Detail)
-		}
-	}
-	for _, b := range bs {
-		cite(b.Causes[:min(3, len(b.Causes))])
-	}
-	return "How to read the findings: " + strings.Join(parts, "; ") + "; a cited metric's percent is its change from the base's value."
-}
-
-// worseWay is the way a cited metric gets worse: "higher" for a cost,
-// "lower" for a rate (p99) or IPC; "" when neither is known.
-func worseWay(name string) string {
-	if p, err := metrics.PropsByName(name); err == nil {
-		switch p.Better {
-		case metrics.LowerIsBetter:
-			return "higher"
-		case metrics.HigherIsBetter:
-			return "lower"
-		}
-		return ""
-	}
-	for _, d := range metrics.PerfCounterDefs {
-		if d.Name == name {
-			if d.Cost {
-				return "higher"
-			}
-			return "lower"
-		}
-	}
-	return ""
 }
 
 // bulletLegend explains the bullets, for the legends of every format.

@@ -115,7 +115,7 @@ func TestIbenchPerfReport(t *testing.T) {
 		}
 	}
 	if !cited {
-		t.Errorf("no finding cites insn/o or IPC under cpupq: %v", report.BulletLines(rep.Bullets))
+		t.Errorf("no finding cites insn/o or IPC under cpupq: %v", bulletTexts(rep.Bullets))
 	}
 
 	var html, md, txt, js bytes.Buffer

@@ -48,7 +48,7 @@ func TestPerfCountersArchive(t *testing.T) {
 		}
 	}
 	if !cited {
-		t.Errorf("no finding cites insn/o or IPC under cpu/o: %v", report.BulletLines(rep.Bullets))
+		t.Errorf("no finding cites insn/o or IPC under cpu/o: %v", bulletTexts(rep.Bullets))
 	}
 	var html bytes.Buffer
 	if err := render.WriteHTML(&html, rep); err != nil {

@@ -74,9 +74,9 @@ func TestSysbenchFindingParts(t *testing.T) {
 	if strings.Join(parts, "|") != "point|range without aggregation|range with aggregation|writes" {
 		t.Errorf("parts %q", parts)
 	}
-	lines := strings.Join(report.BulletLines(my.Bullets), "\n")
+	lines := bulletTexts(my.Bullets)
 	for _, want := range []string{
-		"x.my5744_rel_o2nofp.z12a_c8r32.pk1 vs x.my5651_rel_o2nofp.z12a_c8r32.pk1, 1 thread: point: less, median 0.89× (IQR 0.88–0.90, min–max 0.87–1.01, 10 tests)",
+		"x.my5744_rel_o2nofp.z12a_c8r32.pk1 vs x.my5651_rel_o2nofp.z12a_c8r32.pk1, 1 thread, point: less, median 0.89× (IQR 0.88–0.90, min–max 0.87–1.01, 10 tests)",
 		"range without aggregation: less, median 0.85× (IQR 0.84–0.87, min–max 0.84–0.90, 6 tests)",
 		"range with aggregation: less, median 0.89× (IQR 0.86–1.02, min–max 0.84–1.44, 8 tests), largest on read-only-distinct range=1000 (1.44×)",
 	} {

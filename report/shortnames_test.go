@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -66,26 +65,5 @@ func TestWithShortNames(t *testing.T) {
 	js := string(renderAs(t, r, "json"))
 	if !strings.Contains(js, `"`+r.Sysbench.DBMS[0]+`"`) || strings.Contains(js, `"names"`) {
 		t.Errorf("the JSON lost the full names")
-	}
-}
-
-func TestHeadlines(t *testing.T) {
-	bs := []report.Bullet{
-		{DBMS: "b", Base: "a", Part: "point", Median: 0.9, Ratio: 0.8, N: 3, Largest: "t1"},
-		{DBMS: "b", Base: "a", Part: "writes", Median: 0.95, Ratio: 0.95, N: 3},
-		{DBMS: "c", Base: "a", Part: "point", Median: 0.5, Ratio: 0.4, N: 3, Largest: "t2",
-			Causes: []metrics.Cause{{Name: "cpu/o", Change: 0.9}}},
-		{DBMS: "c", Base: "a", Part: "writes", Median: 0.6, Ratio: 0.6, N: 3},
-	}
-	got := report.Headlines(bs)
-	want := []string{
-		"c: point 0.50×, writes 0.60×; most on t2, 0.40× (cpu/o +90%).",
-		"b: point 0.90×, writes 0.95×; most on t1, 0.80×.",
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("Headlines = %q, want %q", got, want)
-	}
-	if l := report.HeadlineLead(bs); l != "Throughput relative to a, median per part, largest change first:" {
-		t.Errorf("lead %q", l)
 	}
 }

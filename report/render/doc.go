@@ -5,7 +5,8 @@
 // schema report.SchemaVersion).
 //
 // Renderers compute nothing: every number, band and note is in the model,
-// so the four formats never disagree. Every name that comes from the input
+// so the four formats never disagree. They only word it: the findings
+// (Report.Bullets) as one line per DBMS and as headlines. Every name that comes from the input
 // is escaped for its format (html/template contexts, Markdown escapes).
 //
 // # Stability

@@ -41,10 +41,10 @@ func pageTemplate() *template.Template {
 			"plural":       metrics.Plural,
 			"shaded":       shaded,
 			"breakable":    breakable,
-			"bulletLines":  report.BulletLines,
-			"bulletKey":    report.BulletKey,
-			"headlines":    report.Headlines,
-			"headlineLead": report.HeadlineLead,
+			"bulletLines":  bulletLines,
+			"bulletKey":    bulletKey,
+			"headlines":    headlines,
+			"headlineLead": headlineLead,
 			"view":         view,
 		}).ParseFS(templates.FS, "report.html.tmpl"))
 	})

@@ -26,9 +26,9 @@ func outline(r *report.Report) *doc {
 
 	// Markdown and text cannot fold: the findings in full, with their
 	// spread and causes, come first after the contents.
-	if full := report.BulletLines(r.Bullets); len(full) > 0 {
+	if full := bulletLines(r.Bullets); len(full) > 0 {
 		p := o.add("Findings with spread and causes")
-		o.para(p, report.BulletKey(r.Bullets))
+		o.para(p, bulletKey(r.Bullets))
 		p.Items = append(p.Items, &docItem{Bullets: full})
 	}
 	o.steps(r)
@@ -104,8 +104,8 @@ func (o *outliner) head(r *report.Report) *doc {
 		d.HeadLead = oneLine(st.Lead)
 		d.Lead = append(d.Lead, st.Lines...)
 	} else {
-		d.HeadLead = report.HeadlineLead(r.Bullets)
-		d.Lead = append(d.Lead, report.Headlines(r.Bullets)...)
+		d.HeadLead = headlineLead(r.Bullets)
+		d.Lead = append(d.Lead, headlines(r.Bullets)...)
 	}
 	if r.Series != nil {
 		d.Lead = append(d.Lead, r.Series.Findings...)
