@@ -26,7 +26,7 @@ type Bullet struct {
 	Max    float64 `json:"max"`
 	// Q1 and Q3 are the quartiles of the same ratios (linear
 	// interpolation between order statistics), N their count: the
-	// spread the line prints from SpreadMin ratios on.
+	// finding prints the quartiles from 4 ratios on.
 	Q1 float64 `json:"q1"`
 	Q3 float64 `json:"q3"`
 	N  int     `json:"n"`
@@ -161,14 +161,14 @@ func detailText(d []metrics.Cause) string {
 	return " (" + strings.Join(parts, ", ") + ")"
 }
 
-// SpreadMin is the count of ratios from which a finding gives their
+// spreadMin is the count of ratios from which a finding gives their
 // interquartile range: with fewer, the quartiles are little more than the
 // extremes.
-const SpreadMin = 4
+const spreadMin = 4
 
 // spreadText is the median ratio of a part and its spread: "0.93×" for one
 // ratio or when all round alike, "median 0.93× (0.85–1.01, 3 tests)" with
-// the min–max, and from SpreadMin ratios on also the interquartile range:
+// the min–max, and from spreadMin ratios on also the interquartile range:
 // "median 0.93× (IQR 0.90–0.95, min–max 0.85–1.01, 8 tests)".
 func spreadText(b Bullet, n int) string {
 	f := func(x float64) string { return fmt.Sprintf("%.2f", x) }
@@ -180,7 +180,7 @@ func spreadText(b Bullet, n int) string {
 		what = "tests"
 	}
 	iqr := ""
-	if n >= SpreadMin {
+	if n >= spreadMin {
 		iqr = "IQR " + f(b.Q1) + "–" + f(b.Q3) + ", "
 	}
 	return fmt.Sprintf("median %s× (%smin–max %s–%s, %d %s)", f(b.Median), iqr, f(b.Min), f(b.Max), n, what)

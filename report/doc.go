@@ -21,8 +21,8 @@
 //   - Results.Tables renders the text tables of the original pipeline: the
 //     mrg/rel tables per step, the response-time and rate merges, the iostat
 //     averages and the sysbench summaries, byte for byte as the scripts
-//     wrote them in compat mode. MergedTables gives the mrg/rel tables
-//     alone, which package diff compares.
+//     wrote them in compat mode. Results.Merged gives the mrg/rel
+//     tables typed, which package diff compares.
 //   - Build computes the Report: tables of cells (each with its text, the
 //     number and unit behind it or why it is NA, and its colour band),
 //     chart series, findings (Bullets) and notes. It takes its numbers from
@@ -46,6 +46,7 @@
 // Load, Results, Build, BuildSeries, History, Inspect, the Report model and
 // its JSON schema (SchemaVersion) are stable: fields,
 // methods and constants may be added, not renamed or removed, and a JSON
-// change that is not an addition changes SchemaVersion. The Inspection
+// change that is not an addition changes SchemaVersion. MinHistory may
+// change with the statistics of History. The Inspection
 // (the output of `ibreport inspect`) may change with the tool.
 package report

@@ -118,7 +118,9 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 	return rep, nil
 }
 
-// MinHistory is the fewest earlier result sets History judges against.
+// MinHistory is the fewest earlier result sets History judges against,
+// so that a caller can refuse a short series before loading it. A level
+// of fewer runs gives no usable prediction interval.
 const MinHistory = 3
 
 // historyLegend explains the history check of `ibreport diff --history`.
@@ -188,8 +190,10 @@ type HistoryStatus struct {
 }
 
 // History judges the last set of a series (NEW) against the noise of the
-// sets before it: see historyLegend. The report is that of BuildSeries, with a
-// history table added to each group.
+// sets before it, as the report's legend explains. The report is that of
+// BuildSeries, with a history table added to each group. It wants at least
+// MinHistory sets before NEW: with fewer it returns an error wrapping
+// ErrBadInput.
 func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error) {
 	if len(sets) == 0 {
 		return nil, HistoryVerdict{}, inputerr.Errorf("no result sets")

@@ -245,9 +245,6 @@ var bandInfo = []BandInfo{
 	{NotANumber, "cna", "", "not available: the notes say why"},
 }
 
-// Bands lists every band with its HTML class, marker and meaning.
-func Bands() []BandInfo { return append([]BandInfo(nil), bandInfo...) }
-
 // modeBands lists the bands a report of the mode uses: compat colours
 // ratios by value (Below, Above), the default mode by better or worse.
 func modeBands(compat bool) []BandInfo {

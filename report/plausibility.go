@@ -9,17 +9,17 @@ import (
 	"github.com/ibreport/ibreport/metrics"
 )
 
-// SuperLinear is how far a throughput ratio between two thread or client
+// superLinear is how far a throughput ratio between two thread or client
 // counts may exceed the ratio of the counts before a note asks whether the
 // two runs did the same work. More threads can at best multiply the work
 // done in parallel; well beyond that the smaller run was slowed by
 // something else (a cold cache, other data, a shorter run), and a scaling
 // table built on it misleads. 1.3 leaves room for ordinary noise and
 // modest cache effects.
-const SuperLinear = 1.3
+const superLinear = 1.3
 
 // superLinearNotes notes each pair of consecutive counts (ascending, NaN
-// where the rate is unknown) whose rate ratio exceeds SuperLinear times the
+// where the rate is unknown) whose rate ratio exceeds superLinear times the
 // ratio of the counts. who names the DBMS and the test or step; unit is
 // the rate's; noun is "thread" or "client".
 func superLinearNotes(who, unit, noun string, counts []int, rates []float64) []string {
@@ -32,10 +32,10 @@ func superLinearNotes(who, unit, noun string, counts []int, rates []float64) []s
 		if prev >= 0 {
 			n0, n1, r0 := counts[prev], counts[i], rates[prev]
 			want := float64(n1) / float64(n0)
-			if got := r / r0; n1 > n0 && got > SuperLinear*want {
+			if got := r / r0; n1 > n0 && got > superLinear*want {
 				out = append(out, fmt.Sprintf("%s: %s → %s %s from %s to %d (%.2f× for %s× the %ss): more than %.1f × linear scaling; "+
 					"check that both runs did the same work (cache warm-up, data size, duration)",
-					who, rateText(r0), rateText(r), unit, metrics.Plural(n0, noun), n1, got, strconv.FormatFloat(want, 'f', -1, 64), noun, SuperLinear))
+					who, rateText(r0), rateText(r), unit, metrics.Plural(n0, noun), n1, got, strconv.FormatFloat(want, 'f', -1, 64), noun, superLinear))
 			}
 		}
 		prev = i

@@ -12,7 +12,7 @@ import (
 )
 
 // TestSuperLinearNotes plants rates at growing thread counts: only a ratio
-// beyond SuperLinear × the ratio of the counts is noted, between consecutive
+// beyond superLinear × the ratio of the counts is noted, between consecutive
 // known counts.
 func TestSuperLinearNotes(t *testing.T) {
 	nan := math.NaN()

@@ -531,12 +531,12 @@ func pText(p float64) string {
 }
 
 // seriesLabels numbers the members and names each by its short name, the
-// one of the report's key (ShortNames: "x.pg1222_o2nofp.x10a_c32r128.pk1"
+// one of the report's key (shortNames: "x.pg1222_o2nofp.x10a_c32r128.pk1"
 // and "x.pg180_o2nofp.x10b_c32r128.pk1" become "1 pg1222.x10a" and "2
 // pg180.x10b"); names too short for a key lose the leading and trailing
 // parts (split at '.', '_' and '-') that all share.
 func seriesLabels(names []string) []string {
-	if key := ShortNames(names); key != nil {
+	if key := shortNames(names); key != nil {
 		out := make([]string, len(names))
 		for i, n := range names {
 			s := n

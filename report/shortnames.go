@@ -22,13 +22,13 @@ type NameKey struct {
 // shortened: below it the full names read as easily as short ones.
 const shortNameMin = 14
 
-// ShortNames is the key of short names for DBMS names: each name without
+// shortNames is the key of short names for DBMS names: each name without
 // the parts all of them share, the parts being what dots, underscores and
 // dashes separate ("x.my5651_rel_o2nofp.z12a_c8r32.pk1" and
 // "x.my8043_rel_o2nofp.z12a_c8r32.pk1" give "my5651" and "my8043"). It is
 // nil when the names are too short to need it, when fewer than two, or
 // when short names would not tell them apart.
-func ShortNames(names []string) []NameKey {
+func shortNames(names []string) []NameKey {
 	names = uniqueNames(names)
 	if len(names) < 2 || len(slices.MaxFunc(names, func(a, b string) int { return len(a) - len(b) })) < shortNameMin {
 		return nil
@@ -157,7 +157,7 @@ func (r *Report) reportNames() []string {
 }
 
 // WithShortNames returns a copy of the report that names every DBMS by its
-// short name (ShortNames) in every text, table, chart and finding, with
+// short name in every text, table, chart and finding, with
 // the key in Names; the report itself when no name is shortened or in
 // compat mode, whose outputs keep the original's names. The JSON output
 // is the report itself, with the full names: the human formats show the
@@ -166,7 +166,7 @@ func (r *Report) WithShortNames() *Report {
 	if r == nil || r.Compat || r.Names != nil {
 		return r
 	}
-	key := ShortNames(r.reportNames())
+	key := shortNames(r.reportNames())
 	if len(key) == 0 {
 		return r
 	}

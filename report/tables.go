@@ -8,7 +8,6 @@ import (
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/fsout"
-	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -338,32 +337,6 @@ func iostatTexts(vals []metrics.Value) []string {
 		out[i] = v.Format(metrics.IostatDigits(v.V))
 	}
 	return out
-}
-
-// MergedTables returns the mrg.<step> and rel.<step> files of the raw
-// trees, as `ibreport tables` writes them, step by step in report order,
-// and the warnings met merging the trees: what `ibreport diff` compares. An
-// archived folder has those files already; it gets none.
-func (r *Results) MergedTables() ([]File, []string, error) {
-	if r == nil {
-		return nil, nil, nil
-	}
-	if len(r.Trees) == 0 {
-		return nil, nil, nil
-	}
-	_, merged, typed, err := mergeResults(r.Trees, r.List, r.Options)
-	if err != nil {
-		return nil, nil, inputerr.Wrap(err)
-	}
-	warns := metrics.WarningTexts(typed)
-	var files []File
-	for _, mt := range merged {
-		name := mt.step.MergeName
-		files = append(files,
-			File{Name: "mrg." + name, Data: joinLines(mt.lines())},
-			File{Name: "rel." + name, Data: joinLines(mt.relLines(r.Options.Compat, &warns))})
-	}
-	return files, warns, nil
 }
 
 // Tag is the tag of a DBMS tree's rows in the merged tables: its name
