@@ -209,8 +209,8 @@ func Decompose(parts []Measure, q, band float64) []Cause {
 // operation is less than any database operation costs, and IPC is printed
 // to two decimals.
 const (
-	InsnFloor = 1000
-	IPCFloor  = 0.05
+	insnFloor = 1000
+	ipcFloor  = 0.05
 )
 
 // CPUParts are the parts of a CPU cost per operation from perf stat
@@ -221,7 +221,7 @@ func CPUParts(base, other *PerfOp) []Measure {
 		return nil
 	}
 	return []Measure{
-		{Name: "insn/o", What: "instructions per operation", Cost: true, Base: base.InsnPerOp, Other: other.InsnPerOp, Floor: InsnFloor},
-		{Name: "IPC", What: "instructions per cycle", Cost: false, Base: base.IPC, Other: other.IPC, Floor: IPCFloor},
+		{Name: "insn/o", What: "instructions per operation", Cost: true, Base: base.InsnPerOp, Other: other.InsnPerOp, Floor: insnFloor},
+		{Name: "IPC", What: "instructions per cycle", Cost: false, Base: base.IPC, Other: other.IPC, Floor: ipcFloor},
 	}
 }

@@ -1,6 +1,7 @@
 package metrics
 
-// Options control how a step is summarized. Start from DefaultOptions.
+// Options control how a step is summarized. The zero Options are the
+// default (correct) mode.
 type Options struct {
 	// Compat reproduces the original scripts byte for byte, quirks included.
 	Compat bool
@@ -37,6 +38,3 @@ type Options struct {
 	// stats.DefaultRunNoise.
 	RunNoise float64
 }
-
-// DefaultOptions are the options of the default (correct) mode.
-var DefaultOptions = Options{}

@@ -27,13 +27,13 @@ func IbenchPerfOp(sr *StepResult, tree string, samples []*parse.PerfStat) *PerfO
 	if sr.Step.Kind.ReadWrite() {
 		rate = sr.QueryRate
 	}
-	return ComputePerfOp(samples, rate, IbenchPerfProcs(tree, sr.Dop))
+	return ComputePerfOp(samples, rate, ibenchPerfProcs(tree, sr.Dop))
 }
 
-// IbenchPerfProcs is PerfProcs for a tree name: the DBMS follows the
+// ibenchPerfProcs is PerfProcs for a tree name: the DBMS follows the
 // "<N>m." prefix of the rows loaded ("20m.pg15.c1" is PostgreSQL), and D
 // clients each have their own backend.
-func IbenchPerfProcs(tree string, dop int) int {
+func ibenchPerfProcs(tree string, dop int) int {
 	name := tree
 	if p := parse.RowPrefix(tree); p != "" {
 		name = strings.TrimPrefix(tree, p+".")

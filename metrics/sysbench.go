@@ -198,24 +198,15 @@ func (d *SysbenchDBMS) Result(sfx string, nt int) *SysbenchResult {
 }
 
 // SysbenchRules compute one run and one prepare step from their files.
-// DefaultSysbenchRules are those of the default mode; the compat edge
+// ComputeSysbench computes with those of the default mode; the compat edge
 // computes them as the original scripts did.
 type SysbenchRules struct {
 	Run  func(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchResult
 	Load func(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchLoad
 }
 
-// DefaultSysbenchRules are ComputeSysbenchRun and ComputeSysbenchLoad.
-var DefaultSysbenchRules = SysbenchRules{Run: ComputeSysbenchRun, Load: ComputeSysbenchLoad}
-
-// ComputeSysbenchDir reads and computes every run of one folder.
-func ComputeSysbenchDir(fsys fs.FS, dir *parse.SysbenchDir, opt Options) (*SysbenchDBMS, error) {
-	d, err := computeSysbenchDirs(fsys, []*parse.SysbenchDir{dir}, opt, DefaultSysbenchRules)
-	if err != nil {
-		return nil, err
-	}
-	return d[0], nil
-}
+// defaultSysbenchRules are computeSysbenchRun and computeSysbenchLoad.
+var defaultSysbenchRules = SysbenchRules{Run: computeSysbenchRun, Load: computeSysbenchLoad}
 
 // computeSysbenchDirs computes every run of every folder, concurrently on
 // up to GOMAXPROCS goroutines, and puts them together in folder, test and
@@ -441,8 +432,8 @@ func SysbenchOp(t parse.SysbenchTest) string {
 	return "query"
 }
 
-// ComputeSysbenchRun computes the numbers of one run.
-func ComputeSysbenchRun(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchResult {
+// computeSysbenchRun computes the numbers of one run.
+func computeSysbenchRun(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchResult {
 	if run == nil {
 		return NewSysbenchResult(nil, dbms)
 	}
@@ -518,7 +509,7 @@ func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
 		if run.Test.Scan() {
 			u = KRowsPerSec
 		}
-		r.QPS, r.HW.Rate = MetRate(run.Met, u)
+		r.QPS, r.HW.Rate = metRate(run.Met, u)
 		if r.QPS.OK() {
 			r.warn(run.Met.Name, "QPS %s from its o/s (no sb.o: TPS and latencies are NA)", r.HW.Rate.Format(-1))
 		}
@@ -534,10 +525,10 @@ func NewSysbenchResult(run *parse.SysbenchRun, dbms string) *SysbenchResult {
 	return r
 }
 
-// MetRate is the operation rate of an archived sb.met (its o/s, the rate
+// metRate is the operation rate of an archived sb.met (its o/s, the rate
 // run.sh passed to an.sh) as the run's rate: the value, and the value with
 // the text an.sh printed.
-func MetRate(m *parse.SysbenchMet, u Unit) (v, printed Value) {
+func metRate(m *parse.SysbenchMet, u Unit) (v, printed Value) {
 	if m == nil {
 		v = NA(u, "no sb.met file")
 		return v, v
@@ -633,8 +624,8 @@ func scanRate(o *parse.SysbenchOutput, gen int) (qps, rate Value) {
 	return Known(v, KRowsPerSec), Known(math.RoundToEven(v), KRowsPerSec)
 }
 
-// ComputeSysbenchLoad computes the prepare step.
-func ComputeSysbenchLoad(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchLoad {
+// computeSysbenchLoad computes the prepare step.
+func computeSysbenchLoad(run *parse.SysbenchRun, dbms string, opt Options) *SysbenchLoad {
 	if run == nil {
 		return NewSysbenchLoad(nil, dbms)
 	}

@@ -21,7 +21,7 @@ type SysbenchSet struct {
 // ComputeSysbench computes every folder, in the given order (the first is
 // the base), in the default mode.
 func ComputeSysbench(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options) (*SysbenchSet, error) {
-	return ComputeSysbenchWith(fsys, dirs, opt, DefaultSysbenchRules)
+	return ComputeSysbenchWith(fsys, dirs, opt, defaultSysbenchRules)
 }
 
 // ComputeSysbenchWith is ComputeSysbench with the given rules for each run
