@@ -99,7 +99,7 @@ func (b *ibench) model() error {
 		prefix := parse.RowPrefix(firstName(res.List))
 		var warns []string
 		for _, st := range b.steps {
-			b.rts[st.MergeName] = rtMerges(byName, res.List, st, prefix, b.edge.scripts, &warns)
+			b.rts[st.MergeName] = rtMerges(byName, res.List, st, prefix, b.edge, &warns)
 		}
 		b.rep.Notes = append(b.rep.Notes, metrics.TextWarnings(warns)...)
 	}

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/metrics"
@@ -16,7 +17,7 @@ import (
 // in internal/compat.
 type ibEdge struct {
 	// scripts is the mode of the readers shared with the scripts' files
-	// (displayTag, rtMerges, the rows' find): names, rows and histogram
+	// (displayTag, rtHeader, rtRow, rtFind): names, rows and histogram
 	// merges as the scripts made them.
 	scripts bool
 	// corrected adds what the default mode measures and the scripts did
@@ -108,6 +109,75 @@ func (e ibEdge) efficiencyCaption() string {
 	return "Each DBMS divided by the base DBMS of its group (1 for 0/0, inf for x/0): throughput, then CPU, context switches, " +
 		"reads and KiB read per operation, writes and KiB written per inserted row, database size, RSS, the largest response time " +
 		"and the p99 rate. For throughput and the p99 rate more is better, for the costs (cpupq … maxop) less. " + ratioBandsCaption
+}
+
+// rtHeader is the header of a step's histogram merge of kind k (bucket
+// names, max and tag); false when the merge is left out. The header comes
+// from the first DBMS of the list; in the default mode, when it has no
+// histogram of the kind, from the first DBMS that has one, so that no
+// DBMS's histogram is dropped, and a kind no DBMS has is left out when it
+// is deletes (written only when rows were deleted). The scripts leave out a
+// kind the first DBMS lacks (with a warning when another DBMS has it), and
+// when the first DBMS printed no histogram header they copied the first
+// line of its table, a client row, instead.
+func (e ibEdge) rtHeader(byName map[string]*metrics.TreeResult, list []Entry, st parse.Step, k parse.HistKind, warns *[]string) ([]string, bool) {
+	var hdr *metrics.Histogram
+	if first := rowOf(byName[firstName(list)], st); first != nil {
+		hdr = first.Hist[k]
+	}
+	if !e.scripts && !hasShares(hdr) {
+		hdr = firstHist(byName, list, st, k)
+	}
+	switch {
+	case hdr != nil && hdr.Header != nil:
+		return append(append([]string{}, hdr.Header...), "tag"), true
+	case hdr != nil && e.scripts:
+		return strings.Split(firstRowLine(hdr), "\t"), true
+	case hdr == nil && (k == parse.Delete || e.scripts):
+		if e.scripts && firstHist(byName, list, st, k) != nil {
+			*warns = append(*warns, fmt.Sprintf("%s: no %s histogram merge: %s, the first DBMS, has none (compat: the original's rule; the default mode merges the others')",
+				st.MergeName, k, firstName(list)))
+		}
+		return nil, false
+	}
+	return defaultRTHeader, true
+}
+
+// rtRow is the row of DBMS name in a histogram merge of kind k whose
+// header has width columns, from its histogram h; nil when it has none. A
+// DBMS without the histogram gets an NA row and a warning in the default
+// mode, no row from the scripts. The scripts' row is the line they
+// printed, its tag what was left of "pct:<name>" once the row prefix of the
+// first DBMS was removed anywhere in the line.
+func (e ibEdge) rtRow(name string, h *metrics.Histogram, st parse.Step, k parse.HistKind, prefix string, width int, warns *[]string) *rtRow {
+	switch {
+	case e.scripts && h == nil:
+		return nil
+	case e.scripts:
+		r := &rtRow{share: h.Share, max: h.Max, tag: "pct:" + name}
+		r.line = strings.ReplaceAll(r.text(), "pct:"+prefix+".", "")
+		r.tag = r.line[strings.LastIndexByte(r.line, '\t')+1:]
+		return r
+	case !hasShares(h):
+		r := &rtRow{tag: stripPrefix(name, prefix), max: metrics.NAf(metrics.Seconds, "no %s histogram", k)}
+		// A share per bucket of the header, which ends with max and tag.
+		for range max(width-2, 0) {
+			r.share = append(r.share, metrics.NAf(metrics.Percent, "no %s histogram", k))
+		}
+		*warns = append(*warns, fmt.Sprintf("%s %s: no %s histogram", name, st.MergeName, k))
+		return r
+	}
+	return &rtRow{share: h.Share, max: h.Max, tag: stripPrefix(name, prefix)}
+}
+
+// rtFind is the line of a tag in a histogram merge as chart_rt.sh found
+// it, as an index into its lines() (0 is the header, -1 none): the scripts
+// with `grep "<tag>$"` over the file's lines, the default mode by the tag.
+func (e ibEdge) rtFind(m *rtMerge, tag string) int {
+	if e.scripts {
+		return compat.FindRow(m.lines(), tag)
+	}
+	return m.findTag(tag)
 }
 
 // quartileBands applies the summary table's colour rules to one column

@@ -142,7 +142,7 @@ func rtTable(id, title string, m *rtMerge, rows []*rtRow) *Table {
 func (b *ibTables) histogramTable(m *rtMerge) *Table {
 	var rows []*rtRow
 	for _, tag := range displayTags(shown(b.res.List), parse.RowPrefix(firstName(b.res.List)), b.edge.scripts) {
-		if i := m.find(tag, b.edge.scripts); i >= 1 && !m.rows[i-1].brk {
+		if i := b.edge.rtFind(m, tag); i >= 1 && !m.rows[i-1].brk {
 			rows = append(rows, m.rows[i-1])
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
@@ -61,71 +60,29 @@ func histKindsOf(st parse.Step) []parse.HistKind {
 	return []parse.HistKind{parse.Insert, parse.Delete}
 }
 
-// rtMerges builds the histogram merges of a step. The header comes from
-// the first DBMS of the list; in the default mode, when it has no histogram
-// of a kind, from the first DBMS that has one, so that no DBMS's histogram
-// is dropped. A kind no DBMS has is left out when it is deletes (written
-// only when rows were deleted). Compat mode keeps the original's rule: a
-// kind the first DBMS lacks is left out. A DBMS without the histogram gets
-// an NA row and a warning (compat: none).
-func rtMerges(byName map[string]*metrics.TreeResult, list []Entry, st parse.Step, prefix string, compatMode bool, warns *[]string) []*rtMerge {
+// rtMerges builds the histogram merges of a step: a header per kind and a
+// row per DBMS of the list, as the edge e chooses them (ibEdge.rtHeader,
+// ibEdge.rtRow).
+func rtMerges(byName map[string]*metrics.TreeResult, list []Entry, st parse.Step, prefix string, e ibEdge, warns *[]string) []*rtMerge {
 	var out []*rtMerge
-	first := rowOf(byName[firstName(list)], st)
 	for _, k := range histKindsOf(st) {
-		var hdr *metrics.Histogram
-		if first != nil {
-			hdr = first.Hist[k]
-		}
-		if !compatMode && !hasShares(hdr) {
-			hdr = firstHist(byName, list, st, k)
-		}
-		m := &rtMerge{step: st, kind: k}
-		switch {
-		case hdr != nil && hdr.Header != nil:
-			m.header = append(append([]string{}, hdr.Header...), "tag")
-		case hdr != nil && compatMode:
-			// The first DBMS printed no histogram header: the original
-			// copied the first line of its table, a client row, instead.
-			m.header = strings.Split(firstRowLine(hdr), "\t")
-		case hdr == nil && (k == parse.Delete || compatMode):
-			if compatMode && firstHist(byName, list, st, k) != nil {
-				*warns = append(*warns, fmt.Sprintf("%s: no %s histogram merge: %s, the first DBMS, has none (compat: the original's rule; the default mode merges the others')",
-					st.MergeName, k, firstName(list)))
-			}
+		header, ok := e.rtHeader(byName, list, st, k, warns)
+		if !ok {
 			continue
-		default:
-			m.header = defaultRTHeader
 		}
-		for _, e := range list {
-			if e.Break {
+		m := &rtMerge{step: st, kind: k, header: header}
+		for _, en := range list {
+			if en.Break {
 				m.rows = append(m.rows, &rtRow{brk: true, line: "-"})
 				continue
 			}
 			var h *metrics.Histogram
-			if sr := rowOf(byName[e.Name], st); sr != nil {
+			if sr := rowOf(byName[en.Name], st); sr != nil {
 				h = sr.Hist[k]
 			}
-			if h == nil || !compatMode && !hasShares(h) {
-				if !compatMode {
-					r := &rtRow{tag: stripPrefix(e.Name, prefix), max: metrics.NAf(metrics.Seconds, "no %s histogram", k)}
-					// A share per bucket of the header, which ends with
-					// max and tag.
-					for range max(len(m.header)-2, 0) {
-						r.share = append(r.share, metrics.NAf(metrics.Percent, "no %s histogram", k))
-					}
-					m.rows = append(m.rows, r)
-					*warns = append(*warns, fmt.Sprintf("%s %s: no %s histogram", e.Name, st.MergeName, k))
-				}
-				continue
+			if r := e.rtRow(en.Name, h, st, k, prefix, len(header), warns); r != nil {
+				m.rows = append(m.rows, r)
 			}
-			r := &rtRow{share: h.Share, max: h.Max, tag: "pct:" + e.Name}
-			if compatMode {
-				r.line = strings.ReplaceAll(r.text(), "pct:"+prefix+".", "")
-				r.tag = r.line[strings.LastIndexByte(r.line, '\t')+1:]
-			} else {
-				r.tag = stripPrefix(e.Name, prefix)
-			}
-			m.rows = append(m.rows, r)
 		}
 		out = append(out, m)
 	}
@@ -182,13 +139,9 @@ func (m *rtMerge) lines() []string {
 	return out
 }
 
-// find returns the line of a tag as chart_rt.sh found it, as an index into
-// lines() (0 is the header, -1 none): compat mode with `grep "<tag>$"` over
-// the file's lines, otherwise by the tag.
-func (m *rtMerge) find(tag string, compatMode bool) int {
-	if compatMode {
-		return compat.FindRow(m.lines(), tag)
-	}
+// findTag is the line of a row by its tag, as an index into lines() (0 is
+// the header, -1 none).
+func (m *rtMerge) findTag(tag string) int {
 	for i, r := range m.rows {
 		if !r.brk && r.tag == tag {
 			return i + 1
@@ -199,14 +152,14 @@ func (m *rtMerge) find(tag string, compatMode bool) int {
 
 // rtFiles writes a step's histogram merges and, for the shown DBMS, their
 // .some files (chart_rt.sh: the header plus the first row of each).
-func rtFiles(fs *fsout.Set, merges []*rtMerge, tags []string, prefix string, compatMode bool) {
+func rtFiles(fs *fsout.Set, merges []*rtMerge, tags []string, prefix string, e ibEdge) {
 	for _, m := range merges {
 		name := "mrg." + m.step.MergeName + ".rt." + m.kind.String()
 		lines := m.lines()
 		fs.Line(name, lines...)
 		fs.Line(name+".some", lines[0])
-		for _, tag := range displayTags(tags, prefix, compatMode) {
-			if i := m.find(tag, compatMode); i >= 0 {
+		for _, tag := range displayTags(tags, prefix, e.scripts) {
+			if i := e.rtFind(m, tag); i >= 0 {
 				fs.Line(name+".some", lines[i])
 			}
 		}

@@ -49,7 +49,8 @@ func buildTables(trees []*metrics.TreeResult, list []Entry, opt tablesOptions) (
 		byName[t.Name()] = t
 	}
 	for _, st := range steps {
-		rtFiles(fs, rtMerges(byName, list, st, prefix, opt.Metrics.Compat, &warns), shown(list), prefix, opt.Metrics.Compat)
+		edge := newIbEdge(opt.Metrics.Compat)
+		rtFiles(fs, rtMerges(byName, list, st, prefix, edge, &warns), shown(list), prefix, edge)
 		rateFiles(fs, byName, list, st, prefix, opt.Metrics.Compat)
 	}
 	iostatFiles(fs, byName, shown(list), steps, prefix, opt.Metrics.Compat)
