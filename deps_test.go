@@ -25,27 +25,29 @@ const module = "github.com/ibreport/ibreport"
 // --compat. internal/sbsum writes the sysbench summaries of the original
 // scripts. internal/chart draws charts from its own input, which report/render
 // converts the report's charts into;
-// internal/fsout writes outputs atomically; internal/textfmt and
-// internal/inputerr are leaves shared by the packages that print text and
-// report bad input; templates is data only.
+// internal/fsout writes outputs atomically; internal/names quotes, sorts
+// and matches the names of the input for every package that shows them;
+// internal/textfmt and internal/inputerr are leaves shared by the packages
+// that print text and report bad input; templates is data only.
 var allowed = map[string][]string{
-	"parse":             {"internal/inputerr"},
+	"parse":             {"internal/inputerr", "internal/names"},
 	"internal/stats":    {},
 	"internal/awk":      {},
 	"internal/fsout":    {},
 	"internal/textfmt":  {},
 	"internal/inputerr": {},
 	"internal/textdiff": {},
-	"internal/relname":  {"parse"},
+	"internal/names":    {},
+	"internal/relname":  {"internal/names"},
 	"templates":         {},
 	"metrics":           {"parse", "internal/stats"},
 	"internal/compat":   {"parse", "metrics", "internal/awk"},
 	"internal/sbsum":    {"parse", "metrics", "internal/compat", "internal/fsout"},
-	"report":            {"internal/relname", "internal/sbsum", "parse", "metrics", "internal/stats", "internal/compat", "internal/fsout", "internal/textfmt", "internal/inputerr"},
+	"report":            {"internal/names", "internal/relname", "internal/sbsum", "parse", "metrics", "internal/stats", "internal/compat", "internal/fsout", "internal/textfmt", "internal/inputerr"},
 	"internal/chart":    {"metrics"},
 	"report/render":     {"report", "internal/chart", "metrics", "internal/textfmt", "internal/inputerr", "templates"},
-	"diff":              {"report", "parse", "metrics", "internal/stats", "internal/textfmt", "internal/inputerr"},
-	"cmd/ibreport":      {"report", "report/render", "diff", "parse", "metrics", "internal/fsout", "internal/textfmt"},
+	"diff":              {"internal/names", "report", "parse", "metrics", "internal/stats", "internal/textfmt", "internal/inputerr"},
+	"cmd/ibreport":      {"internal/names", "report", "report/render", "diff", "parse", "metrics", "internal/fsout", "internal/textfmt"},
 }
 
 // public are the packages other programs may import: each says in its

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
+	"github.com/ibreport/ibreport/internal/names"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 	"github.com/ibreport/ibreport/report"
@@ -151,7 +152,7 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		return nil, nil, inputerr.Wrap(err)
 	}
 	if !st.IsDir() {
-		return nil, nil, inputerr.Errorf("%s: not a folder", parse.Quoted(dir))
+		return nil, nil, inputerr.Errorf("%s: not a folder", names.Quoted(dir))
 	}
 	fsys := os.DirFS(dir)
 	trees, err := parse.ReadTree(fsys, ".")
@@ -217,7 +218,7 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		// link to a device never end. A gate does not skip a table.
 		f, err := parse.OpenRegular(fsys, e.Name())
 		if parse.IsNotRegular(err) {
-			return nil, nil, inputerr.Errorf("%s/%v", parse.Quoted(dir), err)
+			return nil, nil, inputerr.Errorf("%s/%v", names.Quoted(dir), err)
 		}
 		if err != nil {
 			return nil, nil, inputerr.Wrap(err)
@@ -232,7 +233,7 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		}
 	}
 	if len(rs.Tables) == 0 {
-		return nil, nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench result folders, no mrg.<step> or rel.<step> files and no sysbench summaries (qps.abs.*.tsv, o.met.*)", parse.Quoted(dir))
+		return nil, nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench result folders, no mrg.<step> or rel.<step> files and no sysbench summaries (qps.abs.*.tsv, o.met.*)", names.Quoted(dir))
 	}
 	return rs, nil, nil
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
+	"github.com/ibreport/ibreport/internal/names"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 	"github.com/ibreport/ibreport/report"
@@ -60,7 +61,7 @@ func loadSysbenchRaw(dir string, opt report.LoadOptions) (*ResultSet, []string, 
 	}
 	set := res.Sysbench
 	if set == nil {
-		return nil, nil, inputerr.Errorf("%s: no sysbench result folders", parse.Quoted(dir))
+		return nil, nil, inputerr.Errorf("%s: no sysbench result folders", names.Quoted(dir))
 	}
 	rs := &ResultSet{Name: dir, RunNoise: res.Options.RunNoise}
 	cells := sbCells{}
@@ -227,7 +228,7 @@ type sbTableRow struct {
 // step has no thread count), the HW per operation and o/s from o.met.*. A
 // DBMS and test found in several files (qps.abs.pg13.tsv and
 // qps.abs.pg.latest.tsv, say) takes the first, in name order.
-func loadSysbenchTables(dir string, names []string) (*ResultSet, error) {
+func loadSysbenchTables(dir string, files []string) (*ResultSet, error) {
 	rows := map[string]*sbTableRow{} // step "\x00" dbms
 	var order []string
 	var dbmsOrder []string
@@ -247,11 +248,11 @@ func loadSysbenchTables(dir string, names []string) (*ResultSet, error) {
 		}
 		return r
 	}
-	slices.Sort(names)
+	slices.Sort(files)
 	// o.met first: its block names carry the thread count.
 	first := 0
 	var qpsFiles []string
-	for _, name := range names {
+	for _, name := range files {
 		if strings.HasPrefix(name, "qps.abs.") {
 			qpsFiles = append(qpsFiles, name)
 			continue
@@ -339,7 +340,7 @@ func loadSysbenchTables(dir string, names []string) (*ResultSet, error) {
 	slices.SortStableFunc(rs.Tables, func(a, b ResultTable) int { return sbTestRank(cells.tests, a.Step) - sbTestRank(cells.tests, b.Step) })
 	rs.Tables = append(rs.Tables, cells.groups(dir)...)
 	if len(rs.Tables) == 0 {
-		return nil, inputerr.Errorf("%s: no test in its sysbench summary tables (%s)", parse.Quoted(dir), strings.Join(names, " "))
+		return nil, inputerr.Errorf("%s: no test in its sysbench summary tables (%s)", names.Quoted(dir), strings.Join(files, " "))
 	}
 	return rs, nil
 }
@@ -354,7 +355,7 @@ func sbTestRank(tests []parse.SysbenchTest, step string) int {
 func readRegular(dir, name string) ([]byte, error) {
 	f, err := parse.OpenRegular(os.DirFS(dir), name)
 	if parse.IsNotRegular(err) {
-		return nil, inputerr.Errorf("%s/%v", parse.Quoted(dir), err)
+		return nil, inputerr.Errorf("%s/%v", names.Quoted(dir), err)
 	}
 	if err != nil {
 		return nil, inputerr.Wrap(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ibreport/ibreport/internal/names"
 	"github.com/ibreport/ibreport/parse"
 )
 
@@ -396,13 +397,13 @@ func FuzzParseStepName(f *testing.F) {
 				t.Errorf("%q and %q are each less than the other", name, other)
 			}
 		}
-		if parse.NaturalLess(name, name) {
-			t.Errorf("NaturalLess(%q, itself)", name)
+		if names.NaturalLess(name, name) {
+			t.Errorf("names.NaturalLess(%q, itself)", name)
 		}
-		if parse.NaturalLess(name, other) && parse.NaturalLess(other, name) {
-			t.Errorf("NaturalLess(%q, %q) both ways", name, other)
+		if names.NaturalLess(name, other) && names.NaturalLess(other, name) {
+			t.Errorf("names.NaturalLess(%q, %q) both ways", name, other)
 		}
-		if name != other && !parse.NaturalLess(name, other) && !parse.NaturalLess(other, name) {
+		if name != other && !names.NaturalLess(name, other) && !names.NaturalLess(other, name) {
 			t.Errorf("NaturalLess: distinct %q and %q are equivalent", name, other)
 		}
 	})

@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
+	"github.com/ibreport/ibreport/internal/names"
 )
 
 // Packed shows the compressed files of fsys as they were before packing.
@@ -335,7 +336,7 @@ func (p *packedFS) unpackEntries(dir string, ents []fs.DirEntry) []fs.DirEntry {
 	for _, e := range ents {
 		n := e.Name()
 		if !utf8.ValidString(n) {
-			p.warn("%s: the name is not UTF-8; skipped (rename it to read it)", Quoted(path.Join(dir, n)))
+			p.warn("%s: the name is not UTF-8; skipped (rename it to read it)", names.Quoted(path.Join(dir, n)))
 			continue
 		}
 		if e.IsDir() {
@@ -479,9 +480,9 @@ func memberKind(h *tar.Header) (fs.FileMode, string) {
 	}
 	switch h.Typeflag {
 	case tar.TypeSymlink:
-		return fs.ModeSymlink, "a symbolic link member (to " + Quoted(to) + ")"
+		return fs.ModeSymlink, "a symbolic link member (to " + names.Quoted(to) + ")"
 	case tar.TypeLink:
-		return fs.ModeIrregular, "a hard link member (to " + Quoted(to) + ")"
+		return fs.ModeIrregular, "a hard link member (to " + names.Quoted(to) + ")"
 	case tar.TypeChar:
 		return fs.ModeDevice | fs.ModeCharDevice, "a character device member"
 	case tar.TypeBlock:

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/ibreport/ibreport/internal/names"
 )
 
 // PerfState says whether perf stat could count an event.
@@ -433,7 +435,7 @@ func PerfLast(fsys fs.FS, p string) (last int, ok bool, warns []string, err erro
 		v, err := strconv.Atoi(t)
 		switch {
 		case err != nil || sc.long:
-			return 0, false, append(warns, fmt.Sprintf("%s:%d: %s is not a sample number; every sample is used", p, sc.n, Quoted(cut(t, 40)))), nil
+			return 0, false, append(warns, fmt.Sprintf("%s:%d: %s is not a sample number; every sample is used", p, sc.n, names.Quoted(cut(t, 40)))), nil
 		case firstLine != 0:
 			warns = append(warns, fmt.Sprintf("%s:%d: a second sample number after line %d (runs appended to one file?); the last, %d, is used", p, sc.n, firstLine, v))
 		default:

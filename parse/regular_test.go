@@ -119,22 +119,6 @@ func TestReadUserFile(t *testing.T) {
 	}
 }
 
-func TestQuoted(t *testing.T) {
-	for in, want := range map[string]string{
-		"2m.pg15.c1":             "2m.pg15.c1",
-		"dir/with space/é…":      "dir/with space/é…",
-		"2m.pg15\n::error::x":    `"2m.pg15\n::error::x"`,
-		"red\x1b[31m":            `"red\x1b[31m"`,
-		"bad\xffutf8":            `"bad\xffutf8"`,
-		"tab\tin":                `"tab\tin"`,
-		"right-to-left\u202eabc": `"right-to-left\u202eabc"`,
-	} {
-		if got := parse.Quoted(in); got != want {
-			t.Errorf("Quoted(%q) = %s, want %s", in, got, want)
-		}
-	}
-}
-
 // A client log that is a FIFO gives no options and is not opened.
 func TestReadClientOptionsFIFO(t *testing.T) {
 	dir := t.TempDir()

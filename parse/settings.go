@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/ibreport/ibreport/internal/names"
 )
 
 // SettingsFile is the name of the optional settings file of a results
@@ -53,11 +55,11 @@ func ReadSettingsChecked(fsys fs.FS, dir string) (map[string]string, []string, e
 	p := path.Join(dir, SettingsFile)
 	err := scanSettings(fsys, dir, func(k, v string, n int) error {
 		if first, ok := lines[k]; ok {
-			return &SyntaxError{Pos{p, n}, fmt.Sprintf("%s is set again; line %d sets it already", Quoted(k), first)}
+			return &SyntaxError{Pos{p, n}, fmt.Sprintf("%s is set again; line %d sets it already", names.Quoted(k), first)}
 		}
 		lines[k] = n
 		if !known(k) {
-			w := fmt.Sprintf("%s:%d: %s: unknown key", p, n, Quoted(k))
+			w := fmt.Sprintf("%s:%d: %s: unknown key", p, n, names.Quoted(k))
 			if near := nearKey(k); near != "" {
 				w += "; did you mean " + near + "?"
 			} else {
@@ -138,31 +140,9 @@ func nearKey(key string) string {
 		if norm == k {
 			return k
 		}
-		if d := EditDistance(norm, k); d < bestDist {
+		if d := names.EditDistance(norm, k); d < bestDist {
 			best, bestDist = k, d
 		}
 	}
 	return best
-}
-
-// EditDistance is the Levenshtein distance of a and b, in bytes: how
-// near a mistyped name (a settings key, a flag, a command) is to a known one.
-func EditDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -148,50 +148,6 @@ func TestSortStepsMergeNamesByRateThenRun(t *testing.T) {
 	}
 }
 
-func TestNaturalLess(t *testing.T) {
-	for _, tc := range []struct {
-		a, b string
-		want bool
-	}{
-		{"pg9", "pg15", true},
-		{"pg15", "pg9", false},
-		{"2m.pg15.c1", "2m.pg15.c2", true},
-		{"2m.pg15.c2", "20m.pg15.c1", true},
-		{"my8022.cx6d", "my5649.cx6d", false},
-		{"a", "b", true},
-		{"a", "ab", true},
-		{"ab", "a", false},
-		{"", "a", true},
-		{"a", "", false},
-		{"", "", false},
-		{"x1", "x1", false},
-		{"x01", "x1", true}, // same value: the text decides
-		{"x1", "x01", false},
-		{"x0", "x00", true},
-		{"x00", "x0", false},
-		{"x9a", "x9b", true},
-		{"x10", "x9", false},
-		{"1u.1tno/20m.pg.c1", "1u.1tyes/2m.pg.c1", true},
-	} {
-		if got := parse.NaturalLess(tc.a, tc.b); got != tc.want {
-			t.Errorf("NaturalLess(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
-		}
-	}
-}
-
-// Regression test: NaturalLess compared numbers of more than 18 digits as
-// text but shorter ones by value, so the order was not transitive:
-// x9 < x10 (by value), x10 < x1234567890123456789 (as text, "10" < "12"),
-// x1234567890123456789 < x9 (as text). sort.SliceStable needs a strict
-// weak order; tree names with such numbers sorted inconsistently.
-func TestNaturalLessIsTransitive(t *testing.T) {
-	a, b, c := "x9", "x10", "x1234567890123456789"
-	ab, bc, ca := parse.NaturalLess(a, b), parse.NaturalLess(b, c), parse.NaturalLess(c, a)
-	if ab && bc && ca {
-		t.Errorf("NaturalLess has a cycle: %s < %s < %s < %s", a, b, c, a)
-	}
-}
-
 func TestRowPrefix(t *testing.T) {
 	for name, want := range map[string]string{
 		"20m.pg131.cx5":         "20m",

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/ibreport/ibreport/internal/names"
 )
 
 // SysbenchPhase tells where a test ran in the test list: the file name of
@@ -240,10 +242,10 @@ func FindSysbenchDirs(fsys fs.FS, dir string) ([]*SysbenchDir, error) {
 	if err := walk(dir, 2); err != nil {
 		return nil, err
 	}
-	sort.SliceStable(out, func(i, j int) bool { return NaturalLess(out[i].Dir, out[j].Dir) })
+	sort.SliceStable(out, func(i, j int) bool { return names.NaturalLess(out[i].Dir, out[j].Dir) })
 	for _, d := range out {
 		if err := CheckName(d.Name); err != nil {
-			return nil, fmt.Errorf("%s: %w", Quoted(d.Dir), err)
+			return nil, fmt.Errorf("%s: %w", names.Quoted(d.Dir), err)
 		}
 	}
 	for _, d := range out {

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ibreport/ibreport/internal/names"
 )
 
 // Tree is the result tree of one DBMS configuration, e.g. 20m.pg131.cx5/.
@@ -72,7 +74,7 @@ func ReadTree(fsys fs.FS, dir string) ([]*Tree, error) {
 				// folder: a run that wrote nothing. Keep it, so that its
 				// steps are NA with a reason instead of the DBMS vanishing.
 				if err := CheckName(e.Name()); err != nil {
-					return fmt.Errorf("%s: %w", Quoted(sub), err)
+					return fmt.Errorf("%s: %w", names.Quoted(sub), err)
 				}
 				trees = append(trees, &Tree{Name: e.Name(), Dir: sub})
 			case depth > 0:
@@ -86,7 +88,7 @@ func ReadTree(fsys fs.FS, dir string) ([]*Tree, error) {
 	if err := walk(dir, 1); err != nil {
 		return nil, err
 	}
-	sort.SliceStable(trees, func(i, j int) bool { return NaturalLess(trees[i].Dir, trees[j].Dir) })
+	sort.SliceStable(trees, func(i, j int) bool { return names.NaturalLess(trees[i].Dir, trees[j].Dir) })
 	return trees, nil
 }
 
@@ -114,7 +116,7 @@ func readOneTree(fsys fs.FS, dir string) (*Tree, error) {
 		name = "."
 	}
 	if err := CheckName(name); err != nil {
-		return nil, fmt.Errorf("%s: %w", Quoted(dir), err)
+		return nil, fmt.Errorf("%s: %w", names.Quoted(dir), err)
 	}
 	return &Tree{Name: name, Dir: dir, Steps: steps}, nil
 }
@@ -152,55 +154,6 @@ func CheckName(name string) error {
 		}
 	}
 	return nil
-}
-
-// Quoted is s as messages show a name or a path from the input: unchanged
-// when it is printable, else quoted with Go escapes (strconv.Quote), so that
-// no control character of the input (a newline starting a CI annotation, a
-// terminal escape) reaches a terminal or a log.
-func Quoted(s string) string {
-	for _, r := range s {
-		if r == utf8.RuneError || !strconv.IsPrint(r) {
-			return strconv.Quote(s)
-		}
-	}
-	return s
-}
-
-// NaturalLess compares strings so that embedded numbers sort by value
-// ("pg9" before "pg15"). Digit runs compare by value (leading zeros
-// ignored, then by length), then by their text; other bytes compare as bytes.
-func NaturalLess(a, b string) bool {
-	for a != "" && b != "" {
-		da, db := digitsPrefix(a), digitsPrefix(b)
-		if da != "" && db != "" {
-			ta, tb := strings.TrimLeft(da, "0"), strings.TrimLeft(db, "0")
-			if len(ta) != len(tb) {
-				return len(ta) < len(tb)
-			}
-			if ta != tb {
-				return ta < tb
-			}
-			if da != db {
-				return da < db
-			}
-			a, b = a[len(da):], b[len(db):]
-			continue
-		}
-		if a[0] != b[0] {
-			return a[0] < b[0]
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) < len(b)
-}
-
-func digitsPrefix(s string) string {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return s[:i]
 }
 
 // StepData is everything read from one step directory.

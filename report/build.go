@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
+	"github.com/ibreport/ibreport/internal/names"
 	"github.com/ibreport/ibreport/internal/textfmt"
 	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
 )
 
 // BuildOptions control Build. The zero value builds the default report.
@@ -88,7 +88,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	}
 	if hasIbench {
 		if len(ib.shown) == 0 {
-			return nil, inputerr.Errorf("%s: no DBMS rows in the merged tables", parse.Quoted(res.Dir))
+			return nil, inputerr.Errorf("%s: no DBMS rows in the merged tables", names.Quoted(res.Dir))
 		}
 		ib.clients(opt.Clients)
 		ib.stepInfos()

@@ -16,6 +16,7 @@ import (
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/inputerr"
+	"github.com/ibreport/ibreport/internal/names"
 	"github.com/ibreport/ibreport/internal/sbsum"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
@@ -233,7 +234,7 @@ func Load(dir string, opt LoadOptions) (*Results, []string, error) {
 	case err != nil:
 		return nil, nil, inputerr.Wrap(err) // names the path
 	case !st.IsDir():
-		return nil, nil, inputerr.Errorf("%s is not a folder of results", parse.Quoted(dir))
+		return nil, nil, inputerr.Errorf("%s is not a folder of results", names.Quoted(dir))
 	}
 	// Compressed files and archives of DBMS folders read as unpacked.
 	return LoadFS(parse.Packed(os.DirFS(dir)), dir, opt)
@@ -277,7 +278,7 @@ func (r *Results) Notes() []metrics.Warning {
 // load is LoadFS without the warnings.
 func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if fsys == nil {
-		return nil, inputerr.Errorf("%s: no folder to read (a nil fs.FS)", parse.Quoted(dir))
+		return nil, inputerr.Errorf("%s: no folder to read (a nil fs.FS)", names.Quoted(dir))
 	}
 	packed := fsys
 	fsys = limitFS{fsys}
@@ -315,10 +316,10 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 			return nil, inputerr.Wrap(err)
 		}
 		if len(steps) == 0 {
-			return nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files", parse.Quoted(dir))
+			return nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files", names.Quoted(dir))
 		}
 		if r.archive, err = readArchive(fsys, ".", steps, mopt.Compat); errors.Is(err, errNoRegularTable) {
-			return nil, inputerr.Errorf("%s: %w", parse.Quoted(dir), err)
+			return nil, inputerr.Errorf("%s: %w", names.Quoted(dir), err)
 		} else if err != nil {
 			return nil, inputerr.Wrap(err)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/compat"
 	"github.com/ibreport/ibreport/internal/fsout"
+	"github.com/ibreport/ibreport/internal/names"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -50,7 +51,7 @@ func (r *Results) ibenchPerfCompatFiles() ([]File, []string) {
 			last, err := strconv.Atoi(strings.TrimSpace(string(b)))
 			if err != nil || last < 0 {
 				// np.sh's `[[ $last_loop -ge 0 ]]` fails: no files.
-				warns = append(warns, fmt.Sprintf("%s: %s is not one sample number from 0 on (runs appended to one file?); np.sh writes no perf files for the step, nor does compat mode", lastFile, parse.Quoted(strings.TrimSpace(string(b)))))
+				warns = append(warns, fmt.Sprintf("%s: %s is not one sample number from 0 on (runs appended to one file?); np.sh writes no perf files for the step, nor does compat mode", lastFile, names.Quoted(strings.TrimSpace(string(b)))))
 				continue
 			}
 			samples, _, err := metrics.PerfSamples(r.FS, dir)

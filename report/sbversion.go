@@ -3,6 +3,7 @@ package report
 import (
 	"sort"
 
+	"github.com/ibreport/ibreport/internal/names"
 	"github.com/ibreport/ibreport/parse"
 )
 
@@ -23,12 +24,12 @@ func versionOrder(dirs []*parse.SysbenchDir) (ok bool) {
 	sort.SliceStable(dirs, func(i, j int) bool {
 		a, b := vs[dirs[i]], vs[dirs[j]]
 		if a.Engine != b.Engine {
-			return parse.NaturalLess(a.Engine, b.Engine)
+			return names.NaturalLess(a.Engine, b.Engine)
 		}
 		if c := a.Compare(b); c != 0 {
 			return c < 0
 		}
-		return parse.NaturalLess(dirs[i].Dir, dirs[j].Dir)
+		return names.NaturalLess(dirs[i].Dir, dirs[j].Dir)
 	})
 	return true
 }

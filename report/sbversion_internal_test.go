@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ibreport/ibreport/internal/names"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -53,16 +54,16 @@ func TestParseDBMSVersion(t *testing.T) {
 	}
 }
 
-func sbDirs(names ...string) []*parse.SysbenchDir {
+func sbDirs(dirs ...string) []*parse.SysbenchDir {
 	var out []*parse.SysbenchDir
-	for _, n := range names {
+	for _, n := range dirs {
 		out = append(out, &parse.SysbenchDir{Dir: n, Name: n})
 	}
 	slices.SortStableFunc(out, func(a, b *parse.SysbenchDir) int {
 		switch {
-		case parse.NaturalLess(a.Dir, b.Dir):
+		case names.NaturalLess(a.Dir, b.Dir):
 			return -1
-		case parse.NaturalLess(b.Dir, a.Dir):
+		case names.NaturalLess(b.Dir, a.Dir):
 			return 1
 		}
 		return 0

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
+	"github.com/ibreport/ibreport/internal/names"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -247,7 +248,7 @@ func (r *Results) StudyFiles() ([]File, error) {
 		return nil, errNilResults
 	}
 	if r.Archived() || len(r.Trees) == 0 {
-		return nil, inputerr.Errorf("%s: the study layout needs raw result trees", parse.Quoted(r.Dir))
+		return nil, inputerr.Errorf("%s: the study layout needs raw result trees", names.Quoted(r.Dir))
 	}
 	rep, err := Build(r, BuildOptions{Layout: LayoutStudy})
 	if err != nil {

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ibreport/ibreport/internal/names"
 	"github.com/ibreport/ibreport/metrics"
-	"github.com/ibreport/ibreport/parse"
 )
 
 // printable returns msg with every character that is not printable (a
@@ -18,7 +18,7 @@ import (
 // control sequence or a workflow command. A message without such
 // characters is unchanged. keepNewlines keeps the newlines of a message of
 // several lines (several syntax errors, a usage line); the names and paths
-// in it are quoted where the message is built (parse.Quoted).
+// in it are quoted where the message is built (names.Quoted).
 func printable(msg string, keepNewlines bool) string {
 	clean := true
 	for _, r := range msg {
@@ -56,7 +56,7 @@ func errorText(err error) string {
 	msg := err.Error()
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		if q := parse.Quoted(pe.Path); q != pe.Path {
+		if q := names.Quoted(pe.Path); q != pe.Path {
 			msg = strings.ReplaceAll(msg, pe.Path, q)
 		}
 	}

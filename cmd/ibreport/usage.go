@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/names"
 	"github.com/ibreport/ibreport/parse"
 )
 
@@ -153,7 +154,7 @@ func flagError(fs *flag.FlagSet, err error) error {
 func nearest(s string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {
-		if d := parse.EditDistance(s, c); d < bestD && d < len(s) {
+		if d := names.EditDistance(s, c); d < bestD && d < len(s) {
 			best, bestD = c, d
 		}
 	}

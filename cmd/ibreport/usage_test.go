@@ -7,8 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/ibreport/ibreport/parse"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden help files in testdata/help")
@@ -154,8 +152,5 @@ func TestNearest(t *testing.T) {
 		if got := nearest(c.in, names); got != c.want {
 			t.Errorf("nearest(%q) = %q, want %q", c.in, got, c.want)
 		}
-	}
-	if d := parse.EditDistance("kitten", "sitting"); d != 3 {
-		t.Errorf("EditDistance(kitten, sitting) = %d, want 3", d)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ibreport/ibreport/parse"
+	"github.com/ibreport/ibreport/internal/names"
 )
 
 // Version is the release a sysbench folder name carries, as the
@@ -114,7 +114,7 @@ func (v Version) Compare(w Version) int {
 	switch {
 	case v.Suffix == w.Suffix:
 		return 0
-	case parse.NaturalLess(v.Suffix, w.Suffix):
+	case names.NaturalLess(v.Suffix, w.Suffix):
 		return -1
 	}
 	return 1
