@@ -100,20 +100,6 @@ type IostatAverages struct {
 	Values []Value  // one per column; nil when there are too few samples
 }
 
-// IostatDigits is the number of decimals the iostat averages print a value
-// with: fewer for larger values, as sum_iostat.sh did.
-func IostatDigits(v float64) int {
-	switch {
-	case v >= 100000:
-		return 0
-	case v >= 100:
-		return 1
-	case v >= 10:
-		return 2
-	}
-	return 3
-}
-
 // Percentile is the rate at one percentile of a client's intervals.
 type Percentile struct {
 	X int // 50, 75, 90, 95 or 99

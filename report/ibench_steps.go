@@ -255,7 +255,7 @@ func (b *ibTables) iostatTable(st parse.Step) *Table {
 			if j >= 0 && j < len(r.vals) {
 				v = r.vals[j]
 			}
-			tr.Cells = append(tr.Cells, valueCell(v, metrics.IostatDigits(v.V)))
+			tr.Cells = append(tr.Cells, valueCell(v, iostatDigits(v.V)))
 		}
 		own := hdr
 		if !same && r.hdr != nil {

@@ -335,7 +335,7 @@ func iostatFiles(fs *fsout.Set, byName map[string]*metrics.TreeResult, tags []st
 func iostatTexts(vals []metrics.Value) []string {
 	out := make([]string, len(vals))
 	for i, v := range vals {
-		out[i] = v.Format(metrics.IostatDigits(v.V))
+		out[i] = v.Format(iostatDigits(v.V))
 	}
 	return out
 }
@@ -358,4 +358,18 @@ func joinLines(lines []string) []byte {
 		b.WriteByte('\n')
 	}
 	return b.Bytes()
+}
+
+// iostatDigits is the number of decimals the iostat averages print a value
+// with: fewer for larger values, as sum_iostat.sh did.
+func iostatDigits(v float64) int {
+	switch {
+	case v >= 100000:
+		return 0
+	case v >= 100:
+		return 1
+	case v >= 10:
+		return 2
+	}
+	return 3
 }
