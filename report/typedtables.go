@@ -45,7 +45,7 @@ type MergedRow struct {
 
 // Merged returns the typed mrg and rel tables of the raw trees, step by
 // step in report order (mrg.<step>, then rel.<step>), and the warnings met
-// merging the trees: the model MergedTables prints and `ibreport diff`
+// merging the trees: the model Results.Tables prints and `ibreport diff`
 // compares. An archived folder gets none: its tables are its files.
 func (r *Results) Merged() ([]MergedTable, []string, error) {
 	if r == nil || len(r.Trees) == 0 {
