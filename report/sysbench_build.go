@@ -303,8 +303,9 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 				gc.Title = fmt.Sprintf("%s: QPS of %s relative to their group's base %s, %s", g.Name, metrics.Plural(len(sp), "build"), sub.Base().Name, metrics.Plural(nt, "thread"))
 				rc := sbReleaseChart(&gc, g, sub, nt)
 				if r, ok := parseRelease(sub.Base().Name); ok && rc.XLabel == "release" && r.Config != "" {
-					// The axis holds the config's releases, the base among them.
-					rc.Title = fmt.Sprintf("%s: QPS of %s relative to their group's base %s, %s", g.Name, metrics.Plural(len(rc.XTicks), r.Config+" release"), sub.Base().Name, metrics.Plural(nt, "thread"))
+					// The axis holds the config's releases, the base among
+					// them; the title stays within the chart's width.
+					rc.Title = fmt.Sprintf("%s, %s releases vs %s, %s", g.Name, r.Config, sub.Base().Name, metrics.Plural(nt, "thread"))
 				}
 				out = append(out, rc)
 			}
