@@ -8,7 +8,8 @@
 #     window, so that its header and a row or two are on the first screen;
 #   - the page does not scroll sideways in that window (a table may scroll in
 #     its own box);
-#   - no two text boxes of one SVG chart overlap (by more than 1 px each way);
+#   - no two text boxes of one SVG chart overlap (by more than 1 px each way)
+#     and no text passes the edge of its chart, which would hide its ends;
 #   - with every <details> closed, the page is no higher than its budget of
 #     768 px screens: 15 for the nine MySQL releases, 20 for testdata/example,
 #     the PostgreSQL series and the archive BROWSER_CHECK_ARCHIVE names;
@@ -324,7 +325,7 @@ report() {
 	verdict "$work/$1.txt" || result=FAIL
 	[ "$n" -eq 0 ] || result=FAIL
 	f=$work/$1.txt
-	echo "browser-check: $1: $result: $(figure "$f" height) px high with $(figure "$f" details) <details> closed, $(figure "$f" screens) screens (limit ${screens:-none}), $(figure "$f" tables) tables, $(figure "$f" before-table) characters before the first table (limit ${before:-none}); first table top $(figure "$f" table-top) px (limit $(figure "$f" table-limit)), scrollWidth $(figure "$f" scroll-width) px (window $width), $(figure "$f" texts) svg texts in $(figure "$f" svgs) svgs, $(figure "$f" overlaps) overlaps, $n console messages, axe-core $(figure "$f" axe): $(figure "$f" axe-violations) violations; screenshot $3"
+	echo "browser-check: $1: $result: $(figure "$f" height) px high with $(figure "$f" details) <details> closed, $(figure "$f" screens) screens (limit ${screens:-none}), $(figure "$f" tables) tables, $(figure "$f" before-table) characters before the first table (limit ${before:-none}); first table top $(figure "$f" table-top) px (limit $(figure "$f" table-limit)), scrollWidth $(figure "$f" scroll-width) px (window $width), $(figure "$f" texts) svg texts in $(figure "$f" svgs) svgs, $(figure "$f" overlaps) overlaps, $(figure "$f" clipped) clipped, $n console messages, axe-core $(figure "$f" axe): $(figure "$f" axe-violations) violations; screenshot $3"
 	p=$work/$1.print.txt
 	measureprint "$2" "$p"
 	presult=ok
@@ -360,11 +361,14 @@ if [ "${BROWSER_CHECK_SELFTEST:-}" = 1 ]; then
 	printf '%s%s<div style="width:2000px">wide</div>%s\n' "$pre" "$table" "$post" >"$work/width.html"
 	printf '%s%s<figure id="f"><svg width="200" height="50"><text x="10" y="20">first</text><text x="16" y="24">second</text></svg></figure>%s\n' \
 		"$pre" "$table" "$post" >"$work/overlap.html"
+	# A title wider than its chart, centred: cut at both edges.
+	printf '%s%s<figure id="f"><svg width="200" height="50"><text x="100" y="20" text-anchor="middle">a title far too long for a chart only two hundred pixels wide</text></svg></figure>%s\n' \
+		"$pre" "$table" "$post" >"$work/clip.html"
 	# A box that scrolls and takes no focus, as the heat table's did:
 	# axe-core's scrollable-region-focusable.
 	rows=$(printf '<tr><td>%s</td></tr>' $(seq 30))
 	printf '%s%s<div style="overflow:auto;max-height:100px"><table>%s</table></div>%s\n' "$pre" "$table" "$rows" "$post" >"$work/axe.html"
-	cases="table width overlap"
+	cases="table width overlap clip"
 	[ -z "$axe" ] || cases="$cases axe"
 	for c in $cases; do
 		measure "$work/$c.html" "$work/$c.txt"
