@@ -12,10 +12,11 @@
 #     and no text passes the edge of its chart, which would hide its ends;
 #   - with every <details> closed, the page is no higher than its budget of
 #     768 px screens: 15 for the nine MySQL releases, 20 for testdata/example,
-#     the PostgreSQL series and the archive BROWSER_CHECK_ARCHIVE names;
-#   - on the nine MySQL releases, the PostgreSQL series and that archive, the
-#     text above the first table (title, setup, story) is at most 1,500
-#     characters;
+#     the PostgreSQL series and configs and the archive BROWSER_CHECK_ARCHIVE
+#     names;
+#   - on the nine MySQL releases, the PostgreSQL series and configs and that
+#     archive, the text above the first table (title, setup, story) is at
+#     most 1,500 characters;
 #   - axe-core, run with every <details> open, finds no violation;
 #   - printed: every table and chart is printed, folded or not, and no
 #     column passes the width of an A4 page between its margins (measured
@@ -34,7 +35,8 @@
 # testdata/longnames (when present), testdata/sysbench/raw, the nine
 # MySQL releases of testdata/arc/nov25.sb.mysql/dop1, the client-count
 # sweep of testdata/sweep/ibench, the series of thirteen PostgreSQL
-# releases of testdata/arc/nov25.sb.pg/dop40 (build --series) and, when
+# releases of testdata/arc/nov25.sb.pg/dop40 (build --series), its fifteen
+# builds of four configs (build: a release axis per config group) and, when
 # BROWSER_CHECK_ARCHIVE names one, a large archive kept outside the
 # repository (such as the 35 builds of bench/arc/nov25.maria.sb/hetz.2 of
 # mdcallag/mytools), with screenshots browser-check-NAME.png and PDFs
@@ -430,6 +432,7 @@ fi
 failed=0
 for t in example:testdata/example longnames:testdata/longnames sysbench:testdata/sysbench/raw \
 	archive:testdata/arc/nov25.sb.mysql/dop1 sweep:testdata/sweep/ibench series:testdata/arc/nov25.sb.pg/dop40 \
+	configs:testdata/arc/nov25.sb.pg/dop40 \
 	"big:${BROWSER_CHECK_ARCHIVE:-}"; do
 	name=${t%%:*}
 	dir=${t#*:}
@@ -437,7 +440,7 @@ for t in example:testdata/example longnames:testdata/longnames sysbench:testdata
 	args=
 	case $name in
 	archive) screens=15 before=1500 ;;
-	series | big) screens=20 before=1500 ;;
+	series | configs | big) screens=20 before=1500 ;;
 	example) screens=20 before= ;;
 	*) screens= before= ;;
 	esac
