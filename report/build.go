@@ -192,7 +192,11 @@ func buildSysbench(sb *sbBuild, find *findings, findingsLegend, story bool, setu
 			host = ints(setup.CPUs, strconv.Itoa) + " CPUs"
 		}
 		if rep.Story = find.releaseStory(set, sb.parts, host); rep.Story != nil {
-			rep.Legend = append(rep.Legend, LegendItem{"release story", storyLegend})
+			legend := storyLegend
+			if find.res.sbConfigGroups {
+				legend += " " + configGroupsLegend(set)
+			}
+			rep.Legend = append(rep.Legend, LegendItem{"release story", legend})
 		}
 	}
 }

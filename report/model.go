@@ -380,6 +380,9 @@ type Chart struct {
 	// Levels are horizontal segments: the median level of a series between
 	// its change points.
 	Levels []Level `json:"levels,omitempty"`
+	// Notes are said under the chart: the builds a release axis leaves
+	// off.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Level is a horizontal segment of a line chart from X0 to X1 at Y.

@@ -57,6 +57,30 @@ var storyLegend = fmt.Sprintf("When the DBMS names read as one DBMS's releases (
 	"On simulated series (9 releases, 4 groups of 8 tests, 3%% noise per value) a lasting 12%% drop of one group at the second release is found there in 99–100%% of series, and a flat series has any group change in 0.3–1%% (3 seeds of 300 series).",
 	100*storyFloor, storyZ, 100*storyTestFloor)
 
+// configGroupsLegend says, for a release archive of several configs
+// grouped by config (configGroups), that each group is compared with its
+// own base and which build that is: "z12a (16 builds): base
+// x.ma100230_rel_withdbg.z12a_c32r128.pk1".
+func configGroupsLegend(set *metrics.SysbenchSet) string {
+	var parts []string
+	for _, g := range set.Split() {
+		b := g.Base()
+		if b == nil {
+			continue
+		}
+		var cfgs []string
+		for _, d := range g.DBMS {
+			if r, ok := parseRelease(d.Name); ok && r.Config != "" && !slices.Contains(cfgs, r.Config) {
+				cfgs = append(cfgs, r.Config)
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s): base %s", andList(cfgs), metrics.Plural(len(g.DBMS), "build"), b.Name))
+	}
+	return "The archive holds several configs, so its builds are in a group per config, and each group is compared with its own base, its first release, never with another config's: " +
+		strings.Join(parts, "; ") + ". A config of one build is in the group of a config that ran its release (else the main config's). " +
+		"The relative tables, findings and charts compare each build with its group's base; the story compares each release with the one before it in its config."
+}
+
 // storyBudget is the most characters the series' lines take, so that the
 // story and the first table fit the first screen.
 const storyBudget = 800

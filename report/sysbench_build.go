@@ -288,7 +288,7 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 		pairs := set.Pairs()
 		if len(pairs) > maxBarSeries {
 			if !set.Grouped() {
-				out = append(out, sbReleaseChart(c, g, pairs, nt))
+				out = append(out, sbReleaseChart(c, g, set, nt))
 				continue
 			}
 			// One chart per group (a config of a release archive): a
@@ -301,7 +301,13 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 				gc := *c
 				gc.ID = fmt.Sprintf("%s.%d", c.ID, k+1)
 				gc.Title = fmt.Sprintf("%s: QPS of %s relative to their group's base %s, %s", g.Name, metrics.Plural(len(sp), "build"), sub.Base().Name, metrics.Plural(nt, "thread"))
-				out = append(out, sbReleaseChart(&gc, g, sp, nt))
+				rc := sbReleaseChart(&gc, g, sub, nt)
+				if r, ok := parseRelease(sub.Base().Name); ok && rc.XLabel == "release" && r.Config != "" {
+					// The axis holds the config's releases, the base among
+					// them; the title stays within the chart's width.
+					rc.Title = fmt.Sprintf("%s, %s releases vs %s, %s", g.Name, r.Config, sub.Base().Name, metrics.Plural(nt, "thread"))
+				}
+				out = append(out, rc)
 			}
 			continue
 		}
@@ -329,21 +335,42 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 const maxBarSeries = 10
 
 // sbReleaseChart draws a group chart of many DBMS on the release axis: the
-// DBMS in order on x, the QPS relative to the base on y, a line per test
-// and its levels between change points.
-func sbReleaseChart(c *Chart, g metrics.SysbenchGroup, pairs []metrics.SysbenchPair, nt int) *Chart {
+// DBMS of group set sub in order on x, the QPS relative to its base on y, a
+// line per test and its levels between change points. When the names read
+// as releases (releaseAxis), x holds the plain builds of the base's config
+// in version order, the base first at 1, each named by its version alone;
+// the variants and other configs' builds are left off and named in a note
+// under the chart. Otherwise x holds every DBMS after the base, by name.
+func sbReleaseChart(c *Chart, g metrics.SysbenchGroup, sub *metrics.SysbenchSet, nt int) *Chart {
 	c.Kind, c.Categories, c.XLabel = "line", nil, "DBMS"
-	for i, name := range sbPairNames(pairs) {
+	var names []string
+	for _, d := range sub.DBMS {
+		names = append(names, d.Name)
+	}
+	members, labels, note := releaseAxis(names)
+	if members == nil {
+		members = make([]int, 0, len(names))
+		for i := range names[min(1, len(names)):] {
+			members = append(members, i+1)
+		}
+		labels = names[min(1, len(names)):]
+	} else {
+		c.XLabel = "release"
+		if note != "" {
+			c.Notes = append(c.Notes, note)
+		}
+	}
+	for i, name := range labels {
 		c.XTicks = append(c.XTicks, float64(i+1))
 		c.XLabels = append(c.XLabels, name)
 	}
 	var opt stats.ChangePointOptions
 	for _, t := range g.Tests {
 		s := Series{Name: sbTestName(t)}
-		y := make([]float64, len(pairs))
-		for i, p := range pairs {
+		y := make([]float64, len(members))
+		for i, m := range members {
 			y[i] = math.NaN()
-			v := p.Group.Relative(p.DBMS, t, nt).QPS
+			v := sub.Relative(sub.DBMS[m], t, nt).QPS
 			if v.OK() && !math.IsInf(v.V, 0) && v.V > 0 {
 				s.Points = append(s.Points, Point{X: Num(i + 1), Y: Num(v.V)})
 				y[i] = v.V
@@ -357,6 +384,96 @@ func sbReleaseChart(c *Chart, g metrics.SysbenchGroup, pairs []metrics.SysbenchP
 		}
 	}
 	return c
+}
+
+// releaseAxis lays out the release axis of a group of builds whose first is
+// the base: members are the indexes of the plain builds (no extra flavour)
+// of the base's config in version order, labels their versions, and note
+// names the builds left off (variants, other configs), with the plain
+// build of their release they are compared with in the story. Nil members
+// when the names are not releases, when the base's config has fewer than
+// two plain builds, or when two of them share a version (the versions
+// would not tell them apart).
+func releaseAxis(names []string) (members []int, labels []string, note string) {
+	rs := releasesOf(names)
+	if rs == nil {
+		return nil, nil, ""
+	}
+	cfg := rs.Rels[0].Config
+	plain := func(r release) bool { return r.Config == cfg && len(rs.Extra(r)) == 0 }
+	for i, r := range rs.Rels {
+		if plain(r) {
+			members = append(members, i)
+		}
+	}
+	slices.SortStableFunc(members, func(a, b int) int { return rs.Rels[a].Version.Compare(rs.Rels[b].Version) })
+	for k, m := range members {
+		if k > 0 && rs.Rels[m].Version.Compare(rs.Rels[members[k-1]].Version) == 0 {
+			return nil, nil, ""
+		}
+		labels = append(labels, rs.Rels[m].Version.String())
+	}
+	if len(members) < 2 {
+		return nil, nil, ""
+	}
+	// The builds left off, by the plain build of their release: the
+	// variants of one release, or the configs run at it, share a clause.
+	type off struct {
+		of              string // the plain build of the release, "" none
+		variants, other []string
+	}
+	var offs []*off
+	find := func(of string) *off {
+		for _, o := range offs {
+			if o.of == of {
+				return o
+			}
+		}
+		offs = append(offs, &off{of: of})
+		return offs[len(offs)-1]
+	}
+	for _, r := range rs.Rels {
+		if plain(r) {
+			continue
+		}
+		of := ""
+		if k := slices.IndexFunc(members, func(m int) bool { return rs.Rels[m].Version.Compare(r.Version) == 0 }); k >= 0 {
+			of = rs.Rels[members[k]].Name
+		}
+		o := find(of)
+		if r.Config == cfg {
+			o.variants = append(o.variants, r.Name)
+		} else {
+			o.other = append(o.other, r.Name)
+		}
+	}
+	var parts []string
+	for _, o := range offs {
+		var p []string
+		switch len(o.variants) {
+		case 0:
+		case 1:
+			p = append(p, "the variant "+o.variants[0])
+		default:
+			p = append(p, "the variants "+andList(o.variants))
+		}
+		switch len(o.other) {
+		case 0:
+		case 1:
+			p = append(p, o.other[0]+" of another config")
+		default:
+			p = append(p, andList(o.other)+" of other configs")
+		}
+		s := strings.Join(p, " and ")
+		if o.of != "" {
+			s += ", compared with " + o.of + " in the story"
+		}
+		parts = append(parts, s)
+	}
+	if len(parts) > 0 {
+		note = fmt.Sprintf("The release axis holds the plain builds of config %s; not on it: %s.", cfg, strings.Join(parts, "; "))
+	}
+	return members, labels, note
 }
 
 // relativeTable is the QPS of each DBMS over the base's; run is the

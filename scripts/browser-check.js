@@ -87,15 +87,17 @@
 		return Math.max(loaded, open);
 	}
 
-	// svgTexts checks that no two text boxes of one svg overlap and returns
-	// the number of texts and of overlaps.
+	// svgTexts checks that no two text boxes of one svg overlap and that no
+	// text passes the edge of its svg, which hides what is beyond it; it
+	// returns the number of texts, of overlaps and of texts clipped.
 	function svgTexts(fails) {
 		var svgs = document.querySelectorAll('svg');
-		var texts = 0, overlaps = 0;
+		var texts = 0, overlaps = 0, clipped = 0;
 		for (var k = 0; k < svgs.length; k++) {
 			var svg = svgs[k];
 			var fig = svg.closest('figure');
 			var name = fig && fig.id ? fig.id : 'svg ' + (k + 1);
+			var edge = svg.getBoundingClientRect();
 			var boxes = [];
 			var els = svg.querySelectorAll('text');
 			for (var i = 0; i < els.length; i++) {
@@ -114,6 +116,11 @@
 					continue;
 				}
 				boxes.push({ s: s, r: r });
+				if (r.left < edge.left - tolerance || r.right > edge.right + tolerance ||
+					r.top < edge.top - tolerance || r.bottom > edge.bottom + tolerance) {
+					clipped++;
+					fails.push('clip: ' + name + ': ' + label(s) + ' at ' + box(r) + ' passes the edge of its chart at ' + box(edge));
+				}
 			}
 			texts += boxes.length;
 			// Sorted by left edge, a box can only overlap the boxes that
@@ -133,7 +140,7 @@
 				}
 			}
 		}
-		return { svgs: svgs.length, texts: texts, overlaps: overlaps };
+		return { svgs: svgs.length, texts: texts, overlaps: overlaps, clipped: clipped };
 	}
 
 	// budgets reads the limits browser-check.sh put in the page's
@@ -355,7 +362,7 @@
 			return 'stats viewport=' + window.innerWidth + 'x' + window.innerHeight +
 				' table-top=' + first.top + ' table-limit=' + (window.innerHeight - tableMargin) +
 				' scroll-width=' + w + ' svgs=' + t.svgs +
-				' texts=' + t.texts + ' overlaps=' + t.overlaps +
+				' texts=' + t.texts + ' overlaps=' + t.overlaps + ' clipped=' + t.clipped +
 				' height=' + s.height + ' screens=' + s.screens + ' details=' + s.details +
 				' details-open=' + s.open + ' before-table=' + before +
 				' tables=' + dataTables();

@@ -8,13 +8,15 @@
 #     window, so that its header and a row or two are on the first screen;
 #   - the page does not scroll sideways in that window (a table may scroll in
 #     its own box);
-#   - no two text boxes of one SVG chart overlap (by more than 1 px each way);
+#   - no two text boxes of one SVG chart overlap (by more than 1 px each way)
+#     and no text passes the edge of its chart, which would hide its ends;
 #   - with every <details> closed, the page is no higher than its budget of
 #     768 px screens: 15 for the nine MySQL releases, 20 for testdata/example,
-#     the PostgreSQL series and the archive BROWSER_CHECK_ARCHIVE names;
-#   - on the nine MySQL releases, the PostgreSQL series and that archive, the
-#     text above the first table (title, setup, story) is at most 1,500
-#     characters;
+#     the PostgreSQL series and configs and the archive BROWSER_CHECK_ARCHIVE
+#     names;
+#   - on the nine MySQL releases, the PostgreSQL series and configs and that
+#     archive, the text above the first table (title, setup, story) is at
+#     most 1,500 characters;
 #   - axe-core, run with every <details> open, finds no violation;
 #   - printed: every table and chart is printed, folded or not, and no
 #     column passes the width of an A4 page between its margins (measured
@@ -33,7 +35,8 @@
 # testdata/longnames (when present), testdata/sysbench/raw, the nine
 # MySQL releases of testdata/arc/nov25.sb.mysql/dop1, the client-count
 # sweep of testdata/sweep/ibench, the series of thirteen PostgreSQL
-# releases of testdata/arc/nov25.sb.pg/dop40 (build --series) and, when
+# releases of testdata/arc/nov25.sb.pg/dop40 (build --series), its fifteen
+# builds of four configs (build: a release axis per config group) and, when
 # BROWSER_CHECK_ARCHIVE names one, a large archive kept outside the
 # repository (such as the 35 builds of bench/arc/nov25.maria.sb/hetz.2 of
 # mdcallag/mytools), with screenshots browser-check-NAME.png and PDFs
@@ -324,7 +327,7 @@ report() {
 	verdict "$work/$1.txt" || result=FAIL
 	[ "$n" -eq 0 ] || result=FAIL
 	f=$work/$1.txt
-	echo "browser-check: $1: $result: $(figure "$f" height) px high with $(figure "$f" details) <details> closed, $(figure "$f" screens) screens (limit ${screens:-none}), $(figure "$f" tables) tables, $(figure "$f" before-table) characters before the first table (limit ${before:-none}); first table top $(figure "$f" table-top) px (limit $(figure "$f" table-limit)), scrollWidth $(figure "$f" scroll-width) px (window $width), $(figure "$f" texts) svg texts in $(figure "$f" svgs) svgs, $(figure "$f" overlaps) overlaps, $n console messages, axe-core $(figure "$f" axe): $(figure "$f" axe-violations) violations; screenshot $3"
+	echo "browser-check: $1: $result: $(figure "$f" height) px high with $(figure "$f" details) <details> closed, $(figure "$f" screens) screens (limit ${screens:-none}), $(figure "$f" tables) tables, $(figure "$f" before-table) characters before the first table (limit ${before:-none}); first table top $(figure "$f" table-top) px (limit $(figure "$f" table-limit)), scrollWidth $(figure "$f" scroll-width) px (window $width), $(figure "$f" texts) svg texts in $(figure "$f" svgs) svgs, $(figure "$f" overlaps) overlaps, $(figure "$f" clipped) clipped, $n console messages, axe-core $(figure "$f" axe): $(figure "$f" axe-violations) violations; screenshot $3"
 	p=$work/$1.print.txt
 	measureprint "$2" "$p"
 	presult=ok
@@ -360,11 +363,14 @@ if [ "${BROWSER_CHECK_SELFTEST:-}" = 1 ]; then
 	printf '%s%s<div style="width:2000px">wide</div>%s\n' "$pre" "$table" "$post" >"$work/width.html"
 	printf '%s%s<figure id="f"><svg width="200" height="50"><text x="10" y="20">first</text><text x="16" y="24">second</text></svg></figure>%s\n' \
 		"$pre" "$table" "$post" >"$work/overlap.html"
+	# A title wider than its chart, centred: cut at both edges.
+	printf '%s%s<figure id="f"><svg width="200" height="50"><text x="100" y="20" text-anchor="middle">a title far too long for a chart only two hundred pixels wide</text></svg></figure>%s\n' \
+		"$pre" "$table" "$post" >"$work/clip.html"
 	# A box that scrolls and takes no focus, as the heat table's did:
 	# axe-core's scrollable-region-focusable.
 	rows=$(printf '<tr><td>%s</td></tr>' $(seq 30))
 	printf '%s%s<div style="overflow:auto;max-height:100px"><table>%s</table></div>%s\n' "$pre" "$table" "$rows" "$post" >"$work/axe.html"
-	cases="table width overlap"
+	cases="table width overlap clip"
 	[ -z "$axe" ] || cases="$cases axe"
 	for c in $cases; do
 		measure "$work/$c.html" "$work/$c.txt"
@@ -426,6 +432,7 @@ fi
 failed=0
 for t in example:testdata/example longnames:testdata/longnames sysbench:testdata/sysbench/raw \
 	archive:testdata/arc/nov25.sb.mysql/dop1 sweep:testdata/sweep/ibench series:testdata/arc/nov25.sb.pg/dop40 \
+	configs:testdata/arc/nov25.sb.pg/dop40 \
 	"big:${BROWSER_CHECK_ARCHIVE:-}"; do
 	name=${t%%:*}
 	dir=${t#*:}
@@ -433,7 +440,7 @@ for t in example:testdata/example longnames:testdata/longnames sysbench:testdata
 	args=
 	case $name in
 	archive) screens=15 before=1500 ;;
-	series | big) screens=20 before=1500 ;;
+	series | configs | big) screens=20 before=1500 ;;
 	example) screens=20 before= ;;
 	*) screens= before= ;;
 	esac

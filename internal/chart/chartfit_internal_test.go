@@ -108,7 +108,7 @@ func reportCharts(t *testing.T, dir string, opts report.BuildOptions) []*Chart {
 // DBMS has its bar and that no two texts of a chart overlap, from the
 // metrics of the font the charts are drawn in.
 func TestChartsHoldRealNames(t *testing.T) {
-	for _, dir := range []string{"../../testdata/longnames", "../../testdata/example", "../../testdata/arc/nov25.sb.mysql/dop1", "../../testdata/sysbench/raw"} {
+	for _, dir := range []string{"../../testdata/longnames", "../../testdata/example", "../../testdata/arc/nov25.sb.mysql/dop1", "../../testdata/sysbench/raw", "../../testdata/arc/nov25.sb.pg/dop40"} {
 		charts := reportCharts(t, dir, report.BuildOptions{})
 		for _, c := range charts {
 			s, err := layoutChart(c)
@@ -214,6 +214,37 @@ func TestNiceTicks(t *testing.T) {
 		}
 		if len(got) < minTicks {
 			t.Errorf("ticks(%v, %v): %d labels", tc.lo, tc.hi, len(got))
+		}
+	}
+}
+
+// TestWrapTitle: a title that fits stays one line; a longer one breaks at
+// a space into two lines that each fit, losing no word; a second line too
+// long for the width is cut in the middle.
+func TestWrapTitle(t *testing.T) {
+	long := "range without aggregation: QPS of 18 builds relative to their group's base 10.2.44 z12b, 40 threads"
+	for _, tc := range []struct {
+		title string
+		w     float64
+		lines int
+		whole bool // every word drawn
+	}{
+		{"point: QPS relative to 10.2.44 z12b, 40 threads", 430, 1, true},
+		{long, 430, 2, true},
+		{long, 150, 2, false},
+		{"x.pg1222_o2nofp.x10a_c32r128.pk1_and_more_of_one_word_without_spaces", 150, 1, false},
+	} {
+		got := wrapTitle(titleSize, tc.title, tc.w)
+		if len(got) != tc.lines {
+			t.Errorf("%q at %.0f: %d lines %q, want %d", tc.title, tc.w, len(got), got, tc.lines)
+		}
+		for _, l := range got {
+			if w := textWidth(titleSize, l); w > tc.w {
+				t.Errorf("%q at %.0f: line %q is %.1f wide", tc.title, tc.w, l, w)
+			}
+		}
+		if whole := strings.Join(got, " ") == tc.title; whole != tc.whole {
+			t.Errorf("%q at %.0f: %q, whole %v, want %v", tc.title, tc.w, got, whole, tc.whole)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/ibreport/ibreport/metrics"
@@ -331,8 +332,31 @@ func (s *scene) title(x0, x1, y float64, t string) float64 {
 	if t == "" {
 		return 0
 	}
-	s.text((x0+x1)/2, y+ascent*titleSize, titleSize, "middle", false, t)
-	return textHeight(titleSize) + titlePad
+	lines := wrapTitle(titleSize, t, x1-x0)
+	for i, l := range lines {
+		s.text((x0+x1)/2, y+ascent*titleSize+float64(i)*textHeight(titleSize), titleSize, "middle", false, l)
+	}
+	return float64(len(lines))*textHeight(titleSize) + titlePad
+}
+
+// wrapTitle breaks a title wider than w at spaces into at most two lines,
+// the first as full as fits; a second line still too wide is cut in the
+// middle (fitLabel). A title names what the chart compares: cut at the
+// chart's edge, it would lose the base or the thread count.
+func wrapTitle(size float64, t string, w float64) []string {
+	if textWidth(size, t) <= w {
+		return []string{t}
+	}
+	words := strings.Fields(t)
+	k := 1
+	for k < len(words) && textWidth(size, strings.Join(words[:k+1], " ")) <= w {
+		k++
+	}
+	first, rest := strings.Join(words[:k], " "), strings.Join(words[k:], " ")
+	if rest == "" {
+		return []string{fitLabel(size, first, w)}
+	}
+	return []string{fitLabel(size, first, w), fitLabel(size, rest, w)}
 }
 
 // barLayout draws bars horizontally, one row per category with its name on
