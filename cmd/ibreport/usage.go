@@ -26,7 +26,7 @@ var flagGroup = map[string]string{
 	"allow-missing": "comparison", "allow-na": "comparison", "strict": "comparison",
 
 	"o": "output", "format": "output", "title": "output", "intro": "output", "layout": "output",
-	"quiet": "output", "all": "output", "noise-settings": "output",
+	"quiet": "output", "all": "output", "noise-settings": "output", "max-chars": "output", "full-report": "output",
 }
 
 // helpWidth is the width help text is wrapped at.
