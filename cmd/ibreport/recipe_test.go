@@ -108,21 +108,7 @@ func TestREADMERecipe(t *testing.T) {
 	if err := os.WriteFile(o, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// Ten PostgreSQL builds, each against the build seven places on: a
-	// report of 582 rows, over 80 kB, longer than a comment may be.
-	archive, err := filepath.Abs("../../testdata/arc/nov25.sb.pg/dop40")
-	if err != nil {
-		t.Fatal(err)
-	}
-	builds, _ := filepath.Glob(filepath.Join(archive, "x.*"))
-	bigBase, bigNew := filepath.Join(tmp, "big-base"), filepath.Join(tmp, "big-new")
-	os.Mkdir(bigBase, 0o755)
-	os.Mkdir(bigNew, 0o755)
-	for i, b := range builds {
-		if os.Symlink(b, filepath.Join(bigBase, filepath.Base(b))) != nil || os.Symlink(builds[(i+7)%len(builds)], filepath.Join(bigNew, filepath.Base(b))) != nil {
-			t.Fatal("symlink")
-		}
-	}
+	bigBase, bigNew := rotatedBuilds(t, tmp)
 	recipe := readmeRecipe(t)
 	for _, tc := range []struct {
 		name, base, new string
