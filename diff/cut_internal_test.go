@@ -56,3 +56,47 @@ func TestCutLines(t *testing.T) {
 		t.Errorf("cut after only %d line counts", len(cuts))
 	}
 }
+
+// FuzzCutLines: whatever the Markdown and the size, the cut neither
+// panics nor leaves a code block open, starts with the text's first line,
+// and is longer than max only when that line alone does not fit.
+func FuzzCutLines(f *testing.F) {
+	f.Add("### head\n\n<details>\n- a\n```\nx\n", 60)
+	f.Add("| a |\n|---|\n| 1 |\n", 10)
+	f.Add("no newline", 1)
+	f.Add("```\n<details>\n```\n</details>\n\n", 120)
+	f.Fuzz(func(t *testing.T, md string, max int) {
+		if md == "" || max < 1 || max > 1<<20 {
+			return
+		}
+		got := string(cutLines([]byte(md), max, "there"))
+		i := strings.LastIndex(got, "\n**Cut to ")
+		if i < 0 || !strings.HasSuffix(got, " left out; the full report: there.\n") {
+			t.Fatalf("no note: %q", got)
+		}
+		body := got[:i]
+		first := md + "\n" // a last line without its newline gets one
+		if i := strings.Index(md, "\n"); i >= 0 {
+			first = md[:i+1]
+		}
+		if !strings.HasPrefix(body, first) {
+			t.Fatalf("the cut does not start with the first line: %q", got)
+		}
+		fences := 0
+		for l := range strings.Lines(body) {
+			if strings.HasPrefix(strings.TrimSpace(l), "```") {
+				fences++
+			}
+		}
+		if fences%2 != 0 {
+			t.Fatalf("a code block left open: %q", got)
+		}
+		// Over max only when the first line alone does not fit.
+		if len(got) > max {
+			rest := strings.ReplaceAll(strings.ReplaceAll(strings.TrimPrefix(body, first), "```\n", ""), "\n</details>\n", "")
+			if rest != "" {
+				t.Fatalf("%d bytes for %d, keeping more than the first line: %q", len(got), max, got)
+			}
+		}
+	})
+}

@@ -84,7 +84,12 @@ func fullReport(where string) string {
 // or code block left open; a report whose first line does not fit keeps
 // that line (the headline).
 func cutLines(md []byte, max int, where string) []byte {
-	lines := strings.SplitAfter(string(md), "\n")
+	text := string(md)
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n" // so that what is added after it starts a line
+	}
+	md = []byte(text)
+	lines := strings.SplitAfter(text, "\n")
 	if lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
 	}
@@ -121,8 +126,9 @@ func cutLines(md []byte, max int, where string) []byte {
 		details, fence = d, f
 	}
 	out := b.String()
-	if !fence && kept >= 2 && strings.HasPrefix(lines[kept-1], "|---") {
-		// A table's header and rule with no row under it say nothing.
+	if !fence && kept > 2 && strings.HasPrefix(lines[kept-1], "|---") && strings.HasPrefix(lines[kept-2], "|") {
+		// A table's header and rule with no row under it say nothing;
+		// the first line, the headline, stays.
 		out = strings.TrimSuffix(strings.TrimSuffix(out, lines[kept-1]), lines[kept-2])
 		size -= len(lines[kept-1]) + len(lines[kept-2])
 		kept -= 2
