@@ -2,6 +2,7 @@ package diff
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -35,8 +36,117 @@ func mdRule(w io.Writer, n int, right ...int) {
 }
 
 // writeDiffMarkdown writes a report for a pull-request comment or a GitHub
-// job summary.
+// job summary, cut to r.MaxBytes.
 func writeDiffMarkdown(w io.Writer, c *Comparison, r WriteOptions) error {
+	rows := listed(c, r.All)
+	if r.MaxBytes <= 0 {
+		return writeMarkdownRows(w, c, r, rows, len(rows))
+	}
+	render := func(k int) []byte {
+		var b bytes.Buffer
+		writeMarkdownRows(&b, c, r, rows, k) // a bytes.Buffer takes every write
+		return b.Bytes()
+	}
+	out := render(len(rows))
+	if len(out) > r.MaxBytes {
+		// The most rows that fit: the report grows with the rows it
+		// lists, so a binary search finds them in log₂(rows) renderings.
+		lo, hi := 0, len(rows)-1
+		if len(render(0)) > r.MaxBytes {
+			out = cutLines(render(0), r.MaxBytes, r.FullReport)
+		} else {
+			for lo < hi {
+				mid := (lo + hi + 1) / 2
+				if len(render(mid)) <= r.MaxBytes {
+					lo = mid
+				} else {
+					hi = mid - 1
+				}
+			}
+			out = render(lo)
+		}
+	}
+	_, err := w.Write(out)
+	return err
+}
+
+// fullReport is where the full report is, for the line of a cut report.
+func fullReport(where string) string {
+	where = strings.Join(strings.Fields(where), " ")
+	if where == "" {
+		return "the job summary and report file of the run"
+	}
+	return where
+}
+
+// cutLines cuts a Markdown report of more than max bytes at the last line
+// that fits with the line saying what was left out, closing a <details>
+// or code block left open; a report whose first line does not fit keeps
+// that line (the headline).
+func cutLines(md []byte, max int, where string) []byte {
+	text := string(md)
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n" // so that what is added after it starts a line
+	}
+	md = []byte(text)
+	lines := strings.SplitAfter(text, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	note := func(kept, size int) string {
+		return fmt.Sprintf("\n**Cut to %d characters:** %s (%d bytes) left out; the full report: %s.\n",
+			max, metrics.Plural(len(lines)-kept, "line"), len(md)-size, fullReport(where))
+	}
+	var b strings.Builder
+	size, details, fence := 0, 0, false
+	kept := 0
+	for i, l := range lines {
+		// The state after l: what must be closed if the text ends there.
+		d, f := details, fence
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "```"):
+			f = !f
+		case strings.HasPrefix(t, "<details"):
+			d++
+		case strings.HasPrefix(t, "</details>") && d > 0:
+			d--
+		}
+		closing := 0
+		if f {
+			closing += len("```\n")
+		}
+		closing += d * len("\n</details>\n")
+		if i > 0 && size+len(l)+closing+len(note(i+1, size+len(l))) > max {
+			break
+		}
+		b.WriteString(l)
+		size += len(l)
+		kept = i + 1
+		details, fence = d, f
+	}
+	out := b.String()
+	if !fence && kept > 2 && strings.HasPrefix(lines[kept-1], "|---") && strings.HasPrefix(lines[kept-2], "|") {
+		// A table's header and rule with no row under it say nothing;
+		// the first line, the headline, stays.
+		out = strings.TrimSuffix(strings.TrimSuffix(out, lines[kept-1]), lines[kept-2])
+		size -= len(lines[kept-1]) + len(lines[kept-2])
+		kept -= 2
+	}
+	b.Reset()
+	b.WriteString(out)
+	if fence {
+		b.WriteString("```\n")
+	}
+	for range details {
+		b.WriteString("\n</details>\n")
+	}
+	b.WriteString(note(kept, size))
+	return []byte(b.String())
+}
+
+// writeMarkdownRows writes the md report listing the first k of rows.
+func writeMarkdownRows(w io.Writer, c *Comparison, r WriteOptions, rows []Finding, k int) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "### %s\n\n", headline(c, r.Strict))
 	fmt.Fprintf(bw, "%s\n\n", textfmt.MarkdownCell(modeLine(c)))
@@ -52,16 +162,24 @@ func writeDiffMarkdown(w io.Writer, c *Comparison, r WriteOptions) error {
 	if len(c.Comparability) > 0 {
 		fmt.Fprintln(bw)
 	}
-	rows := listed(c, r.All)
-	fn := newFootnotes(c, rows)
-	if len(rows) == 0 {
+	fn := newFootnotes(c, rows[:k])
+	switch {
+	case len(rows) == 0:
 		fmt.Fprintln(bw, "No notable changes.")
-	} else {
+	case k > 0:
 		mdRow(bw, diffColumns)
 		mdRule(bw, len(diffColumns), 5, 6, 7)
-		for _, f := range rows {
+		for _, f := range rows[:k] {
 			mdRow(bw, findingCells(f, fn), f.Level >= LevelWarn)
 		}
+	}
+	if k < len(rows) {
+		// Cut to WriteOptions.MaxBytes: the rows come most severe first.
+		if k > 0 {
+			fmt.Fprintln(bw)
+		}
+		fmt.Fprintf(bw, "**Cut to %d characters:** %d of %s listed, the most severe first; the other %d are in the full report: %s.\n",
+			r.MaxBytes, k, metrics.Plural(len(rows), "row"), len(rows)-k, fullReport(r.FullReport))
 	}
 	if h := hiddenLine(c, rows); h != "" {
 		fmt.Fprintf(bw, "\n%s\n", h)

@@ -298,7 +298,22 @@ type WriteOptions struct {
 	Format string // one of Formats
 	All    bool   // list every comparison, not only the notable ones
 	Strict bool   // warnings fail too; changes the status line only
+	// MaxBytes, above 0, is the most bytes the md report takes, for a
+	// pull-request comment (GitHub refuses one over MaxCommentChars
+	// characters, and no text has fewer bytes than characters). A longer
+	// report lists the first rows of its findings table that fit (the
+	// most severe come first) and says how many it left out and where
+	// the full report is (FullReport); if even none fit, its lines that
+	// fit. Other formats ignore it.
+	MaxBytes int
+	// FullReport says where the full report is, in the line of a report
+	// cut to MaxBytes: "the job summary of https://…/actions/runs/1";
+	// empty for "the job summary and report file of the run".
+	FullReport string
 }
+
+// MaxCommentChars is the longest comment GitHub takes, in characters.
+const MaxCommentChars = 65536
 
 // status is the one-word outcome a report starts with: ERROR when part of
 // the input was missing (exit 2), else FAIL, WARN or PASS.

@@ -137,11 +137,16 @@ const historyMinDelta = 0.01
 // HistoryVerdict counts the outcome of History.
 type HistoryVerdict struct {
 	Regressions, Improvements, Missing, Checked int
-	// RunNoise is the run-to-run noise the history measured: the median,
-	// over the tests checked, of the relative standard deviation of the
-	// runs of their current level (0.012 = 1.2% per run); 0 when their
-	// runs are identical. A baseline folder can carry it for one-run
-	// gates (the settings key run-noise, or diff --run-noise).
+	// RunNoise is the run-to-run noise the history measured, as
+	// `series --noise-settings` writes it for run-noise: per test the
+	// relative standard deviation of one run learned from the successive
+	// differences of the runs of its current level before NEW
+	// (stats.RunNoise, Report.LearnedNoise), pooled over the series
+	// (PooledNoise), and the median over the tests (0.012 = 1.2% per
+	// run). 0 when no test learned one: levels of fewer than
+	// stats.MinNoiseRuns runs, or identical runs. A baseline folder can
+	// carry it for one-run gates (the settings key run-noise, or diff
+	// --run-noise).
 	RunNoise float64
 }
 
@@ -212,14 +217,13 @@ func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error
 	for _, g := range rep.Series.Groups {
 		m += len(g.Tests)
 	}
-	var noise []float64
 	for _, g := range rep.Series.Groups {
-		g.History = historyTable(g, max(m, 1), &v, &noise)
+		g.History = historyTable(g, max(m, 1), &v)
 	}
-	if len(noise) > 0 {
-		slices.Sort(noise)
-		v.RunNoise = stats.Median(noise)
-		rep.Notes = append(rep.Notes, metrics.Warning{Text: runNoiseNote(noise)})
+	if len(rep.LearnedNoise) > 0 {
+		pooled := PooledNoise(rep.LearnedNoise)
+		v.RunNoise = medianNoise(pooled)
+		rep.Notes = append(rep.Notes, metrics.Warning{Text: runNoiseNote(pooled, rep.LearnedNoise)})
 	}
 	// The history takes no --clients: its insert-rate targets are not
 	// judged, and a note must not advise a flag diff does not accept.
@@ -258,7 +262,7 @@ func valuesPerSet(groups []*SeriesGroup, sets []ResultSet) string {
 
 // historyTable judges the last member of g against the others; m is the
 // number of tests judged in the whole run, for the Bonferroni correction.
-func historyTable(g *SeriesGroup, m int, v *HistoryVerdict, noise *[]float64) *Table {
+func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 	n := len(g.Members)
 	t := &Table{ID: g.ID + ".history", Title: g.Title + ": " + g.Members[n-1] + " against the history",
 		Caption: fmt.Sprintf("The current level of the history (its members from its last change point of the change-point table that leaves at least %d of them), "+
@@ -291,9 +295,6 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict, noise *[]float64) *T
 			continue
 		}
 		mean, sd := stat.MeanStdDev(level, nil)
-		if mean > 0 {
-			*noise = append(*noise, sd/mean)
-		}
 		k := float64(len(level))
 		half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: k - 1}.Quantile(1-0.05/float64(2*m)) * sd * math.Sqrt(1+1/k)
 		change := newer/mean - 1
@@ -341,20 +342,48 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict, noise *[]float64) *T
 	return t
 }
 
-// runNoiseNote says the run-to-run noise the history measured (noise
-// sorted: each checked test's relative standard deviation of one run) and
-// how a one-run gate takes it.
-func runNoiseNote(noise []float64) string {
-	med := stats.Median(noise)
+// runNoiseNote says the run-to-run noise the history measured (pooled,
+// PooledNoise of learned: each test's, pooled over its series) and how a
+// one-run gate takes it; with none learned, why.
+func runNoiseNote(pooled, learned []LearnedNoise) string {
+	med := medianNoise(pooled)
 	if !(med > 0) {
-		return fmt.Sprintf("Run-to-run noise of the history: none; the runs of %s are identical (a one-run gate keeps its default).",
-			metrics.Plural(len(noise), "test"))
+		// Per test, as pooled counts them, not per series.
+		identical, short := 0, 0
+		seen := map[string]bool{}
+		for _, l := range learned {
+			if seen[l.Key] {
+				continue
+			}
+			seen[l.Key] = true
+			if strings.Contains(l.Why, "identical") {
+				identical++
+			} else {
+				short++
+			}
+		}
+		var why []string
+		if identical > 0 {
+			why = append(why, fmt.Sprintf("the runs of %s are identical", metrics.Plural(identical, "test")))
+		}
+		if short > 0 {
+			have := "have"
+			if short == 1 {
+				have = "has"
+			}
+			why = append(why, fmt.Sprintf("%s %s fewer than %d runs in the current level", metrics.Plural(short, "test"), have, stats.MinNoiseRuns))
+		}
+		return fmt.Sprintf("Run-to-run noise of the history: none; %s (a one-run gate keeps its default).", strings.Join(why, "; "))
 	}
-	lo, hi := noise[0], noise[len(noise)-1]
-	return fmt.Sprintf("Run-to-run noise of the history: %.2g%% per run, the median over %s of the relative standard deviation of their current level (%.2g%%–%.2g%%); "+
+	lo, hi := pooled[0].Noise, pooled[0].Noise
+	for _, p := range pooled {
+		lo, hi = math.Min(lo, p.Noise), math.Max(hi, p.Noise)
+	}
+	return fmt.Sprintf("Run-to-run noise of the history: %.2g%% per run, the median over %s of each test's relative standard deviation of one run, "+
+		"learned from the successive differences of the runs of its current level before NEW and pooled over its series (%.2g%%–%.2g%%); "+
 		"a one-run diff against one of these runs can take it: run-noise = %.2g in the baseline's ibreport.settings, or diff --run-noise %.2g; "+
 		"each test's own, as the notes of the series list it: ibreport series with these folders and --noise-settings BASELINE/ibreport.settings.",
-		100*med, metrics.Plural(len(noise), "test"), 100*lo, 100*hi, med, med)
+		100*med, metrics.Plural(len(pooled), "test"), 100*lo, 100*hi, med, med)
 }
 
 // levelStart is where the current level of a test's history begins: the

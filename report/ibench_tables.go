@@ -128,6 +128,13 @@ func (b *ibTables) relative() {
 		Header:  header(b.columns()...),
 		Caption: b.edge.relativeCaption(runNoise(b.res)),
 	}
+	if b.edge.corrected {
+		var keys []string
+		for _, st := range b.steps {
+			keys = append(keys, ibNoiseKey(st))
+		}
+		t.Caption += testNoiseText(b.res, keys)
+	}
 	var base string
 	started := false
 	groupStart := false

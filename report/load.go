@@ -160,6 +160,10 @@ type Results struct {
 	// sbConfigGroups: the sysbench groups are the configs of a release
 	// archive (configGroups), not the user's.
 	sbConfigGroups bool
+	// testNoise is the run-to-run noise of one run per test of the
+	// settings (keys run-noise.<step>.<metric>, by "<step>.<metric>"),
+	// which the within-noise rule takes for that test's cells.
+	testNoise map[string]float64
 }
 
 // errNilResults is the error of a method or function given nil *Results.
@@ -297,6 +301,9 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		return nil, err
 	}
 	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: sopt, settingsWarnings: set.warnings}
+	if r.testNoise, err = settingsTestNoise(set.values, dir); err != nil {
+		return nil, err
+	}
 	trees, err := parse.ReadTree(fsys, ".")
 	if err != nil {
 		return nil, inputerr.Wrap(err)

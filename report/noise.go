@@ -3,9 +3,12 @@ package report
 import (
 	"fmt"
 	"math"
+	"path"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/internal/stats"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
@@ -221,6 +224,16 @@ func (b *ibench) noiseOf(st parse.Step, tag string) metrics.Interval {
 	return metrics.Interval{Why: tag + " has no step " + st.MergeName}
 }
 
+// ibNoiseKey names a step's throughput as diff names its cell and the
+// settings its run-noise key: the step's merge name and ips, qps for a
+// read+write step.
+func ibNoiseKey(st parse.Step) string {
+	if st.Kind.ReadWrite() {
+		return st.MergeName + "." + metrics.QPS.Name()
+	}
+	return st.MergeName + "." + metrics.IPS.Name()
+}
+
 // runNoise is the run-to-run relative standard deviation of one run's
 // mean throughput the within-noise rule adds: --run-noise, the settings
 // key run-noise, else stats.DefaultRunNoise.
@@ -231,6 +244,65 @@ func runNoise(res *Results) float64 {
 	return stats.DefaultRunNoise
 }
 
+// testRunNoise is the run-to-run noise of one run of the test key
+// ("l.i0.ips", "point-query.range100.dop1.qps"): its own from the
+// settings (run-noise.<key>), else runNoise. A test's own is what a
+// history of runs of it measured (ibreport series --noise-settings);
+// two DBMS of one folder are two runs like those a history repeats, so
+// their difference has the same run-to-run term.
+func testRunNoise(res *Results, key string) float64 {
+	if res == nil {
+		return stats.DefaultRunNoise
+	}
+	if r, ok := res.testNoise[key]; ok {
+		return r
+	}
+	return runNoise(res)
+}
+
+// settingsTestNoise reads the keys run-noise.<step>.<metric> of the
+// settings set of the folder dir; nil without any. A value that is not a
+// fraction above 0 and below 1 is bad input naming the file and key.
+func settingsTestNoise(set map[string]string, dir string) (map[string]float64, error) {
+	var out map[string]float64
+	for k, v := range set {
+		key, ok := strings.CutPrefix(k, "run-noise.")
+		if !ok {
+			continue
+		}
+		r, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(r > 0 && r < 1) || key == "" {
+			return nil, inputerr.Errorf("%s: %s = %q: want a test (run-noise.<step>.<metric>) and a fraction above 0, below 1 (0.01 for 1%%)",
+				path.Join(dir, parse.SettingsFile), k, v)
+		}
+		if out == nil {
+			out = map[string]float64{}
+		}
+		out[key] = r
+	}
+	return out, nil
+}
+
+// testNoiseText names the tests of keys whose own run-to-run noise the
+// settings give, for a caption: " Tests with their own run-to-run noise
+// in the settings (run-noise.<step>.<metric>) are judged with it: l.i0 2%,
+// qr100.L1 0.5%."; "" for none.
+func testNoiseText(res *Results, keys []string) string {
+	if res == nil {
+		return ""
+	}
+	var parts []string
+	for _, k := range keys {
+		if r, ok := res.testNoise[k]; ok && !slices.Contains(parts, k+" "+noisePct(r)) {
+			parts = append(parts, k+" "+noisePct(r))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " Tests with their own run-to-run noise in the settings (run-noise.<step>.<metric>) are judged with it in place of that figure: " + strings.Join(parts, ", ") + "."
+}
+
 // withinNoise reports whether a relative throughput is within the noise of
 // the two runs (stats.WithinNoise: their 95% intervals and the run-to-run
 // term); never when either interval is unknown or low-confidence. Compat
@@ -239,7 +311,7 @@ func (b *ibench) withinNoise(st parse.Step, tag, base string, ratio float64) boo
 	if !b.edge.corrected {
 		return false
 	}
-	within, _ := metrics.WithinNoise(ratio, b.noiseOf(st, tag), b.noiseOf(st, base), runNoise(b.res))
+	within, _ := metrics.WithinNoise(ratio, b.noiseOf(st, tag), b.noiseOf(st, base), testRunNoise(b.res, ibNoiseKey(st)))
 	return within
 }
 

@@ -218,14 +218,9 @@ func NoiseSettings(old []byte, pooled []LearnedNoise, from string) []byte {
 	if len(pooled) == 0 {
 		return b.Bytes()
 	}
-	var all []float64
-	for _, p := range pooled {
-		all = append(all, p.Noise)
-	}
-	slices.Sort(all)
 	fmt.Fprintf(&b, "%s from %s\n", settingsHeader, from)
 	fmt.Fprintf(&b, "# (relative standard deviation of one run; run-noise.<step>.<metric> per test, run-noise the median of the %d tests)\n", len(pooled))
-	fmt.Fprintf(&b, "run-noise = %s\n", noiseValue(stats.Median(all)))
+	fmt.Fprintf(&b, "run-noise = %s\n", noiseValue(medianNoise(pooled)))
 	for _, p := range pooled {
 		fmt.Fprintf(&b, "run-noise.%s = %s\n", p.Key, noiseValue(p.Noise))
 	}
@@ -237,4 +232,21 @@ func NoiseSettings(old []byte, pooled []LearnedNoise, from string) []byte {
 func noiseValue(x float64) string {
 	x = math.Min(math.Max(x, 1e-6), 0.999)
 	return strconv.FormatFloat(x, 'g', 3, 64)
+}
+
+// medianNoise is the median of the noise of the tests of pooled
+// (PooledNoise) that learned one: the settings' run-noise and
+// HistoryVerdict.RunNoise. 0 for none.
+func medianNoise(pooled []LearnedNoise) float64 {
+	var all []float64
+	for _, p := range pooled {
+		if p.Noise > 0 {
+			all = append(all, p.Noise)
+		}
+	}
+	if len(all) == 0 {
+		return 0
+	}
+	slices.Sort(all)
+	return stats.Median(all)
 }

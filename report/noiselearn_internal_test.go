@@ -162,3 +162,27 @@ func FuzzNoiseSettings(f *testing.F) {
 		}
 	})
 }
+
+// TestIBNoiseKey: build's ~ looks a step's own run-to-run noise up under
+// the key series --noise-settings writes for it.
+func TestIBNoiseKey(t *testing.T) {
+	var steps []StepInfo
+	var parsed []parse.Step
+	for _, name := range []string{"l.i0", "l.x", "l.i1", "qr100.L1", "qp500.L4", "q.L2.ips100"} {
+		st, ok := parse.ParseStepName(name)
+		if !ok {
+			t.Fatalf("step %q", name)
+		}
+		parsed = append(parsed, st)
+		steps = append(steps, StepInfo{Name: st.MergeName, Column: st.MergeName, ReadWrite: st.Kind.ReadWrite()})
+	}
+	keys := seriesNoiseKeys(steps, seriesInput{kind: "ib"})
+	for _, st := range parsed {
+		if got := ibNoiseKey(st); got != keys[st.MergeName] || got == "" {
+			t.Errorf("%s: build looks up %q, series writes %q", st.Name, got, keys[st.MergeName])
+		}
+	}
+	if got := ibNoiseKey(parsed[3]); got != "qr100.L1.qps" {
+		t.Errorf("qr100.L1: %q", got)
+	}
+}

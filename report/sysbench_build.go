@@ -134,7 +134,7 @@ func (b *sbBuild) tables() {
 		if len(set.DBMS) > 1 {
 			st.Groups = f.groupTable(set, groups, nt, id)
 			st.GroupCharts = sbGroupCharts(set, groups, nt, id)
-			st.Relative = f.relativeTable(set, nt, id, runNoise(b.res))
+			st.Relative = f.relativeTable(set, nt, id, b.res)
 		}
 		st.Absolute = f.absoluteTables(set, nt, id)
 		st.Noise = f.noiseTable(set, nt, id)
@@ -478,10 +478,23 @@ func releaseAxis(names []string) (members []int, labels []string, note string) {
 
 // relativeTable is the QPS of each DBMS over the base's; run is the
 // run-to-run term of the within-noise rule.
-func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string, run float64) *Table {
+// sbNoiseKey names a test's QPS at nt threads as diff names its cell and
+// the settings its run-noise key: "point-query.range100.dop1.qps".
+func sbNoiseKey(t parse.SysbenchTest, nt int) string {
+	return t.Key() + ".dop" + strconv.Itoa(nt) + "." + metrics.QPS.Name()
+}
+
+func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string, res *Results) *Table {
 	t := &Table{ID: id + ".relative", Title: "Relative QPS, " + metrics.Plural(nt, "thread"),
 		Caption: "QPS of each DBMS divided by the QPS of the base DBMS " + sbBaseText(set) +
 			" (1 for 0/0, inf for x/0). " + f.sbBands()}
+	var keys []string
+	for _, test := range sbsum.Tests(set) {
+		keys = append(keys, sbNoiseKey(test, nt))
+	}
+	if !f.scripts {
+		t.Caption += testNoiseText(res, keys)
+	}
 	t.Header = []string{"test"}
 	pairs := set.Pairs()
 	t.Header = append(t.Header, sbPairNames(pairs)...)
@@ -491,7 +504,7 @@ func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string, run f
 			d := p.DBMS
 			rel := p.Group.Relative(d, test, nt)
 			c := f.relValueCell(rel.QPS)
-			f.markNoise(&c, rel, run)
+			f.markNoise(&c, rel, testRunNoise(res, sbNoiseKey(test, nt)))
 			r.Cells = append(r.Cells, c)
 			if !rel.QPS.OK() {
 				t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: %s", d.Name, test.Sfx, rel.QPS.Why))

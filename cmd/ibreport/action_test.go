@@ -111,10 +111,16 @@ func TestActionFile(t *testing.T) {
 	if a.using != "composite" {
 		t.Errorf("runs.using %q, want composite", a.using)
 	}
-	for _, in := range []string{"base", "new", "format", "threshold", "warn"} {
+	for _, in := range []string{"base", "new", "format", "threshold", "warn", "comment"} {
 		if !slices.Contains(a.inputs, in) {
 			t.Errorf("no input %q (inputs %v)", in, a.inputs)
 		}
+	}
+	// A comment needs pull-requests: write: off unless asked for.
+	b, _ := os.ReadFile("../../action.yml")
+	_, in, _ := strings.Cut(string(b), "\n  comment:\n")
+	if block, _, _ := strings.Cut(in, "\n  "+"\n"); !strings.Contains(strings.SplitN(block, "\noutputs:", 2)[0], "    default: \"false\"") {
+		t.Error("the comment input is not off by default")
 	}
 	if len(a.steps) != 2 || !strings.Contains(a.steps[0].run, "go build -o ") || !strings.Contains(a.steps[0].run, " ./cmd/ibreport") ||
 		a.steps[0].workDir != "${{ github.action_path }}" {
@@ -164,7 +170,11 @@ func TestActionFile(t *testing.T) {
 // job summary; a 10% drop exits 1 with FAIL in the summary, one ::error
 // for the row and status 1 in the step's outputs; a mistyped NEW exits 2
 // with the reason in the summary and an ::error; the thresholds and
-// format inputs reach diff.
+// format inputs reach diff. With comment: true and a stand-in gh, the
+// pull request has one comment of the gate, the marker and the Markdown
+// report, edited in place on each run (cut to a comment's size, linking
+// the run, when the report is longer); a gh that fails warns and leaves
+// diff's status; without comment: true gh is not called.
 func TestActionGate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -185,11 +195,30 @@ func TestActionGate(t *testing.T) {
 	}
 	scaleCell(t, filepath.Join(slow, "mrg.l.i1"), "pg15.c2", "ips", 0.9)
 	scaleCell(t, filepath.Join(slow, "rel.l.i1"), "pg15.c2", "ips", 0.9)
+	// A stand-in gh keeps the pull request's comments in a folder.
+	bin, comments := filepath.Join(runner, "bin"), filepath.Join(t.TempDir(), "comments")
+	os.Mkdir(bin, 0o755)
+	os.Mkdir(comments, 0o755)
+	if err := os.WriteFile(filepath.Join(bin, "gh"), []byte(ghStandIn), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const other = "Looks good; the gate will tell.\n"
+	if err := os.WriteFile(filepath.Join(comments, "1"), []byte(other), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bigBase, bigNew := rotatedBuilds(t, t.TempDir())
 	step := func(st actionStep, inputs map[string]string, work string) (int, string) {
 		env := append(os.Environ(), "RUNNER_TEMP="+runner, "GITHUB_STEP_SUMMARY="+filepath.Join(work, "summary"),
-			"GITHUB_OUTPUT="+filepath.Join(work, "output"))
+			"GITHUB_OUTPUT="+filepath.Join(work, "output"), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
+			"GH_DIR="+comments, "GITHUB_SERVER_URL=https://github.com", "GITHUB_REPOSITORY=o/r", "GITHUB_RUN_ID=12")
+		if inputs["gh-dir"] != "" {
+			env = append(env, "GH_DIR="+inputs["gh-dir"]) // the last one counts
+		}
 		for k, v := range st.env {
 			v = strings.ReplaceAll(v, "${{ runner.temp }}", runner)
+			v = strings.ReplaceAll(v, "${{ github.event.pull_request.number }}", "7")
+			v = strings.ReplaceAll(v, "${{ github.token }}", "token")
+			v = strings.ReplaceAll(v, "${{ github.repository }}", "o/r")
 			for in, x := range inputs {
 				v = strings.ReplaceAll(v, "${{ inputs."+in+" }}", x)
 			}
@@ -220,7 +249,7 @@ func TestActionGate(t *testing.T) {
 		t.Fatalf("build step: exit %d\n%s", code, out)
 	}
 	inputs := func(kv ...string) map[string]string {
-		m := map[string]string{"base": base, "new": base, "format": "md", "threshold": "", "warn": "", "args": "", "report": ""}
+		m := map[string]string{"base": base, "new": base, "format": "md", "threshold": "", "warn": "", "args": "", "report": "", "comment": "false"}
 		for i := 0; i+1 < len(kv); i += 2 {
 			m[kv[i]] = kv[i+1]
 		}
@@ -233,14 +262,24 @@ func TestActionGate(t *testing.T) {
 		summary []string
 		log     []string
 		errors  int
+		comment string // the gate's PR comment starts with it after the marker; "" none
 	}{
-		{"same", inputs(), 0, []string{"### ibreport diff: PASS"}, []string{"::notice title=ibreport diff PASS"}, 0},
+		{"same", inputs(), 0, []string{"### ibreport diff: PASS"}, []string{"::notice title=ibreport diff PASS"}, 0, ""},
 		{"10% slower", inputs("new", slow), 1, []string{"### ibreport diff: FAIL", "| **FAIL** | mrg | l.i1 | pg15.c2 | ips |"},
-			[]string{"::error file=", "title=ibreport diff FAIL%3A mrg.l.i1 pg15.c2::"}, 1},
+			[]string{"::error file=", "title=ibreport diff FAIL%3A mrg.l.i1 pg15.c2::"}, 1, ""},
 		{"10% slower, looser threshold, text", inputs("new", slow, "threshold", "ips=15%", "warn", "ips=8%", "format", "text", "args", "--strict --tables mrg"),
-			1, []string{"```\nibreport diff: FAIL (1 warn,", "tables mrg;"}, []string{"::warning file="}, 0},
+			1, []string{"```\nibreport diff: FAIL (1 warn,", "tables mrg;"}, []string{"::warning file="}, 0, ""},
 		{"mistyped NEW", inputs("new", slow+"-typo"), 2, []string{"### ibreport diff: ERROR (nothing compared, exit 2)", "slow-typo"},
-			[]string{"::error title=ibreport diff ERROR%3A bad input::"}, 1},
+			[]string{"::error title=ibreport diff ERROR%3A bad input::"}, 1, ""},
+		// comment: true keeps one PR comment, edited on each push.
+		{"comment, 10% slower", inputs("new", slow, "comment", "true"), 1, []string{"### ibreport diff: FAIL"}, nil, 1, "### ibreport diff: FAIL"},
+		{"comment, same", inputs("comment", "true"), 0, []string{"### ibreport diff: PASS"}, nil, 0, "### ibreport diff: PASS"},
+		{"comment, text summary", inputs("new", slow, "comment", "true", "format", "text"), 1, []string{"```\nibreport diff: FAIL"}, nil, 1, "### ibreport diff: FAIL"},
+		{"comment, mistyped NEW", inputs("new", slow+"-typo", "comment", "true"), 2, []string{"### ibreport diff: ERROR"}, nil, 1, "### ibreport diff: ERROR (nothing compared, exit 2)"},
+		{"comment, a report over a comment", inputs("base", bigBase, "new", bigNew, "comment", "true"), 1, []string{"### ibreport diff: FAIL"},
+			[]string{"::warning title=ibreport diff%3A 90 more rows"}, 10, "### ibreport diff: FAIL"},
+		{"comment, gh fails", inputs("new", slow, "comment", "true", "gh-dir", filepath.Join(runner, "no-such-dir")), 1, []string{"### ibreport diff: FAIL"},
+			[]string{"::warning title=ibreport diff::the pull-request comment was not written"}, 1, "### ibreport diff: FAIL (207 fail"}, // the last one written
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			work := t.TempDir()
@@ -261,6 +300,25 @@ func TestActionGate(t *testing.T) {
 			}
 			if n := strings.Count(out, "::error "); n != tc.errors {
 				t.Errorf("%d ::error annotations, want %d:\n%s", n, tc.errors, out)
+			}
+			// The other comment is never touched; the gate's is one,
+			// edited in place.
+			ents, _ := os.ReadDir(comments)
+			if b, _ := os.ReadFile(filepath.Join(comments, "1")); string(b) != other {
+				t.Errorf("the other comment was changed to %q", b)
+			}
+			c, err := os.ReadFile(filepath.Join(comments, "2"))
+			switch {
+			case tc.comment == "" && len(ents) != 1:
+				t.Errorf("%d PR comments without comment: true", len(ents))
+			case tc.comment != "" && (len(ents) != 2 || err != nil):
+				t.Errorf("%d PR comments, want the other one and one of the gate", len(ents))
+			case tc.comment != "" && !strings.HasPrefix(string(c), "<!-- ibreport-diff -->\n"+tc.comment):
+				t.Errorf("the PR comment starts %.200q, want the marker and %q", c, tc.comment)
+			case tc.comment != "" && (len(c) > 65536 || len(summary) > 65000 && !strings.Contains(string(c), "the full report: the job summary of https://github.com/o/r/actions/runs/12.")):
+				t.Errorf("a PR comment of %d bytes for a summary of %d; it ends %q", len(c), len(summary), c[max(0, len(c)-300):])
+			case tc.comment != "" && tc.inputs["format"] == "md" && len(summary) <= 65000 && tc.inputs["gh-dir"] == "" && string(c) != "<!-- ibreport-diff -->\n"+string(summary):
+				t.Errorf("the PR comment is not the marker and the summary:\n%s", c)
 			}
 			output, _ := os.ReadFile(filepath.Join(work, "output"))
 			if !strings.Contains(string(output), "status="+string(rune('0'+tc.code))+"\n") || !strings.Contains(string(output), "report="+runner) {
@@ -350,4 +408,28 @@ func TestWorkflowPermissions(t *testing.T) {
 			t.Errorf("%s: empty permissions block", filepath.Base(f))
 		}
 	}
+}
+
+// rotatedBuilds are two folders of the ten PostgreSQL builds of the
+// archive, NEW each build seven places on from BASE: a report of 582 rows,
+// over 80 kB, longer than a PR comment may be.
+func rotatedBuilds(t *testing.T, dir string) (base, newer string) {
+	t.Helper()
+	archive, err := filepath.Abs("../../testdata/arc/nov25.sb.pg/dop40")
+	if err != nil {
+		t.Fatal(err)
+	}
+	builds, _ := filepath.Glob(filepath.Join(archive, "x.*"))
+	if len(builds) < 8 {
+		t.Fatalf("%d builds in %s", len(builds), archive)
+	}
+	base, newer = filepath.Join(dir, "big-base"), filepath.Join(dir, "big-new")
+	os.Mkdir(base, 0o755)
+	os.Mkdir(newer, 0o755)
+	for i, b := range builds {
+		if os.Symlink(b, filepath.Join(base, filepath.Base(b))) != nil || os.Symlink(builds[(i+7)%len(builds)], filepath.Join(newer, filepath.Base(b))) != nil {
+			t.Fatal("symlink")
+		}
+	}
+	return base, newer
 }

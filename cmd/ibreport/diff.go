@@ -34,12 +34,18 @@ func splitList(s string) []string {
 	return out
 }
 
+// minMaxChars is the least --max-chars: a headline, the mode line and the
+// line saying what was cut take about 1,000.
+const minMaxChars = 2000
+
 func runDiff(e *env, args []string) error {
 	stdout, stderr := e.stdout, e.stderr
 	var c common
 	var base, newer listFlag
 	var threshold, warn, format, tables string
 	var alpha, runNoise float64
+	var maxChars int
+	var fullReport string
 	var allowMissing, allowNA, strict, all, history bool
 	fs := newFlagSet("diff", stderr)
 	fs.Var(&base, "base", "BASE run `folder` (repeatable, or comma-separated)")
@@ -55,6 +61,8 @@ func runDiff(e *env, args []string) error {
 	fs.BoolVar(&allowNA, "allow-na", false, "a gated value that BASE has and NEW lacks (NA) warns instead of failing")
 	fs.BoolVar(&strict, "strict", false, "exit 1 on warnings too")
 	fs.BoolVar(&all, "all", false, "list every comparison, not only the notable ones (text, md, json)")
+	fs.IntVar(&maxChars, "max-chars", 0, "cut the md report to at most `N` characters, for a pull-request comment (GitHub takes 65536): the most severe rows that fit, and a line saying how many were left out and where the full report is")
+	fs.StringVar(&fullReport, "full-report", "", "where the full report is, for the line of a report cut by --max-chars (`text`, e.g. the job summary of the run's URL)")
 	fs.BoolVar(&history, "history", false, "judge the last of the folders given (NEW) against the noise of those before it, oldest first: DIR… NEW")
 	fs.IntVar(&c.cores, "cores", 0, "`CPUs` of the database host (raw trees)")
 	fs.StringVar(&c.psUser, "ps-user", "", "OS `user` of the DBMS processes (raw trees)")
@@ -74,7 +82,7 @@ func runDiff(e *env, args []string) error {
 		}
 		// The history judges against its own noise: a level or switch it
 		// would ignore must not look as if it applied.
-		for _, name := range []string{"threshold", "warn", "alpha", "tables", "allow-missing", "allow-na", "strict", "all", "run-noise", "o"} {
+		for _, name := range []string{"threshold", "warn", "alpha", "tables", "allow-missing", "allow-na", "strict", "all", "run-noise", "o", "max-chars", "full-report"} {
 			if isSet(fs, name) {
 				flag := "--" + name
 				if name == "o" {
@@ -99,7 +107,15 @@ func runDiff(e *env, args []string) error {
 			return usageError{fmt.Errorf("-o: %w", err)}
 		}
 	}
-	wopt := diff.WriteOptions{Format: format, All: all, Strict: strict}
+	switch {
+	case isSet(fs, "max-chars") && format != "md":
+		return usageError{fmt.Errorf("--max-chars cuts the md report; --format is %s", format)}
+	case isSet(fs, "max-chars") && maxChars < minMaxChars:
+		return usageError{fmt.Errorf("--max-chars %d: want at least %d, room for the headline and the line saying what was cut", maxChars, minMaxChars)}
+	case isSet(fs, "full-report") && !isSet(fs, "max-chars"):
+		return usageError{errors.New("--full-report is the text of the line of a report cut by --max-chars; give --max-chars too")}
+	}
+	wopt := diff.WriteOptions{Format: format, All: all, Strict: strict, MaxBytes: maxChars, FullReport: fullReport}
 	// emit writes the report to stdout or, atomically, to -o.
 	emit := func(write func(io.Writer) error) error {
 		var buf bytes.Buffer

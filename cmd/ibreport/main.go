@@ -204,7 +204,7 @@ func flags(name string, c *common, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&c.sbEngine, "sb-engine", "", "sysbench: `engine` label of the sb.r lines and summaries (default: the command lines' --mysql-storage-engine, innodb for MySQL, else the driver)")
 	fs.StringVar(&c.collate, "collate", "", "compat: `locale` order of the sorted file lists of the original summaries, en_US or C (default en_US)")
 	fs.BoolVar(&c.quiet, "quiet", false, "no progress line on a terminal")
-	fs.Float64Var(&c.runNoise, "run-noise", 0, "run-to-run relative standard deviation (a `fraction`) of one run's mean throughput, added to the two runs' intervals before a difference is marked ~ (default: the settings file's run-noise, else 0.01)")
+	fs.Float64Var(&c.runNoise, "run-noise", 0, "run-to-run relative standard deviation (a `fraction`) of one run's mean throughput, added to the two runs' intervals before a difference is marked ~ (default: the settings file's run-noise, else 0.01; a test's own key run-noise.<step>.<metric> in it wins for its cells)")
 	return fs
 }
 

@@ -61,8 +61,10 @@ esac
 // in the job summary and add the PR comment; a read-only test planted 10%
 // slower exits 1 with FAIL in the summary, in an ::error annotation and
 // in that same comment, edited in place; a mistyped NEW exits 2 and says
-// why in the summary, the comment and an ::error. The other comment is
-// never touched.
+// why in the summary, the comment and an ::error; ten builds against
+// other builds, a report over GitHub's 65,536 characters, are in full in
+// the summary and cut in the comment, the most severe rows first, with a
+// line linking the run's page. The other comment is never touched.
 func TestREADMERecipe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -106,16 +108,18 @@ func TestREADMERecipe(t *testing.T) {
 	if err := os.WriteFile(o, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	bigBase, bigNew := rotatedBuilds(t, tmp)
 	recipe := readmeRecipe(t)
 	for _, tc := range []struct {
-		name, new string
-		want      int
-		status    string
-		errors    int
+		name, base, new string
+		want            int
+		status          string
+		errors          int
 	}{
-		{"same", raw, 0, "PASS", 0},
-		{"read-only 10% slower", slow, 1, "FAIL", 1},
-		{"mistyped NEW", slow + "-typo", 2, "ERROR", 1},
+		{"same", raw, raw, 0, "PASS", 0},
+		{"read-only 10% slower", raw, slow, 1, "FAIL", 1},
+		{"mistyped NEW", raw, slow + "-typo", 2, "ERROR", 1},
+		{"a report longer than a comment", bigBase, bigNew, 1, "FAIL", 10},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			work := t.TempDir()
@@ -123,7 +127,8 @@ func TestREADMERecipe(t *testing.T) {
 			cmd := exec.Command("bash", "-euc", recipe)
 			cmd.Dir = work
 			cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
-				"BASE="+raw, "NEW="+tc.new, "GITHUB_STEP_SUMMARY="+summary, "PR_NUMBER=7", "GH_DIR="+comments)
+				"BASE="+tc.base, "NEW="+tc.new, "GITHUB_STEP_SUMMARY="+summary, "PR_NUMBER=7", "GH_DIR="+comments,
+				"GITHUB_SERVER_URL=https://github.com", "GITHUB_REPOSITORY=o/r", "GITHUB_RUN_ID=12")
 			var stderr strings.Builder
 			cmd.Stderr = &stderr
 			out, err := cmd.Output()
@@ -155,8 +160,20 @@ func TestREADMERecipe(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !strings.HasPrefix(string(c), "<!-- ibreport-diff -->\n"+string(s)) {
+			if len(s) <= 65000 && !strings.HasPrefix(string(c), "<!-- ibreport-diff -->\n"+string(s)) {
 				t.Errorf("the comment is not the marker and the report:\n%s", c)
+			}
+			if len(s) > 65000 {
+				// The summary has it all; the comment what fits, the
+				// most severe rows first, and where the rest is.
+				head, _, _ := strings.Cut(string(s), "\n| ")
+				if len(c) > 65536 || len(c) < 60000 || !strings.HasPrefix(string(c), "<!-- ibreport-diff -->\n"+head) ||
+					!strings.Contains(string(c), "are in the full report: the job summary of https://github.com/o/r/actions/runs/12.") {
+					t.Errorf("a comment of %d bytes for a report of %d; it ends:\n%s", len(c), len(s), c[max(0, len(c)-600):])
+				}
+				if strings.Count(string(c), "\n| **FAIL** |") < 200 {
+					t.Errorf("the comment lists only %d failed rows", strings.Count(string(c), "\n| **FAIL** |"))
+				}
 			}
 			if !strings.HasPrefix(string(s), "### ibreport diff: "+tc.status) {
 				t.Errorf("the summary starts %q, want the %s headline", strings.SplitN(string(s), "\n", 2)[0], tc.status)

@@ -27,7 +27,7 @@ var flagGroup = map[string]string{
 	"allow-missing": "comparison", "allow-na": "comparison", "strict": "comparison",
 
 	"o": "output", "format": "output", "title": "output", "intro": "output", "layout": "output",
-	"quiet": "output", "all": "output", "noise-settings": "output",
+	"quiet": "output", "all": "output", "noise-settings": "output", "max-chars": "output", "full-report": "output",
 }
 
 // helpWidth is the width help text is wrapped at.
@@ -113,6 +113,9 @@ func printSettings(w io.Writer, c *command, fs *flag.FlagSet) {
 	}
 	text := fmt.Sprintf("%s in %s (\"key = value\" lines, # starts a comment) sets what the flags leave unset; a flag given wins. Its keys: %s.",
 		parse.SettingsFile, c.settings, strings.Join(keys, ", "))
+	if c.name == "build" {
+		text += " run-noise.<step>.<metric> sets one test's own run-to-run noise for the ~ of its cells (ibreport series --noise-settings writes them from a history)."
+	}
 	if c.name == "diff" {
 		text += " In BASE, run-noise.<step>.<metric> sets one test's own run-to-run noise (ibreport series --noise-settings writes them from a history)."
 	}

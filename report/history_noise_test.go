@@ -1,0 +1,162 @@
+package report_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/ibreport/ibreport/internal/stats"
+	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/report"
+)
+
+// mrgStepFile is an archived mrg table of one step (mrg.l.i0,
+// mrg.qr100.L1), not one of its per-metric extracts.
+var mrgStepFile = regexp.MustCompile(`^mrg\.(l\.i[0-9]|l\.x|q[rp][0-9]+\.L[0-9]+)$`)
+
+// jitteredNights are nights result sets of the archived mrg tables of the
+// fixture (2 DBMS, 10 steps) whose ips and qps columns each night have
+// independent normal noise of relative standard deviation sd per run.
+func jitteredNights(t *testing.T, rng *rand.Rand, nights int, sd float64) []report.ResultSet {
+	t.Helper()
+	const dir = "../testdata/ibench/reference/res"
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]string{}
+	var names []string
+	for _, e := range ents {
+		if !mrgStepFile.MatchString(e.Name()) {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+		names = append(names, e.Name())
+	}
+	slices.Sort(names) // draws in one order whatever the folder's
+	var sets []report.ResultSet
+	for n := range nights {
+		fsys := fstest.MapFS{}
+		for _, name := range names {
+			lines := slices.Clone(files[name])
+			for i := 1; i < len(lines); i++ {
+				c := strings.Split(lines[i], "\t")
+				f := 1 + sd*rng.NormFloat64()
+				for col := 0; col < 2; col++ {
+					if v, err := strconv.ParseFloat(c[col], 64); err == nil {
+						c[col] = strconv.FormatFloat(math.Round(v*f), 'f', 0, 64)
+					}
+				}
+				lines[i] = strings.Join(c, "\t")
+			}
+			fsys[name] = &fstest.MapFile{Data: []byte(strings.Join(lines, "\n") + "\n")}
+		}
+		res, _, err := report.LoadFS(fsys, fmt.Sprintf("n%02d", n+1), report.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets = append(sets, report.ResultSet{Name: fmt.Sprintf("n%02d", n+1), Results: res})
+	}
+	return sets
+}
+
+// TestHistoryRunNoiseSim: the run noise diff --history states
+// (HistoryVerdict.RunNoise) on seeded histories of known noise is the
+// noise, within what its runs allow, and is what the learned noise of the
+// same report pools to (the settings' run-noise). Reported per case: the
+// ratio of the estimate to the true noise, median and 10th–90th
+// percentile over reps histories per seed, min–max over seeds.
+// IBREPORT_NOISE_SEEDS the seeds (default 2), IBREPORT_NOISE_REPS the
+// histories per seed (default 10).
+func TestHistoryRunNoiseSim(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulation")
+	}
+	seeds, reps := 2, 10
+	if s, err := strconv.Atoi(os.Getenv("IBREPORT_NOISE_SEEDS")); err == nil && s > 0 {
+		seeds = s
+	}
+	if s, err := strconv.Atoi(os.Getenv("IBREPORT_NOISE_REPS")); err == nil && s > 0 {
+		reps = s
+	}
+	for _, tc := range []struct {
+		sd     float64
+		nights int // history, NEW not counted
+		lo, hi float64
+	}{
+		// Per test 2 series of n−1 successive differences pooled, then a
+		// median over 10 tests: the median ratio is near 1, low by the
+		// bias of a root of a variance (stats.TestRunNoiseAccuracy).
+		{0.01, 6, 0.75, 1.15},
+		{0.01, 10, 0.85, 1.1},
+		{0.03, 10, 0.85, 1.1},
+		{0.02, 20, 0.9, 1.08},
+	} {
+		var meds, p10s, p90s []float64
+		for seed := range seeds {
+			rng := rand.New(rand.NewPCG(uint64(seed+1), 36))
+			var ratio []float64
+			for range reps {
+				sets := jitteredNights(t, rng, tc.nights+1, tc.sd)
+				rep, v, err := report.History(sets, report.BuildOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := 0.0
+				if pooled := report.PooledNoise(rep.LearnedNoise); len(pooled) > 0 {
+					var all []float64
+					for _, p := range pooled {
+						all = append(all, p.Noise)
+					}
+					slices.Sort(all)
+					want = stats.Median(all)
+				}
+				if v.RunNoise != want || rep.History.RunNoise != v.RunNoise {
+					t.Fatalf("run noise %g (JSON %g), want %g, the median of the learned noise pooled per test", v.RunNoise, rep.History.RunNoise, want)
+				}
+				ratio = append(ratio, v.RunNoise/tc.sd)
+			}
+			slices.Sort(ratio)
+			meds = append(meds, stats.Median(ratio))
+			p10s = append(p10s, ratio[len(ratio)/10])
+			p90s = append(p90s, ratio[len(ratio)*9/10])
+		}
+		t.Logf("noise %g%%, %d nights: ratio median %.2f–%.2f, 10th %.2f–%.2f, 90th %.2f–%.2f (%d seeds × %d histories)",
+			100*tc.sd, tc.nights, slices.Min(meds), slices.Max(meds), slices.Min(p10s), slices.Max(p10s), slices.Min(p90s), slices.Max(p90s), seeds, reps)
+		for i, m := range meds {
+			if m < tc.lo || m > tc.hi {
+				t.Errorf("noise %g%%, %d nights, seed %d: median ratio %.3f, want %g–%g", 100*tc.sd, tc.nights, i+1, m, tc.lo, tc.hi)
+			}
+		}
+	}
+}
+
+// TestHistoryRunNoiseShort: a history too short to learn from states no
+// run noise, and the note says why.
+func TestHistoryRunNoiseShort(t *testing.T) {
+	sets := jitteredNights(t, rand.New(rand.NewPCG(1, 36)), 4, 0.02)
+	rep, v, err := report.History(sets, report.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.RunNoise != 0 || v.Checked == 0 {
+		t.Errorf("3 nights of history: %+v, want no run noise and tests checked", v)
+	}
+	if !slices.ContainsFunc(rep.Notes, func(n metrics.Warning) bool {
+		return n.Text == "Run-to-run noise of the history: none; 10 tests have fewer than 5 runs in the current level (a one-run gate keeps its default)."
+	}) {
+		t.Errorf("notes %q", rep.Notes)
+	}
+}
