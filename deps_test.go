@@ -41,7 +41,7 @@ var allowed = map[string][]string{
 	"internal/relname":  {"internal/names"},
 	"templates":         {},
 	"metrics":           {"parse", "internal/stats"},
-	"internal/compat":   {"parse", "metrics", "internal/awk"},
+	"internal/compat":   {"parse", "metrics", "internal/awk", "internal/stats"},
 	"internal/sbsum":    {"parse", "metrics", "internal/compat", "internal/fsout"},
 	"report":            {"internal/names", "internal/relname", "internal/sbsum", "parse", "metrics", "internal/stats", "internal/compat", "internal/fsout", "internal/textfmt", "internal/inputerr"},
 	"internal/chart":    {"metrics"},

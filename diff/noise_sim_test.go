@@ -71,6 +71,11 @@ func throughputCells(rs *ResultSet) []simCell {
 // drop are first multiplied by 1 − d. sbgroup means are taken again from
 // their tests, unrounded, as LoadResultSet takes them.
 func jitter(rng *rand.Rand, rs *ResultSet, sd float64, drop map[simCell]bool, d float64) *ResultSet {
+	return jitterCells(rng, rs, func(simCell) float64 { return sd }, drop, d)
+}
+
+// jitterCells is jitter with the sd of each cell given by sdOf.
+func jitterCells(rng *rand.Rand, rs *ResultSet, sdOf func(simCell) float64, drop map[simCell]bool, d float64) *ResultSet {
 	out := &ResultSet{Name: rs.Name}
 	qps := map[string]float64{} // step "\x00" dbms of sb tables
 	for ti, tb := range rs.Tables {
@@ -83,10 +88,11 @@ func jitter(rng *rand.Rand, rs *ResultSet, sd float64, drop map[simCell]bool, d 
 				if !c.OK() || v == 0 || tb.Kind == "sbgroup" {
 					continue
 				}
-				if drop[simCell{ti, ri, ci}] {
+				cell := simCell{ti, ri, ci}
+				if drop[cell] {
 					v *= 1 - d
 				}
-				v = math.Max(v*(1+sd*rng.NormFloat64()), 0)
+				v = math.Max(v*(1+sdOf(cell)*rng.NormFloat64()), 0)
 				cells[ci] = metrics.Known(v, c.Unit)
 				if text, ok := c.Text(); ok {
 					cells[ci] = fileCell(strconv.FormatFloat(v, 'f', textDecimals(text), 64), c.Unit)

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/ibreport/ibreport/internal/stats"
-	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
 
@@ -90,58 +89,12 @@ func trueNoise(rng *rand.Rand, keys []string, noisy int) map[string]float64 {
 // jitterPer is jitter with the noise of each cell's test: the cells of a
 // test with a true noise get it, every other cell otherSD.
 func jitterPer(rng *rand.Rand, lb learnBench, noise map[string]float64, otherSD float64, drop map[simCell]bool, d float64) *ResultSet {
-	rs := lb.set
-	out := &ResultSet{Name: rs.Name}
-	qps := map[string]float64{}
-	for ti, tb := range rs.Tables {
-		nt := tb
-		nt.Rows = make([]ResultRow, len(tb.Rows))
-		for ri, row := range tb.Rows {
-			cells := slices.Clone(row.Cells)
-			for ci, c := range cells {
-				v := c.V
-				if !c.OK() || v == 0 || tb.Kind == "sbgroup" {
-					continue
-				}
-				cell := simCell{ti, ri, ci}
-				sd := otherSD
-				if k, ok := lb.keys[cell]; ok {
-					sd = noise[k]
-				}
-				if drop[cell] {
-					v *= 1 - d
-				}
-				v = math.Max(v*(1+sd*rng.NormFloat64()), 0)
-				cells[ci] = metrics.Known(v, c.Unit)
-				if text, ok := c.Text(); ok {
-					cells[ci] = fileCell(strconv.FormatFloat(v, 'f', textDecimals(text), 64), c.Unit)
-				}
-				if tb.Kind == "sb" && tb.Columns[ci] == "qps" {
-					qps[tb.Step+"\x00"+row.DBMS] = cells[ci].V
-				}
-			}
-			nt.Rows[ri] = ResultRow{DBMS: row.DBMS, Line: row.Line, Cells: cells, Source: row.Source}
+	return jitterCells(rng, lb.set, func(c simCell) float64 {
+		if k, ok := lb.keys[c]; ok {
+			return noise[k]
 		}
-		out.Tables = append(out.Tables, nt)
-	}
-	for ti, tb := range out.Tables {
-		if tb.Kind != "sbgroup" {
-			continue
-		}
-		for ri, row := range tb.Rows {
-			sum, n := 0.0, 0
-			for _, m := range tb.Members {
-				if v := qps[m+"\x00"+row.DBMS]; v > 0 {
-					sum += math.Log(v)
-					n++
-				}
-			}
-			if n == len(tb.Members) {
-				out.Tables[ti].Rows[ri].Cells = []metrics.Value{metrics.Known(math.Exp(sum/float64(n)), metrics.QueriesPerSec)}
-			}
-		}
-	}
-	return out
+		return otherSD
+	}, drop, d)
 }
 
 // learnNoise learns each test's noise from a history of nights runs, as

@@ -2,8 +2,9 @@ package metrics
 
 import (
 	"math"
-	"math/bits"
 	"slices"
+
+	"github.com/ibreport/ibreport/internal/stats"
 )
 
 // descAt returns, for each 0-based position in pos, the value that list
@@ -49,7 +50,7 @@ func sortedAt(a []float64, pos []int) []float64 {
 	for _, i := range order {
 		k := pos[i]
 		if k >= lo {
-			selectAsc(a[lo:], k-lo)
+			stats.SelectAsc(a[lo:], k-lo)
 			lo = k + 1
 		}
 		out[i] = a[k]
@@ -69,56 +70,4 @@ func empiricalQuantile(p float64, x []float64) float64 {
 	}
 	i := max(int(math.Ceil(p*float64(len(x))))-1, 0)
 	return sortedAt(x, []int{i})[0]
-}
-
-// selectAsc moves into a[k] the value a sorted ascending holds there, with
-// none larger before it and none smaller after it. a holds no NaN. The
-// partition is three-way, so lists of many equal values (rates of 0, say)
-// cost no more than others; pivots are medians of three, and a range that
-// still is not done after 2·log2(n) rounds, which only a list built
-// against those pivots does, is sorted.
-func selectAsc(a []float64, k int) {
-	lo, hi := 0, len(a)
-	budget := 2 * bits.Len(uint(len(a)))
-	for hi-lo > 12 {
-		if budget == 0 {
-			slices.Sort(a[lo:hi])
-			return
-		}
-		budget--
-		p := median3(a[lo], a[lo+(hi-lo)/2], a[hi-1])
-		lt, i, gt := lo, lo, hi
-		for i < gt {
-			switch v := a[i]; {
-			case v < p:
-				a[lt], a[i] = v, a[lt]
-				lt++
-				i++
-			case v > p:
-				gt--
-				a[i], a[gt] = a[gt], v
-			default:
-				i++
-			}
-		}
-		switch {
-		case k < lt:
-			hi = lt
-		case k >= gt:
-			lo = gt
-		default:
-			return // a[lt:gt] all equal the pivot
-		}
-	}
-	slices.Sort(a[lo:hi])
-}
-
-func median3(x, y, z float64) float64 {
-	if x > y {
-		x, y = y, x
-	}
-	if y > z {
-		y = z
-	}
-	return max(x, y)
 }

@@ -83,19 +83,7 @@ func TestNoiseSettingsFlag(t *testing.T) {
 // name and ips, qps for read+write steps) and learn nothing from runs that
 // do not vary; --noise-settings then exits 2.
 func TestNoiseSettingsIbenchKeys(t *testing.T) {
-	abs, err := filepath.Abs("../../testdata/example")
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := t.TempDir()
-	var dirs []string
-	for i := range 5 {
-		d := filepath.Join(root, "night"+string(rune('1'+i)))
-		if err := os.Symlink(abs, d); err != nil {
-			t.Fatal(err)
-		}
-		dirs = append(dirs, d)
-	}
+	dirs := exampleNights(t, 5)
 	code, out, stderr := runCmd(t, append([]string{"series", "--format", "json"}, dirs...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

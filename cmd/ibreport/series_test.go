@@ -126,19 +126,7 @@ func TestDiffHistory(t *testing.T) {
 // insert-benchmark series (one per DBMS) of ten steps, every value known,
 // and, the runs being the same, no change point.
 func TestSeriesIbench(t *testing.T) {
-	abs, err := filepath.Abs("../../testdata/example")
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := t.TempDir()
-	var dirs []string
-	for i := range 4 {
-		d := filepath.Join(root, fmt.Sprintf("night%d", i+1))
-		if err := os.Symlink(abs, d); err != nil {
-			t.Fatal(err)
-		}
-		dirs = append(dirs, d)
-	}
+	dirs := exampleNights(t, 4)
 	code, out, stderr := runCmd(t, append([]string{"series", "--format", "json"}, dirs...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -254,4 +242,24 @@ func TestDiffHistoryVerdict(t *testing.T) {
 	if code != 1 || errs == 0 || errs > 10 || notices != 1 {
 		t.Errorf("github: exit %d, %d errors, %d notices:\n%s", code, errs, notices, out)
 	}
+}
+
+// exampleNights links n copies of testdata/example as folders night1 …
+// nightN of a temporary folder: nightly runs that do not vary.
+func exampleNights(t *testing.T, n int) []string {
+	t.Helper()
+	abs, err := filepath.Abs("../../testdata/example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	var dirs []string
+	for i := range n {
+		d := filepath.Join(root, fmt.Sprintf("night%d", i+1))
+		if err := os.Symlink(abs, d); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, d)
+	}
+	return dirs
 }

@@ -81,21 +81,8 @@ func refBig(sd *parse.StepData, opt metrics.Options) []any {
 	io := metrics.SumIostat(sd.Iostat, s.Device, strings.Contains)
 	vm := vmstatSums(sd.Vmstat)
 	s.Warnings = append(s.Warnings, vm.warnings...)
-	fc, fv := float64(io.Rows), float64(vm.n)
-	for i, q := range []string{s.InsertRate, s.QueryRate} {
-		qv := awk.Num(q)
-		var out NormRows
-		out.Iostat = [10]string{
-			countStr(io.Rows), awk.F(io.RS/fc, 1), awk.F(io.RKB/fc/1024, 1), awk.F(io.WS/fc, 1), awk.F(io.WKB/fc/1024, 1),
-			awk.F(io.RS/fc/qv, 3), awk.F(io.RKB/fc/qv, 3), awk.F(io.WS/fc/qv, 3), awk.F(io.WKB/fc/qv, 3), q,
-		}
-		out.Vmstat = [5]string{countStr(vm.n), awk.F(vm.cs/fv, 0), awk.F(vm.cpu/fv, 1), awk.F(vm.cs/fv/qv, 3), awk.F(vm.cpu/fv/qv, 6)}
-		if i == 0 {
-			s.ByInsert = out
-		} else {
-			s.ByQuery = out
-		}
-	}
+	s.ByInsert = normRows(io, vm, s.InsertRate)
+	s.ByQuery = normRows(io, vm, s.QueryRate)
 	// iostatAvg
 	if sd.Iostat != nil && sd.Iostat.Header != nil {
 		if len(rows) < 2 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/awk"
+	"github.com/ibreport/ibreport/internal/stats"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -225,21 +226,8 @@ func (s *Summary) norm(sd *parse.StepData, big *bigFiles, opt metrics.Options) {
 	big.warnings = nil
 	vm := vmstatCounts(sd.Vmstat, big.vmCs, big.vmCPU)
 	s.Warnings = append(s.Warnings, vm.warnings...)
-	fc, fv := float64(io.Rows), float64(vm.n)
-	for i, q := range []string{s.InsertRate, s.QueryRate} {
-		qv := awk.Num(q)
-		var out NormRows
-		out.Iostat = [10]string{
-			countStr(io.Rows), awk.F(io.RS/fc, 1), awk.F(io.RKB/fc/1024, 1), awk.F(io.WS/fc, 1), awk.F(io.WKB/fc/1024, 1),
-			awk.F(io.RS/fc/qv, 3), awk.F(io.RKB/fc/qv, 3), awk.F(io.WS/fc/qv, 3), awk.F(io.WKB/fc/qv, 3), q,
-		}
-		out.Vmstat = [5]string{countStr(vm.n), awk.F(vm.cs/fv, 0), awk.F(vm.cpu/fv, 1), awk.F(vm.cs/fv/qv, 3), awk.F(vm.cpu/fv/qv, 6)}
-		if i == 0 {
-			s.ByInsert = out
-		} else {
-			s.ByQuery = out
-		}
-	}
+	s.ByInsert = normRows(io, vm, s.InsertRate)
+	s.ByQuery = normRows(io, vm, s.QueryRate)
 }
 
 // countStr prints a sample count as awk's "%s" of a counter: empty when the
@@ -507,41 +495,28 @@ func (l descList) nth(off int) string {
 	return strconv.FormatFloat(kthAsc(l.v, len(l.v)-1-i), 'f', -1, 64)
 }
 
-// kthAsc is the value at index k of v sorted in ascending order; it
-// reorders v. A selection (quickselect, partitioned three ways, as rate
-// lists hold many equal values) is O(len(v)) where the sort was
-// O(n log n): the five percentiles of a list cost less than sorting it.
-// Values that compare equal are the same float64 but for 0 and -0, which
-// nth does not select.
-func kthAsc(v []float64, k int) float64 {
-	lo, hi := 0, len(v) // v[lo:hi] holds index k
-	for hi-lo > 1 {
-		a, b, c := v[lo], v[lo+(hi-lo)/2], v[hi-1]
-		p := max(min(a, b), min(max(a, b), c)) // the median of three
-		lt, i, gt := lo, lo, hi                // v[lo:lt] < p, v[lt:gt] == p, v[gt:hi] > p
-		for i < gt {
-			switch {
-			case v[i] < p:
-				v[lt], v[i] = v[i], v[lt]
-				lt++
-				i++
-			case v[i] > p:
-				gt--
-				v[gt], v[i] = v[i], v[gt]
-			default:
-				i++
-			}
-		}
-		switch {
-		case k < lt:
-			hi = lt
-		case k >= gt:
-			lo = gt
-		default:
-			return p
-		}
+// normRows are the iostat and vmstat averages of one step normalized by
+// the rate q, as the summary prints them.
+func normRows(io metrics.IostatSums, vm vmSums, q string) NormRows {
+	fc, fv := float64(io.Rows), float64(vm.n)
+	qv := awk.Num(q)
+	return NormRows{
+		Iostat: [10]string{
+			countStr(io.Rows), awk.F(io.RS/fc, 1), awk.F(io.RKB/fc/1024, 1), awk.F(io.WS/fc, 1), awk.F(io.WKB/fc/1024, 1),
+			awk.F(io.RS/fc/qv, 3), awk.F(io.RKB/fc/qv, 3), awk.F(io.WS/fc/qv, 3), awk.F(io.WKB/fc/qv, 3), q,
+		},
+		Vmstat: [5]string{countStr(vm.n), awk.F(vm.cs/fv, 0), awk.F(vm.cpu/fv, 1), awk.F(vm.cs/fv/qv, 3), awk.F(vm.cpu/fv/qv, 6)},
 	}
-	return v[lo]
+}
+
+// kthAsc is the value at index k of v sorted in ascending order; it
+// reorders v. A selection is O(len(v)) where the sort was O(n log n): the
+// five percentiles of a list cost less than sorting it. Values that
+// compare equal are the same float64 but for 0 and -0, which nth does not
+// select.
+func kthAsc(v []float64, k int) float64 {
+	stats.SelectAsc(v, k)
+	return v[k]
 }
 
 // cpu computes the client and DBMS CPU seconds lines.
