@@ -219,6 +219,7 @@ func TestActionGate(t *testing.T) {
 			v = strings.ReplaceAll(v, "${{ github.event.pull_request.number }}", "7")
 			v = strings.ReplaceAll(v, "${{ github.token }}", "token")
 			v = strings.ReplaceAll(v, "${{ github.repository }}", "o/r")
+			v = strings.ReplaceAll(v, "${{ github.job }}", "gate")
 			for in, x := range inputs {
 				v = strings.ReplaceAll(v, "${{ inputs."+in+" }}", x)
 			}
@@ -249,7 +250,7 @@ func TestActionGate(t *testing.T) {
 		t.Fatalf("build step: exit %d\n%s", code, out)
 	}
 	inputs := func(kv ...string) map[string]string {
-		m := map[string]string{"base": base, "new": base, "format": "md", "threshold": "", "warn": "", "args": "", "report": "", "comment": "false"}
+		m := map[string]string{"base": base, "new": base, "format": "md", "threshold": "", "warn": "", "args": "", "report": "", "comment": "false", "comment-key": ""}
 		for i := 0; i+1 < len(kv); i += 2 {
 			m[kv[i]] = kv[i+1]
 		}
@@ -313,11 +314,11 @@ func TestActionGate(t *testing.T) {
 				t.Errorf("%d PR comments without comment: true", len(ents))
 			case tc.comment != "" && (len(ents) != 2 || err != nil):
 				t.Errorf("%d PR comments, want the other one and one of the gate", len(ents))
-			case tc.comment != "" && !strings.HasPrefix(string(c), "<!-- ibreport-diff -->\n"+tc.comment):
+			case tc.comment != "" && !strings.HasPrefix(string(c), "<!-- ibreport-diff gate -->\n"+tc.comment):
 				t.Errorf("the PR comment starts %.200q, want the marker and %q", c, tc.comment)
 			case tc.comment != "" && (len(c) > 65536 || len(summary) > 65000 && !strings.Contains(string(c), "the full report: the job summary of https://github.com/o/r/actions/runs/12.")):
 				t.Errorf("a PR comment of %d bytes for a summary of %d; it ends %q", len(c), len(summary), c[max(0, len(c)-300):])
-			case tc.comment != "" && tc.inputs["format"] == "md" && len(summary) <= 65000 && tc.inputs["gh-dir"] == "" && string(c) != "<!-- ibreport-diff -->\n"+string(summary):
+			case tc.comment != "" && tc.inputs["format"] == "md" && len(summary) <= 65000 && tc.inputs["gh-dir"] == "" && string(c) != "<!-- ibreport-diff gate -->\n"+string(summary):
 				t.Errorf("the PR comment is not the marker and the summary:\n%s", c)
 			}
 			output, _ := os.ReadFile(filepath.Join(work, "output"))
@@ -326,6 +327,31 @@ func TestActionGate(t *testing.T) {
 			}
 		})
 	}
+	// A second gate of the pull request (its own comment-key) keeps a
+	// comment of its own; a key is cut to its safe characters, so it
+	// cannot end the marker's HTML comment.
+	t.Run("a second gate", func(t *testing.T) {
+		gate2 := filepath.Join(comments, "2")
+		first, err := os.ReadFile(gate2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, in := range []map[string]string{
+			inputs("new", slow, "comment", "true", "comment-key", "sysbench --><script>"),
+			inputs("comment", "true", "comment-key", "sysbench --><script>"),
+		} {
+			want := []string{"### ibreport diff: FAIL", "### ibreport diff: PASS"}[i]
+			step(a.steps[1], in, t.TempDir())
+			ents, _ := os.ReadDir(comments)
+			c, _ := os.ReadFile(filepath.Join(comments, "3"))
+			if len(ents) != 3 || !strings.HasPrefix(string(c), "<!-- ibreport-diff sysbench--script -->\n"+want) {
+				t.Errorf("push %d: %d comments, the second gate's starts %.80q, want the marker with its key and %q", i+1, len(ents), c, want)
+			}
+			if b, _ := os.ReadFile(gate2); !bytes.Equal(b, first) {
+				t.Errorf("push %d: the first gate's comment changed", i+1)
+			}
+		}
+	})
 }
 
 // scaleCell multiplies the cell of a mrg or rel file in the row of dbms and

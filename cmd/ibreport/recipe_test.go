@@ -33,10 +33,11 @@ func readmeRecipe(t *testing.T) string {
 // recipe's --jq selects), the edit of one comment, and a new comment.
 // Any other call fails.
 const ghStandIn = `#!/bin/sh
-marker='<!-- ibreport-diff -->'
 case "$*" in
 "api repos/{owner}/{repo}/issues/7/comments --paginate --jq "*)
-	case "$5" in *'startswith("'"$marker"'")'*'.id'*) ;; *) echo "gh stand-in: --jq $5" >&2; exit 3 ;; esac
+	case "$5" in *'startswith("<!-- ibreport-diff'*' -->")'*'.id'*) ;; *) echo "gh stand-in: --jq $5" >&2; exit 3 ;; esac
+	marker=${5#*startswith(\"}
+	marker=${marker%%\")*}
 	for f in $(ls "$GH_DIR" | sort -n); do
 		[ "$(head -n 1 "$GH_DIR/$f")" = "$marker" ] && echo "$f"
 	done
