@@ -2,10 +2,13 @@ package diff_test
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/ibreport/ibreport/diff"
 )
@@ -99,6 +102,46 @@ func TestMarkdownMaxBytes(t *testing.T) {
 				if !strings.Contains(out, `\[`+m[1]+`\]`) {
 					t.Errorf("footnote [%s] is referred to by no row listed", m[1])
 				}
+			}
+		})
+	}
+}
+
+// TestErrorMaxBytes: an error report (nothing compared) whose one message
+// line is longer than MaxBytes is cut within that line, on a character
+// boundary, to at most MaxBytes, keeping the headline and saying how much
+// was left out and where the full report is; a short one is unchanged.
+func TestErrorMaxBytes(t *testing.T) {
+	long := errors.New("missing in NEW: " + strings.Repeat("2m.pg15.c1 l.i0 — ", 6000))
+	for _, tc := range []struct {
+		name string
+		err  error
+		max  int
+		cut  bool
+	}{
+		{"no limit", long, 0, false},
+		{"short message", errors.New("NEW: no such folder"), 500, false},
+		{"a comment", long, diff.MaxCommentChars - 100, true},
+		{"small", long, 400, true},
+		{"too small for the note", long, 60, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := diff.WriteError(&b, []string{"base"}, []string{"new"}, tc.err, diff.WriteOptions{Format: "md", MaxBytes: tc.max, FullReport: "the run page"}); err != nil {
+				t.Fatal(err)
+			}
+			out := b.String()
+			if !strings.HasPrefix(out, "### ibreport diff: ERROR (nothing compared, exit 2)\n") || !utf8.ValidString(out) {
+				t.Fatalf("the report starts %.80q (valid UTF-8: %v)", out, utf8.ValidString(out))
+			}
+			var full bytes.Buffer
+			diff.WriteError(&full, []string{"base"}, []string{"new"}, tc.err, diff.WriteOptions{Format: "md"})
+			switch {
+			case !tc.cut && out != full.String():
+				t.Errorf("changed: %d bytes of %d", len(out), full.Len())
+			case tc.cut && (len(out) > tc.max || !strings.Contains(out, fmt.Sprintf("**Cut to %d characters:** ", tc.max)) ||
+				!strings.HasSuffix(out, "the full report: the run page.\n")):
+				t.Errorf("%d bytes (max %d), ending %q", len(out), tc.max, out[max(0, len(out)-200):])
 			}
 		})
 	}

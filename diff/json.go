@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ibreport/ibreport/internal/textfmt"
 )
@@ -225,7 +226,11 @@ func WriteError(w io.Writer, base, newer []string, err error, r WriteOptions) er
 	case "", "text":
 		_, werr = fmt.Fprintf(w, "%s\n%s\n\n%s\n", head, where, msg)
 	case "md":
-		_, werr = fmt.Fprintf(w, "### %s\n\n%s\n\n**Bad input:** %s\n", head, textfmt.MarkdownCell(where), textfmt.MarkdownCell(msg))
+		out := fmt.Sprintf("### %s\n\n%s\n\n**Bad input:** %s\n", head, textfmt.MarkdownCell(where), textfmt.MarkdownCell(msg))
+		if r.MaxBytes > 0 && len(out) > r.MaxBytes {
+			out = cutError(out, r.MaxBytes, r.FullReport)
+		}
+		_, werr = io.WriteString(w, out)
 	case "github":
 		_, werr = fmt.Fprintf(w, "::error title=%s::%s\n%s\n%s\n", textfmt.GitHubProp("ibreport diff ERROR: bad input"), textfmt.GitHubEscape(msg), head, msg)
 	case "json":
@@ -245,4 +250,22 @@ func WriteError(w io.Writer, base, newer []string, err error, r WriteOptions) er
 		return fmt.Errorf("unknown format %q; want one of %s", r.Format, strings.Join(Formats, ", "))
 	}
 	return werr
+}
+
+// cutError cuts an error report of more than max bytes, one line of which
+// may be longer than max (a message listing every missing item), to max
+// bytes: its text ends where the line saying what was left out still
+// fits, on a character boundary.
+func cutError(md string, max int, where string) string {
+	note := func(left int) string {
+		return fmt.Sprintf(" …\n\n**Cut to %d characters:** %d bytes left out; the full report: %s.\n", max, left, fullReport(where))
+	}
+	n := max - len(note(len(md)))
+	for n > 0 && !utf8.RuneStart(md[n]) {
+		n--
+	}
+	if n <= 0 {
+		return md // not even the headline and the note fit: a cut would say nothing
+	}
+	return md[:n] + note(len(md)-n)
 }
