@@ -49,7 +49,8 @@ func (iv Interval) OK() bool { return iv.Why == "" }
 // keep its promise.
 func (iv Interval) Confident() bool { return iv.stats().Confident() }
 
-// HalfWidth is half the interval's width, NaN when there is none.
+// HalfWidth is half the interval's width relative to its mean (0.02 for
+// ±2%; the larger side when it is not symmetric), NaN when there is none.
 func (iv Interval) HalfWidth() float64 { return iv.stats().HalfWidth() }
 
 // WithinNoise says whether ratio, the mean of run a over that of run b,

@@ -104,6 +104,12 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	}
 	if hasIbench {
 		buildIbench(&ibTables{ibench: ib}, find, opt.Layout)
+		// The story is the default mode's: the scripts told none.
+		if !opt.Series && !compatMode {
+			if rep.Story = find.ibenchStory(); rep.Story != nil {
+				rep.Legend = append(rep.Legend, LegendItem{"release story", ibenchStoryLegend})
+			}
+		}
 	}
 	if set := res.Sysbench; set != nil && len(set.DBMS) > 0 {
 		text := sbDefaultText

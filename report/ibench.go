@@ -50,6 +50,7 @@ type ibFacts interface {
 	row(step, tag string) (*mergedTable, *mergedRow)
 	cell(step, tag, col string) metrics.Value
 	withinNoise(st parse.Step, tag, base string, ratio float64) bool
+	noiseOf(st parse.Step, tag string) metrics.Interval
 	ibenchCPUParts(ms []metrics.Measure, step, base, other string)
 }
 

@@ -28,6 +28,9 @@ type Story struct {
 	// Key names the builds in words: label, DBMS, version, config and
 	// build flavour.
 	Key []ReleaseKey `json:"key"`
+	// Covers are the DBMS the story tells, by the names the tables show:
+	// the findings (Report.Bullets) of the others lead after it.
+	Covers []string `json:"covers,omitempty"`
 }
 
 // ReleaseKey is a build of a release archive in words.
@@ -52,7 +55,7 @@ const (
 
 // storyLegend explains the story in the legend of a report that has one.
 var storyLegend = fmt.Sprintf("When the DBMS names read as one DBMS's releases (x.my5651_rel_o2nofp.z12a_c8r32.pk1: MySQL 5.6.51, build rel o2nofp, config z12a, host c8r32), the report leads with their story: per config a series in release order, each release against the one before it. "+
-	"A test group changed materially when the median over its tests of log(QPS ratio) is at least %.0f%% either way (the floor) and %.0f standard errors from 0; a test's noise is the larger of its runs' (sysbench interval lines) and its series' own (1.4826 times its median absolute step between releases). "+
+	"A test group changed materially when the median over its tests of log(QPS ratio) is at least %.0f%% either way (the floor) and %.0f standard errors from 0; a test's noise is the larger of its runs' (sysbench interval lines, with the run-to-run noise of --run-noise or the settings, 1%% by default) and its series' own (1.4826 times its median absolute step between releases). "+
 	"A test whose group did not change is told alone from %.0f%% beyond its noise. A change the next release takes back (the level after it within half the change of the level before) is for one release only and ranks after lasting ones; the largest lasting change (by |log ratio|) leads. "+
 	"On simulated series (9 releases, 4 groups of 8 tests, 3%% noise per value) a lasting 12%% drop of one group at the second release is found there in 99–100%% of series, and a flat series has any group change in 0.3–1%% (3 seeds of 300 series).",
 	100*storyFloor, storyZ, 100*storyTestFloor)
@@ -173,13 +176,38 @@ func (g storyGroup) withNoise() storyGroup {
 	return g
 }
 
-// material reports whether a group step is told: beyond storyZ standard
-// errors and at least storyFloor either way.
-func material(step, se float64) bool {
+// material reports whether a group step over n tests is told: beyond
+// storyZ standard errors and at least the group's floor either way.
+func material(step, se float64, n int) bool {
 	if math.IsNaN(step) || math.IsNaN(se) {
 		return false
 	}
-	return math.Abs(step) >= math.Log(1+storyFloor) && math.Abs(step) >= storyZ*se
+	return math.Abs(step) >= math.Log(1+groupFloor(n)) && math.Abs(step) >= storyZ*se
+}
+
+// known counts the values of d that are not NaN.
+func known(d []float64) int {
+	n := 0
+	for _, x := range d {
+		if !math.IsNaN(x) {
+			n++
+		}
+	}
+	return n
+}
+
+// groupFloor is the materiality floor of a group of n tests: storyFloor
+// from 3 tests on, whose median averages their noise out; a group of one
+// or two tests is about one measurement, and a run-to-run noise larger
+// than the one assumed would make its steps pass the floor by chance
+// (twice the assumed noise: 16–22% of flat 4-release series told a change
+// with the plain floor), so its floor grows as sqrt(3/n): 8.7% for one
+// test, 6.1% for two (TestIbenchStorySim).
+func groupFloor(n int) float64 {
+	if n >= 3 || n <= 0 {
+		return storyFloor
+	}
+	return storyFloor * math.Sqrt(3/float64(n))
 }
 
 // storyEvent is a release at which some group changed materially.
@@ -235,7 +263,7 @@ func seriesEvents(groups []storyGroup, n int) []storyEvent {
 			if returned[[3]int{gi, -1, i}] {
 				continue
 			}
-			if material(step, se) {
+			if material(step, se, known(d)) {
 				gc := groupChange{group: g.name, step: step}
 				if i+1 < n {
 					back, _, _ := groupStep(g, i-1, i+1)
@@ -490,47 +518,17 @@ func (b *findings) releaseStory(set *metrics.SysbenchSet, parts []metrics.Sysben
 		return nil
 	}
 	st := &Story{}
-	labels := make([]string, len(rs.Rels))
-	for i, r := range rs.Rels {
-		labels[i] = rs.Label(r)
-		st.Key = append(st.Key, ReleaseKey{Label: labels[i], Name: r.Name, DBMS: r.DBMS(), Version: r.Version.String(), Config: r.Config, Flavour: strings.Join(r.Flavour, " ")})
-	}
-	// The series: per config, the plain builds (no extra flavour) in
-	// release order; a build with extra flavour is a variant of the
-	// plain build of its release and config.
-	type series struct {
-		cfg     string
-		members []int
-	}
-	var ss []series
-	for _, c := range rs.Configs {
-		s := series{cfg: c}
-		for i, r := range rs.Rels {
-			if r.Config == c && len(rs.Extra(r)) == 0 {
-				s.members = append(s.members, i)
-			}
-		}
-		if len(s.members) > 0 {
-			ss = append(ss, s)
-		}
-	}
-	slices.SortStableFunc(ss, func(a, b series) int { return cmp.Compare(len(b.members), len(a.members)) })
+	labels, key := storyKey(rs)
+	st.Key, st.Covers = key, names
+	ss := storySeries(rs)
 	first, last := rs.Rels[0], rs.Rels[len(rs.Rels)-1]
-	var what []string
-	for _, s := range ss {
-		what = append(what, fmt.Sprintf("%s (%d)", s.cfg, len(s.members)))
-	}
 	for _, nt := range set.Threads {
-		gs := storyGroups(set, parts, nt)
+		gs := storyGroups(set, parts, nt, b.res)
 		if len(gs) == 0 {
 			continue
 		}
 		lead := fmt.Sprintf("%s %s to %s, %d builds", first.DBMS(), first.Version, last.Version, len(rs.Rels))
-		if len(ss) > 1 {
-			lead += "; configs " + strings.Join(what, ", ") + ", each a series of its own"
-		} else if rs.Main != "" {
-			lead += ", config " + rs.Main
-		}
+		lead += seriesWhat(rs, ss)
 		lead += fmt.Sprintf(". Sysbench QPS at %s", metrics.Plural(nt, "thread"))
 		if host != "" {
 			lead += ", " + host
@@ -541,38 +539,99 @@ func (b *findings) releaseStory(set *metrics.SysbenchSet, parts []metrics.Sysben
 		} else {
 			st.Lines = append(st.Lines, lead)
 		}
-		// As many releases per series as keep the lines short enough
-		// for the first screen, at least the largest change.
-		var lines []string
-		for maxLines := 6; maxLines >= 1; maxLines-- {
-			lines = nil
-			for _, s := range ss {
-				if len(s.members) < 2 {
-					continue
-				}
-				sub := make([]storyGroup, len(gs))
-				for gi, g := range gs {
-					sub[gi] = storyGroup{name: g.name, tests: g.tests, q: pick(g.q, s.members), h: pick(g.h, s.members)}.withNoise()
-				}
-				var ls []string
-				for _, m := range s.members {
-					// The prefix names the config.
-					ls = append(ls, rs.Rels[m].Version.String())
-				}
-				prefix := ""
-				if len(ss) > 1 {
-					prefix = s.cfg + ": "
-				}
-				lines = append(lines, storyLines(sub, ls, prefix, maxLines)...)
-			}
-			if chars(lines) <= storyBudget {
-				break
-			}
-		}
-		st.Lines = append(st.Lines, lines...)
-		st.Lines = append(st.Lines, configLines(rs, labels, gs)...)
+		st.Lines = append(st.Lines, seriesStory(rs, ss, gs, labels)...)
 	}
 	return st
+}
+
+// relSeries is one config's series of a release set: its plain builds
+// (no extra flavour), as indices of the set's builds, in release order.
+type relSeries struct {
+	cfg     string
+	members []int
+}
+
+// storySeries are the series of a release set whose builds are in
+// release order: per config, its plain builds; a build with extra flavour
+// is a variant of the plain build of its release and config. The config
+// of the most builds comes first.
+func storySeries(rs *releaseSet) []relSeries {
+	var ss []relSeries
+	for _, c := range rs.Configs {
+		s := relSeries{cfg: c}
+		for i, r := range rs.Rels {
+			if r.Config == c && len(rs.Extra(r)) == 0 {
+				s.members = append(s.members, i)
+			}
+		}
+		if len(s.members) > 0 {
+			ss = append(ss, s)
+		}
+	}
+	slices.SortStableFunc(ss, func(a, b relSeries) int { return cmp.Compare(len(b.members), len(a.members)) })
+	return ss
+}
+
+// seriesWhat names the configs of a story's lead: "; configs z12b (17),
+// z12a (16), each a series of its own", or ", config z12a".
+func seriesWhat(rs *releaseSet, ss []relSeries) string {
+	if len(ss) > 1 {
+		var what []string
+		for _, s := range ss {
+			what = append(what, fmt.Sprintf("%s (%d)", s.cfg, len(s.members)))
+		}
+		return "; configs " + strings.Join(what, ", ") + ", each a series of its own"
+	}
+	if rs.Main != "" {
+		return ", config " + rs.Main
+	}
+	return ""
+}
+
+// storyKey labels the builds of a release set as the story names them
+// and names each in words.
+func storyKey(rs *releaseSet) ([]string, []ReleaseKey) {
+	labels := make([]string, len(rs.Rels))
+	var key []ReleaseKey
+	for i, r := range rs.Rels {
+		labels[i] = rs.Label(r)
+		key = append(key, ReleaseKey{Label: labels[i], Name: r.Name, DBMS: r.DBMS(), Version: r.Version.String(), Config: r.Config, Flavour: strings.Join(r.Flavour, " ")})
+	}
+	return labels, key
+}
+
+// seriesStory tells each series of a release set from gs, whose values
+// are per build of the set: as many releases per series as keep the lines
+// short enough for the first screen, at least the largest change; then
+// what the series leave out (configLines).
+func seriesStory(rs *releaseSet, ss []relSeries, gs []storyGroup, labels []string) []string {
+	var lines []string
+	for maxLines := 6; maxLines >= 1; maxLines-- {
+		lines = nil
+		for _, s := range ss {
+			if len(s.members) < 2 {
+				continue
+			}
+			sub := make([]storyGroup, len(gs))
+			for gi, g := range gs {
+				sub[gi] = storyGroup{name: g.name, tests: g.tests, q: pick(g.q, s.members), h: pick(g.h, s.members)}.withNoise()
+			}
+			var ls []string
+			for _, m := range s.members {
+				ls = append(ls, rs.Rels[m].Version.String())
+			}
+			prefix := ""
+			if len(ss) > 1 {
+				// The prefix names the config.
+				prefix = s.cfg + ": "
+			}
+			lines = append(lines, storyLines(sub, ls, prefix, maxLines)...)
+		}
+		if chars(lines) <= storyBudget {
+			break
+		}
+	}
+	return append(lines, configLines(rs, labels, gs)...)
 }
 
 // configLines compare what the series leave out: a variant of a release
@@ -671,8 +730,10 @@ func pick(rows [][]float64, members []int) [][]float64 {
 	return out
 }
 
-// storyGroups are the parts' QPS and noise of every DBMS at nt threads.
-func storyGroups(set *metrics.SysbenchSet, parts []metrics.SysbenchGroup, nt int) []storyGroup {
+// storyGroups are the parts' QPS and noise of every DBMS at nt threads:
+// a value's noise holds its run's interval and the test's run-to-run
+// noise (testRunNoise of res).
+func storyGroups(set *metrics.SysbenchSet, parts []metrics.SysbenchGroup, nt int, res *Results) []storyGroup {
 	var out []storyGroup
 	for _, p := range parts {
 		g := storyGroup{name: p.Name}
@@ -680,16 +741,14 @@ func storyGroups(set *metrics.SysbenchSet, parts []metrics.SysbenchGroup, nt int
 			var q, h []float64
 			have := false
 			for _, d := range set.DBMS {
-				v, hw := math.NaN(), math.NaN()
+				v, iv := math.NaN(), metrics.Interval{}
 				if r := d.Result(t.Sfx, nt); r != nil {
 					if r.QPS.OK() {
 						v, have = r.QPS.V, true
 					}
-					if iv := sbNoise(r); iv.OK() {
-						hw = iv.HalfWidth()
-					}
+					iv = sbNoise(r)
 				}
-				q, h = append(q, v), append(h, hw)
+				q, h = append(q, v), append(h, valueNoise(iv, testRunNoise(res, sbNoiseKey(t, nt))))
 			}
 			if have {
 				g.tests = append(g.tests, sbTestName(t))
@@ -703,13 +762,25 @@ func storyGroups(set *metrics.SysbenchSet, parts []metrics.SysbenchGroup, nt int
 	return out
 }
 
+// valueNoise is the relative 95% half-width of one run's value for the
+// story: its run's interval (iv.HalfWidth, relative to its mean; left out
+// when unknown or low-confidence) and the run-to-run noise run, in quadrature,
+// as the ~ of the relative tables adds them.
+func valueNoise(iv metrics.Interval, run float64) float64 {
+	v := 1.96 * run * 1.96 * run
+	if r := iv.HalfWidth(); iv.LowConfidence == "" && r > 0 && !math.IsInf(r, 0) {
+		v += r * r
+	}
+	return math.Sqrt(v)
+}
+
 // pairLine tells the build at against the build from: each test group's
 // material change, or noChange.
 func pairLine(gs []storyGroup, labels []string, at, from int, prefix string) string {
 	ev := storyEvent{at: at, from: from}
 	for _, g := range gs {
-		step, se, _ := groupStep(g, from, at)
-		if material(step, se) {
+		step, se, d := groupStep(g, from, at)
+		if material(step, se, known(d)) {
 			ev.groups = append(ev.groups, groupChange{group: g.name, step: step})
 		}
 	}

@@ -1,10 +1,13 @@
 package report
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/ibreport/ibreport/metrics"
 )
 
 // simSeries is a series of n members with groups of k tests each: every
@@ -98,7 +101,7 @@ func TestStoryFloor(t *testing.T) {
 			g.h = append(g.h, []float64{tc.h, tc.h})
 		}
 		step, se, _ := groupStep(g, 0, 1)
-		if got := material(step, se); got != tc.want {
+		if got := material(step, se, 8); got != tc.want {
 			t.Errorf("ratio %.2f, noise ±%.1f%%: material %v, want %v (step %.4f, se %.4f)", tc.ratio, 100*tc.h, got, tc.want, step, se)
 		}
 	}
@@ -179,5 +182,125 @@ func TestPercentText(t *testing.T) {
 		if got := percentText(x); got != want {
 			t.Errorf("percentText(%v) = %q, want %q", x, got, want)
 		}
+	}
+}
+
+// simIbench is an insert-benchmark series of n releases shaped as the
+// published archives (testdata/arc/ibench.jan2021): a load part of 2
+// steps, create index of 1 and read+write of 12, every value 1000 times a
+// lognormal noise of sd sigma, the part named change shifted by 1+shift
+// from member at on (none when at < 0). The story judges it with a
+// run-to-run noise of run per value and no interval (archived tables),
+// as ibenchStoryGroups does.
+func simIbench(r *rand.Rand, n int, sigma, run float64, change string, shift float64, at int) []storyGroup {
+	var out []storyGroup
+	for _, p := range []struct {
+		name  string
+		steps int
+	}{{"load", 2}, {"create index", 1}, {"read+write", 12}} {
+		g := storyGroup{name: p.name}
+		for s := range p.steps {
+			g.tests = append(g.tests, p.name+string(rune('0'+s)))
+			var q, h []float64
+			for i := range n {
+				v := 1000 * math.Exp(sigma*r.NormFloat64())
+				if p.name == change && at >= 0 && i >= at {
+					v *= 1 + shift
+				}
+				q, h = append(q, v), append(h, valueNoise(metrics.Interval{}, run))
+			}
+			g.q, g.h = append(g.q, q), append(g.h, h)
+		}
+		out = append(out, g.withNoise())
+	}
+	return out
+}
+
+// TestIbenchStorySim calibrates the insert benchmark's story on series of
+// known truth, per seed: the share of flat series that tell any change
+// (a part or a step alone: a false story line), and the share of series
+// with a lasting change at the second release that tell it there, for
+// series of 4 releases (the published archive's MySQL group) and of 8,
+// with the true noise per value equal to the 1% the story assumes and
+// twice it.
+func TestIbenchStorySim(t *testing.T) {
+	const runs = 400
+	for _, tc := range []struct {
+		n             int
+		sigma         float64
+		change        string
+		shift         float64
+		maxFA, minPow float64 // asserted per seed; a minPow of 0 is stated only
+	}{
+		{4, 0.01, "load", -0.15, 0.05, 0.9},
+		{4, 0.01, "create index", -0.15, 0.05, 0.9},
+		{4, 0.01, "read+write", -0.08, 0.05, 0.9},
+		{8, 0.01, "load", -0.15, 0.05, 0.9},
+		{4, 0.02, "load", -0.15, 0.05, 0.9},
+		{4, 0.02, "create index", -0.15, 0.05, 0.9},
+		{8, 0.02, "create index", -0.15, 0.05, 0}, // power stated: the series' own noise, from 7 steps, is a rough estimate
+	} {
+		var fas, pows []string
+		for _, seed := range []uint64{1, 2, 3, 4, 5} {
+			r := rand.New(rand.NewPCG(seed, 39))
+			fa, found := 0, 0
+			for range runs {
+				if len(seriesEvents(simIbench(r, tc.n, tc.sigma, 0.01, "", 0, -1), tc.n)) > 0 {
+					fa++
+				}
+				for _, e := range seriesEvents(simIbench(r, tc.n, tc.sigma, 0.01, tc.change, tc.shift, 1), tc.n) {
+					for _, g := range e.groups {
+						if e.at == 1 && g.group == tc.change && g.step < 0 && !g.spike {
+							found++
+						}
+					}
+				}
+			}
+			f, p := float64(fa)/runs, float64(found)/runs
+			fas, pows = append(fas, fmt.Sprintf("%.3f", f)), append(pows, fmt.Sprintf("%.2f", p))
+			if f > tc.maxFA {
+				t.Errorf("%d releases, noise %.0f%%: seed %d: a flat series tells a change in %.3f, want ≤%.2f", tc.n, 100*tc.sigma, seed, f, tc.maxFA)
+			}
+			if p < tc.minPow {
+				t.Errorf("%d releases, noise %.0f%%: seed %d: %s %+.0f%% at release 2 told there in %.2f, want ≥%.2f", tc.n, 100*tc.sigma, seed, tc.change, 100*tc.shift, p, tc.minPow)
+			}
+		}
+		t.Logf("%d releases, noise %.0f%% per value (1%% assumed): flat series telling a change %s; %s %+.0f%% at release 2 told there %s (5 seeds × %d)",
+			tc.n, 100*tc.sigma, strings.Join(fas, " "), tc.change, 100*tc.shift, strings.Join(pows, " "), runs)
+	}
+}
+
+// TestValueNoise: a value's noise for the story is relative to its mean:
+// the run's interval (unless unknown or low-confidence) and 1.96 times the
+// run-to-run noise, in quadrature. A QPS of 1000 ± 20 is ±2%, not ±20,
+// so that an 8% drop over 8 tests with such intervals is told.
+func TestValueNoise(t *testing.T) {
+	iv := metrics.Interval{Mean: 1000, Lo: 980, Hi: 1020, Level: 0.95, N: 60}
+	low := iv
+	low.LowConfidence = "fewer than 10 effectively independent samples"
+	for _, tc := range []struct {
+		name string
+		iv   metrics.Interval
+		run  float64
+		want float64
+	}{
+		{"interval and run noise", iv, 0.01, math.Hypot(0.02, 0.0196)},
+		{"interval alone", iv, 0, 0.02},
+		{"no interval", metrics.Interval{}, 0.01, 0.0196},
+		{"low confidence", low, 0.01, 0.0196},
+		{"nothing known", metrics.Interval{}, 0, 0},
+	} {
+		if got := valueNoise(tc.iv, tc.run); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("%s: %.6f, want %.6f", tc.name, got, tc.want)
+		}
+	}
+	g := storyGroup{name: "g"}
+	for i := range 8 {
+		g.tests = append(g.tests, string(rune('a'+i)))
+		g.q = append(g.q, []float64{1000, 920 * (1 + 0.001*float64(i))})
+		g.h = append(g.h, []float64{valueNoise(iv, 0), valueNoise(iv, 0)})
+	}
+	if step, se, d := groupStep(g, 0, 1); !material(step, se, known(d)) {
+		t.Errorf("−8%% over 8 tests of ±2%% each: not material (step %.4f, se %.4f)", step, se)
 	}
 }

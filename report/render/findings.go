@@ -173,6 +173,31 @@ func headlines(bs []report.Bullet) []string {
 	return out
 }
 
+// untold are the findings of the DBMS the report's release story does not
+// tell (Story.Covers), in their order: all of them without a story.
+func untold(r *report.Report) []report.Bullet {
+	if r.Story == nil {
+		return r.Bullets
+	}
+	var out []report.Bullet
+	for _, b := range r.Bullets {
+		if !slices.Contains(r.Story.Covers, b.DBMS) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// untoldLead introduces the headlines of untold: after a story, as the
+// other DBMS's.
+func untoldLead(r *report.Report, untold []report.Bullet) string {
+	l := headlineLead(untold)
+	if r.Story == nil || l == "" {
+		return l
+	}
+	return "The other DBMS: " + strings.ToLower(l[:1]) + l[1:]
+}
+
 // headlineLead introduces the headlines: what they compare with.
 func headlineLead(bs []report.Bullet) string {
 	if len(bs) == 0 {

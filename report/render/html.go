@@ -45,6 +45,8 @@ func pageTemplate() *template.Template {
 			"bulletKey":    bulletKey,
 			"headlines":    headlines,
 			"headlineLead": headlineLead,
+			"untold":       untold,
+			"untoldLead":   untoldLead,
 			"view":         view,
 		}).ParseFS(templates.FS, "report.html.tmpl"))
 	})

@@ -99,14 +99,19 @@ func (o *outliner) head(r *report.Report) *doc {
 	for _, w := range r.Comparability {
 		d.Warnings = append(d.Warnings, "Not comparable: "+oneLine(w))
 	}
+	rest := untold(r)
 	if st := r.Story; st != nil {
-		// A release archive leads with its story in release order.
+		// A release archive leads with its story in release order; the
+		// DBMS it does not tell follow with their headlines.
 		d.HeadLead = oneLine(st.Lead)
 		d.Lead = append(d.Lead, st.Lines...)
+		if len(rest) > 0 {
+			d.Lead = append(d.Lead, untoldLead(r, rest))
+		}
 	} else {
-		d.HeadLead = headlineLead(r.Bullets)
-		d.Lead = append(d.Lead, headlines(r.Bullets)...)
+		d.HeadLead = headlineLead(rest)
 	}
+	d.Lead = append(d.Lead, headlines(rest)...)
 	if r.Series != nil {
 		d.Lead = append(d.Lead, r.Series.Findings...)
 	}
