@@ -36,7 +36,9 @@
 # MySQL releases of testdata/arc/nov25.sb.mysql/dop1, the client-count
 # sweep of testdata/sweep/ibench, the series of thirteen PostgreSQL
 # releases of testdata/arc/nov25.sb.pg/dop40 (build --series), its fifteen
-# builds of four configs (build: a release axis per config group) and, when
+# builds of four configs (build: a release axis per config group), the
+# insert benchmark's archive testdata/arc/ibench.jan2021/100m/res.a (its
+# four MySQL releases told as a story; 25 screens, 1,500 characters) and, when
 # BROWSER_CHECK_ARCHIVE names one, a large archive kept outside the
 # repository (such as the 35 builds of bench/arc/nov25.maria.sb/hetz.2 of
 # mdcallag/mytools), with screenshots browser-check-NAME.png and PDFs
@@ -432,7 +434,7 @@ fi
 failed=0
 for t in example:testdata/example longnames:testdata/longnames sysbench:testdata/sysbench/raw \
 	archive:testdata/arc/nov25.sb.mysql/dop1 sweep:testdata/sweep/ibench series:testdata/arc/nov25.sb.pg/dop40 \
-	configs:testdata/arc/nov25.sb.pg/dop40 \
+	configs:testdata/arc/nov25.sb.pg/dop40 ibstory:testdata/arc/ibench.jan2021/100m/res.a \
 	"big:${BROWSER_CHECK_ARCHIVE:-}"; do
 	name=${t%%:*}
 	dir=${t#*:}
@@ -441,6 +443,7 @@ for t in example:testdata/example longnames:testdata/longnames sysbench:testdata
 	case $name in
 	archive) screens=15 before=1500 ;;
 	series | configs | big) screens=20 before=1500 ;;
+	ibstory) screens=25 before=1500 ;;
 	example) screens=20 before= ;;
 	*) screens= before= ;;
 	esac
