@@ -60,6 +60,20 @@ func secondDefinitions(fset *token.FileSet, f *ast.File, names map[string]bool) 
 		s, err := strconv.Unquote(l.Value)
 		return s, err == nil && names[s]
 	}
+	// constant is a metric named by its typed constant (metrics.CPUPQ,
+	// or CPUPQ inside metrics): code computes by those in switches and
+	// indexes, so only a direction or a property beside one defines it.
+	constant := func(e ast.Expr) (string, bool) {
+		switch e := e.(type) {
+		case *ast.Ident:
+			return e.Name, metricConsts[e.Name]
+		case *ast.SelectorExpr:
+			if x, ok := e.X.(*ast.Ident); ok && x.Name == "metrics" {
+				return "metrics." + e.Sel.Name, metricConsts[e.Sel.Name]
+			}
+		}
+		return "", false
+	}
 	direction := func(e ast.Expr) bool {
 		switch e := e.(type) {
 		case *ast.Ident:
@@ -83,6 +97,9 @@ func secondDefinitions(fset *token.FileSet, f *ast.File, names map[string]bool) 
 						if s, ok := name(kv.Key); ok {
 							at(kv, "a map keyed by the metric name %q", s)
 						}
+						if c, ok := constant(kv.Key); ok {
+							at(kv, "a map keyed by the metric %s", c)
+						}
 						if k, ok := kv.Key.(*ast.Ident); ok && propertyKeys[strings.ToLower(k.Name)] {
 							property = true
 						}
@@ -92,6 +109,9 @@ func secondDefinitions(fset *token.FileSet, f *ast.File, names map[string]bool) 
 					}
 					if s, ok := name(v); ok && metric == "" {
 						metric = s
+					}
+					if c, ok := constant(v); ok && metric == "" && !isKey(e) {
+						metric = c
 					}
 					if direction(v) {
 						directs, property = true, true
@@ -112,12 +132,18 @@ func secondDefinitions(fset *token.FileSet, f *ast.File, names map[string]bool) 
 					if s, ok := name(e); ok {
 						at(e, "a switch case on the metric name %q", s)
 					}
+					if c, ok := constant(e); ok {
+						used = append(used, c)
+					}
 				}
 			case *ast.BinaryExpr:
 				if n.Op == token.EQL || n.Op == token.NEQ {
 					for _, e := range []ast.Expr{n.X, n.Y} {
 						if s, ok := name(e); ok {
 							used = append(used, s)
+						}
+						if c, ok := constant(e); ok {
+							used = append(used, c)
 						}
 					}
 				}
@@ -138,6 +164,45 @@ func secondDefinitions(fset *token.FileSet, f *ast.File, names map[string]bool) 
 	}
 	return out
 }
+
+// isKey reports whether a composite literal's element is a key: value
+// pair (a constant as a map key is an index, not the value paired).
+func isKey(e ast.Expr) bool {
+	_, ok := e.(*ast.KeyValueExpr)
+	return ok
+}
+
+// metricConsts are the names of the typed metric constants (metrics.IPS …
+// metrics.P99), read from the const block of metrics/metric.go that
+// declares them as Metric.
+var metricConsts = func() map[string]bool {
+	out := map[string]bool{}
+	f, err := parser.ParseFile(token.NewFileSet(), "metrics/metric.go", nil, parser.SkipObjectResolution)
+	if err != nil {
+		return out
+	}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		typed := false
+		for _, sp := range g.Specs {
+			vs := sp.(*ast.ValueSpec)
+			if id, ok := vs.Type.(*ast.Ident); ok && id.Name == "Metric" {
+				typed = true
+			}
+			if typed {
+				for _, n := range vs.Names {
+					if n.IsExported() {
+						out[n.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}()
 
 // metricNames are the names of the properties table.
 func metricNames() map[string]bool {
@@ -221,6 +286,23 @@ func TestSecondDefinitionsCatches(t *testing.T) {
 		{"digits and like", `var cols = []struct{ name string; digits int; like string }{{"qps", 0, "qps"}, {"cpu/o", 6, "cpupq"}}`, 2},
 		{"lower-case keys", `var cols = []col{{name: "r/o", floor: 0.01}}`, 1},
 		{"directions without names", `var cols = []col{{get: cpu, digits: 6, better: metrics.LowerIsBetter}}`, 1},
+		{"typed direction switch", `func d(m metrics.Metric) metrics.Direction {
+	switch m {
+	case metrics.IPS, metrics.QPS:
+		return metrics.HigherIsBetter
+	}
+	return metrics.LowerIsBetter
+}`, 1},
+		{"typed direction in metrics", `func d(m Metric) Direction { if m == CPUPQ { return LowerIsBetter }; return NoDirection }`, 1},
+		{"typed property literal", `var r = Rule{M: metrics.MaxOp, Better: metrics.LowerIsBetter}`, 1},
+		{"typed switch computing", `func v(m metrics.Metric, r row) float64 {
+	switch m {
+	case metrics.CPUPQ:
+		return r.cpu / r.q
+	}
+	return 0
+}`, 0},
+		{"typed map", `var digits = map[metrics.Metric]int{metrics.IPS: 0}`, 1},
 		{"table read", `func d(col string) metrics.Direction { p, _ := metrics.PropsByName(col); return p.Better }`, 0},
 		{"header", `var h = []string{"dbms", "cpu/o", "cs/o"}`, 0},
 		{"header check", `func hdr(c string) bool { return c == "ips" }`, 0},
