@@ -29,7 +29,7 @@ type lineScanner struct {
 	err  error
 }
 
-// newLineScanner returns a scanner over r with a buffer from a pool; a
+// newLineScanner returns a scanner over r with a buffer from a free list; a
 // reader that calls release when done hands the buffer to the next one: a
 // folder of a thousand files would otherwise allocate (and clear) one per
 // file.
@@ -37,18 +37,53 @@ func newLineScanner(r io.Reader) *lineScanner {
 	if r == nil {
 		r = noInput{}
 	}
-	br := readers.Get().(*bufio.Reader)
+	br := getReader()
 	br.Reset(r)
 	return &lineScanner{r: br}
 }
 
-var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 64<<10) }}
+// readBuf is the size of a scanner's buffer: a read system call per readBuf
+// bytes of a file.
+const readBuf = 256 << 10
 
-// release hands the scanner's buffer back to the pool. Neither the scanner
-// nor its lines may be used after.
+// readers holds the buffers of released scanners, at most maxFreeReaders of
+// them. Unlike a sync.Pool it is not emptied by every garbage collection, of
+// which a big folder runs a dozen: each would have the next readers
+// allocate, clear and page-fault their buffers afresh.
+var readers struct {
+	sync.Mutex
+	free []*bufio.Reader
+}
+
+// maxFreeReaders bounds the buffers kept: more than the files read at once
+// (one per worker, a few workers per CPU at most) would only hold memory.
+const maxFreeReaders = 16
+
+func getReader() *bufio.Reader {
+	readers.Lock()
+	if n := len(readers.free); n > 0 {
+		br := readers.free[n-1]
+		readers.free[n-1] = nil
+		readers.free = readers.free[:n-1]
+		readers.Unlock()
+		return br
+	}
+	readers.Unlock()
+	return bufio.NewReaderSize(nil, readBuf)
+}
+
+// release hands the scanner's buffer back to the free list. Neither the
+// scanner nor its lines may be used after; a second release does nothing.
 func (s *lineScanner) release() {
+	if s.r == nil {
+		return
+	}
 	s.r.Reset(nil)
-	readers.Put(s.r)
+	readers.Lock()
+	if len(readers.free) < maxFreeReaders {
+		readers.free = append(readers.free, s.r)
+	}
+	readers.Unlock()
 	s.r, s.line = nil, nil
 }
 

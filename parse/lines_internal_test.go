@@ -2,6 +2,7 @@ package parse
 
 import (
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -104,4 +105,39 @@ func FuzzNumericLine(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReadersSurviveGC checks that a released scanner's buffer serves the
+// next scanner even after garbage collections, that a second release is
+// harmless, and that the free list stays bounded.
+func TestReadersSurviveGC(t *testing.T) {
+	sc := newLineScanner(strings.NewReader("a\nb\n"))
+	for sc.Scan() {
+	}
+	br := sc.r
+	sc.release()
+	sc.release()
+	runtime.GC()
+	runtime.GC()
+	next := newLineScanner(strings.NewReader("c\n"))
+	defer next.release()
+	if next.r != br {
+		t.Error("the released buffer was not reused after a garbage collection")
+	}
+	if !next.Scan() || string(next.line) != "c" {
+		t.Errorf("reused scanner read %q, want c", next.line)
+	}
+	var scs []*lineScanner
+	for range 2 * maxFreeReaders {
+		scs = append(scs, newLineScanner(strings.NewReader("")))
+	}
+	for _, s := range scs {
+		s.release()
+	}
+	readers.Lock()
+	n := len(readers.free)
+	readers.Unlock()
+	if n > maxFreeReaders {
+		t.Errorf("%d free buffers kept, want at most %d", n, maxFreeReaders)
+	}
 }
