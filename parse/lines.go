@@ -2,6 +2,7 @@ package parse
 
 import (
 	"bufio"
+	"encoding/binary"
 	"io"
 	"strconv"
 	"strings"
@@ -231,40 +232,65 @@ func (f *fieldList) split(b []byte) (junk bool) { return f.splitUpTo(0, b) }
 // and max otherwise.
 func (f *fieldList) splitUpTo(max int, b []byte) (junk bool) {
 	f.line, f.off = b, f.off[:0]
-	start := -1
 	odd := false
 	i := 0
-	for ; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case c == ' ' || c == '\t':
-			if start >= 0 {
-				f.off = append(f.off, int32(start), int32(i))
-				start = -1
-			}
-			continue
-		case c < 0x20 || c >= 0x7f:
-			odd = true
+	// A loop of its own for the blanks and one for each field's bytes:
+	// their exits are predictable, where one loop switching on every byte
+	// is not.
+	for {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+			i++
 		}
-		if start < 0 {
-			if max > 0 && len(f.off) == 2*(max-1) {
-				break // the last field read: the rest of the line
-			}
-			start = i
+		if i >= len(b) {
+			break
 		}
-	}
-	if i < len(b) {
-		f.off = append(f.off, int32(i), int32(len(b)))
-		for _, c := range b[i:] {
-			if c < 0x20 && c != '\t' || c >= 0x7f {
+		if max > 0 && len(f.off) == 2*(max-1) {
+			// The last field read: the rest of the line.
+			f.off = append(f.off, int32(i), int32(len(b)))
+			if !odd && !plainText(b[i:]) {
 				odd = true
+			}
+			break
+		}
+		start := i
+		for i < len(b) {
+			c := b[i]
+			if c == ' ' || c == '\t' {
 				break
 			}
+			if c < 0x20 || c >= 0x7f {
+				odd = true
+			}
+			i++
 		}
-	} else if start >= 0 {
-		f.off = append(f.off, int32(start), int32(len(b)))
+		f.off = append(f.off, int32(start), int32(i))
 	}
 	return odd && slowJunk(string(b))
+}
+
+// plainText reports whether b holds only printable ASCII and TABs, eight
+// bytes at a time: a ps line's COMMAND is a third of its bytes.
+func plainText(b []byte) bool {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		// A byte below 0x20 or at or above 0x7f sets its high bit in one
+		// of the terms; TAB (below 0x20) is then looked at byte by byte.
+		if (w|(w-0x20*lo)|(w+0x01*lo))&hi != 0 {
+			return plainBytes(b[i:])
+		}
+	}
+	return plainBytes(b[i:])
+}
+
+func plainBytes(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 && c != '\t' || c >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // binaryJunk reports whether a line holds bytes that never occur in the text

@@ -141,3 +141,45 @@ func TestReadersSurviveGC(t *testing.T) {
 		t.Errorf("%d free buffers kept, want at most %d", n, maxFreeReaders)
 	}
 }
+
+// FuzzSplitUpTo checks splitUpTo against fields and binaryJunk: the first
+// max-1 fields are fields', the max-th is the rest of the line from its
+// first byte, and junk is binaryJunk's verdict on the whole line.
+func FuzzSplitUpTo(f *testing.F) {
+	for _, s := range []string{
+		"postgres 11024  0.1  0.1 217120 29332 ?        Ss   21:30   0:00 postgres -D pgdata.c1",
+		"a b\tc  d ", "", "  ", "x\x00 y z", "a b c\x7f d", "a b c \x01", "a b c\td\te\t", "héllo wörld ça va bien",
+		"a\xffb c", "a b c 0123456789abcdefghij\x1fklmnop", "a b c 0123456789abcdefghij\tklmnop~~~~~~~~~",
+	} {
+		for _, max := range []int{0, 1, 3, 11} {
+			f.Add(s, max)
+		}
+	}
+	f.Fuzz(func(t *testing.T, line string, max int) {
+		max = ((max % 13) + 13) % 13
+		var fl fieldList
+		junk := fl.splitUpTo(max, []byte(line))
+		if want := binaryJunk(line); junk != want {
+			t.Fatalf("splitUpTo(%d, %q) says junk %v, binaryJunk %v", max, line, junk, want)
+		}
+		want := fields(line)
+		if max > 0 && len(want) >= max {
+			i := 0
+			for range max - 1 {
+				i += strings.IndexFunc(line[i:], func(r rune) bool { return r != ' ' && r != '\t' })
+				i += len(want[0])
+				want = want[1:]
+			}
+			i += strings.IndexFunc(line[i:], func(r rune) bool { return r != ' ' && r != '\t' })
+			want = append(want[:0:0], fields(line)[:max-1]...)
+			want = append(want, line[i:])
+		}
+		var got []string
+		for i := range fl.n() {
+			got = append(got, string(fl.at(i)))
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("splitUpTo(%d, %q) = %q, want %q", max, line, got, want)
+		}
+	})
+}
