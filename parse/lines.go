@@ -396,27 +396,31 @@ func fastNumber[T string | []byte](tok T) (v float64, ok, sure bool) {
 // blank-separated, the first skip of them anything printable (a device
 // name), the others plain numbers of the forms fastNumber reads, at most
 // len(vals) of them. It stores the numbers in vals and returns the number
-// of fields and, in first, the bounds of field 0. ok is false for any other
-// line (binary junk, a token that is not a plain number, too many fields):
-// the caller then reads it the general way, which reports what is wrong.
+// of fields and, in first, the bounds of field 0; neg reports whether a
+// number had a minus sign (without one, every number read is at least 0
+// and, of at most 15 digits, below Ceiling: the callers' plausibility
+// rules then only need the columns with a lower ceiling). ok is false for
+// any other line (binary junk, a token that is not a plain number, too
+// many fields): the caller then reads it the general way, which reports
+// what is wrong.
 //
 // This is the hottest loop of the insert benchmark. The number of a field
 // is read by lineNumber, a call of its own: with the digit loop here, the
 // compiler ran out of registers and kept the mantissa in memory, a store
 // and a load for every digit.
-func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, ok bool) {
+func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, neg, ok bool) {
 	i := 0
 	for n < skip {
 		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 			i++
 		}
 		if i >= len(line) {
-			return n, first, true
+			return n, first, neg, true
 		}
 		start := i
 		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
 			if c := line[i]; c < 0x20 || c >= 0x7f {
-				return n, first, false
+				return n, first, neg, false
 			}
 			i++
 		}
@@ -431,14 +435,17 @@ func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, ok
 			i++
 		}
 		if i >= len(line) {
-			return n + k, first, true
+			return n + k, first, neg, true
 		}
 		if k >= len(vals) {
-			return n + k, first, false
+			return n + k, first, neg, false
+		}
+		if line[i] == '-' {
+			neg = true
 		}
 		v, j := lineNumber(line, i)
 		if j < 0 {
-			return n + k, first, false
+			return n + k, first, neg, false
 		}
 		if n+k == 0 {
 			first = [2]int{i, j}

@@ -77,14 +77,14 @@ func TestBinaryJunk(t *testing.T) {
 // with splitting it and reading each field: when numericLine accepts a
 // line, the general way must read the same fields and numbers.
 func FuzzNumericLine(f *testing.F) {
-	for _, s := range []string{"1.0\t2.0\t3", "vda 1.00 2.5  3", " -1 +2 .5 5. ", "", "a b", "1 2 3 4 5 6", "x\x00 1", "1 1e3"} {
+	for _, s := range []string{"1.0\t2.0\t3", "-0 1", "1 -0.00 2", "999999999999999 1", "vda 1.00 2.5  3", " -1 +2 .5 5. ", "", "a b", "1 2 3 4 5 6", "x\x00 1", "1 1e3"} {
 		f.Add(s, 1)
 		f.Add(s, 0)
 	}
 	f.Fuzz(func(t *testing.T, line string, skip int) {
 		skip = ((skip % 3) + 3) % 3
 		vals := make([]float64, 4)
-		n, first, ok := numericLine([]byte(line), skip, vals)
+		n, first, neg, ok := numericLine([]byte(line), skip, vals)
 		if !ok {
 			return
 		}
@@ -98,11 +98,21 @@ func FuzzNumericLine(f *testing.F) {
 		if n > 0 && string(fl.at(0)) != line[first[0]:first[1]] {
 			t.Fatalf("%q: first field %q, split says %q", line, line[first[0]:first[1]], fl.at(0))
 		}
+		wantNeg := false
 		for i := skip; i < n; i++ {
 			v, good := numberBytes(fl.at(i))
 			if !good || math.Float64bits(v) != math.Float64bits(vals[i-skip]) {
 				t.Fatalf("%q field %d: numericLine %v, numberBytes %v %v", line, i, vals[i-skip], v, good)
 			}
+			if fl.at(i)[0] == '-' {
+				wantNeg = true
+			}
+			if !(v >= 0 && v < Ceiling) && !neg {
+				t.Fatalf("%q field %d: %v, outside [0, Ceiling), without neg", line, i, v)
+			}
+		}
+		if neg != wantNeg {
+			t.Fatalf("%q: numericLine says neg %v, the fields %v", line, neg, wantNeg)
 		}
 	})
 }

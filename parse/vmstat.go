@@ -63,7 +63,8 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 	var f fieldList
 	var sample VmstatSample
 	var nums []float64
-	var pct []bool // per column: a CPU percentage
+	var pct []bool  // per column: a CPU percentage
+	var pctAt []int // the CPU percentages' columns
 	sc := newLineScanner(r)
 	defer sc.release()
 	for sc.Scan() {
@@ -74,14 +75,24 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 			if len(nums) < len(v.Columns) {
 				nums = make([]float64, len(v.Columns))
 			}
-			if nf, _, ok := numericLine(line, 0, nums[:len(v.Columns)]); ok && nf == len(v.Columns) {
+			if nf, _, neg, ok := numericLine(line, 0, nums[:len(v.Columns)]); ok && nf == len(v.Columns) {
 				if len(pct) != len(v.Columns) {
 					pct = vmPercentColumns(v.Columns)
+					pctAt = pctAt[:0]
+					for i, p := range pct {
+						if p {
+							pctAt = append(pctAt, i)
+						}
+					}
 				}
-				if i, err := vmPlausibleCols(v.Columns, pct, nums[:nf]); err != nil {
-					errs.add(name, n, "column %s: %v", v.Columns[i], err)
-					dataRows++
-					continue
+				// Without a minus sign only a percentage above 100 breaks
+				// its rule.
+				if neg || over(nums, pctAt, 100) {
+					if i, err := vmPlausibleCols(v.Columns, pct, nums[:nf]); err != nil {
+						errs.add(name, n, "column %s: %v", v.Columns[i], err)
+						dataRows++
+						continue
+					}
 				}
 				s := &sample
 				*s = VmstatSample{Line: n, SinceBoot: dataRows == 0}
@@ -218,6 +229,16 @@ func contains(f []string, s string) bool {
 // value that breaks its rule, with the error.
 func vmPlausible(cols []string, vals []float64) (int, error) {
 	return vmPlausibleCols(cols, vmPercentColumns(cols), vals)
+}
+
+// over reports whether a value at one of the positions at is above max.
+func over(vals []float64, at []int, max float64) bool {
+	for _, i := range at {
+		if vals[i] > max {
+			return true
+		}
+	}
+	return false
 }
 
 // vmPercentColumns tells the CPU columns, which are percentages.
