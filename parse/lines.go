@@ -1,8 +1,9 @@
 package parse
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/binary"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -18,9 +19,17 @@ const maxLine = 1 << 20
 // lineScanner yields the lines of r with their 1-based numbers, without the
 // line terminator (a trailing '\r' is removed too). The bytes of a line are
 // valid until the next Scan; Text copies them into a string.
+//
+// It reads into a buffer of its own and finds each line with one
+// IndexByte: the lines of the stats files are short, and the layers of a
+// bufio.Reader cost a tenth of what the line search and the read itself do.
 type lineScanner struct {
-	r    *bufio.Reader
-	buf  []byte
+	rd   io.Reader
+	b    *[]byte // the read buffer, from readers
+	r, w int     // (*b)[r:w] is read and not yet scanned
+	eof  bool    // rd said io.EOF
+	rerr error   // rd's error, returned once the lines before it are scanned
+	acc  []byte  // a line longer than the buffer, assembled
 	n    int
 	line []byte
 	text string
@@ -38,9 +47,7 @@ func newLineScanner(r io.Reader) *lineScanner {
 	if r == nil {
 		r = noInput{}
 	}
-	br := getReader()
-	br.Reset(r)
-	return &lineScanner{r: br}
+	return &lineScanner{rd: r, b: getBuffer()}
 }
 
 // readBuf is the size of a scanner's buffer: a read system call per readBuf
@@ -53,88 +60,162 @@ const readBuf = 256 << 10
 // allocate, clear and page-fault their buffers afresh.
 var readers struct {
 	sync.Mutex
-	free []*bufio.Reader
+	free []*[]byte
 }
 
 // maxFreeReaders bounds the buffers kept: more than the files read at once
 // (one per worker, a few workers per CPU at most) would only hold memory.
 const maxFreeReaders = 16
 
-func getReader() *bufio.Reader {
+func getBuffer() *[]byte {
 	readers.Lock()
 	if n := len(readers.free); n > 0 {
-		br := readers.free[n-1]
+		b := readers.free[n-1]
 		readers.free[n-1] = nil
 		readers.free = readers.free[:n-1]
 		readers.Unlock()
-		return br
+		return b
 	}
 	readers.Unlock()
-	return bufio.NewReaderSize(nil, readBuf)
+	b := make([]byte, readBuf)
+	return &b
 }
 
 // release hands the scanner's buffer back to the free list. Neither the
 // scanner nor its lines may be used after; a second release does nothing.
 func (s *lineScanner) release() {
-	if s.r == nil {
+	if s.b == nil {
 		return
 	}
-	s.r.Reset(nil)
 	readers.Lock()
 	if len(readers.free) < maxFreeReaders {
-		readers.free = append(readers.free, s.r)
+		readers.free = append(readers.free, s.b)
 	}
 	readers.Unlock()
-	s.r, s.line = nil, nil
+	s.b, s.rd, s.line, s.acc = nil, nil, nil, nil
 }
+
+// maxEmptyReads is how many reads in a row may return nothing and no error
+// before the reader is given up on (io.ErrNoProgress), as bufio does.
+const maxEmptyReads = 100
+
+// fill reads more into the buffer after its unscanned bytes, moving those
+// to its start first. It reports whether it read anything; when not,
+// s.eof or s.rerr says why.
+func (s *lineScanner) fill() bool {
+	b := *s.b
+	if s.r > 0 {
+		s.w = copy(b, b[s.r:s.w])
+		s.r = 0
+	}
+	for range maxEmptyReads {
+		n, err := s.rd.Read(b[s.w:])
+		if n < 0 || n > len(b)-s.w {
+			s.rerr = errNegativeRead
+			return false
+		}
+		s.w += n
+		if err != nil {
+			if err == io.EOF {
+				s.eof = true
+			} else {
+				s.rerr = err
+			}
+			return n > 0
+		}
+		if n > 0 {
+			return true
+		}
+	}
+	s.rerr = io.ErrNoProgress
+	return false
+}
+
+var errNegativeRead = errors.New("reader returned an impossible count")
 
 // Scan advances to the next line and reports whether there is one.
 func (s *lineScanner) Scan() bool {
+	// The common case first: a whole line in the buffer.
+	if b := *s.b; !s.done {
+		if i := bytes.IndexByte(b[s.r:s.w], '\n'); i >= 0 && i < maxLine {
+			line := b[s.r : s.r+i]
+			s.r += i + 1
+			if n := len(line); n > 0 && line[n-1] == '\r' {
+				line = line[:n-1]
+			}
+			s.n++
+			s.line, s.long, s.str = line, false, false
+			return true
+		}
+	}
+	return s.scan()
+}
+
+// scan is Scan for the lines that need the buffer refilled, that are
+// longer than it, or that end the input.
+func (s *lineScanner) scan() bool {
 	if s.done {
 		return false
 	}
 	s.long, s.str = false, false
-	s.buf = s.buf[:0]
-	var whole []byte // the line, when it came in one piece from the buffer
-	first := true
+	s.acc = s.acc[:0]
+	assembling := false // the line's start is in acc
 	for {
-		frag, err := s.r.ReadSlice('\n')
-		switch {
-		case first && err != bufio.ErrBufferFull:
-			whole = frag
-		case !s.long:
-			if first {
-				s.buf = append(s.buf, frag...)
-			} else if whole != nil {
-				s.buf = append(append(s.buf, whole...), frag...)
-				whole = nil
-			} else if len(s.buf)+len(frag) <= maxLine+2 { // room for "\r\n"
-				s.buf = append(s.buf, frag...)
-			} else {
-				s.long = true
+		b := *s.b
+		if i := bytes.IndexByte(b[s.r:s.w], '\n'); i >= 0 {
+			frag := b[s.r : s.r+i+1]
+			s.r += i + 1
+			line := frag
+			if assembling {
+				s.add(frag)
+				line = s.acc
 			}
+			return s.found(line)
 		}
-		first = false
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil {
+		if s.eof || s.rerr != nil {
+			frag := b[s.r:s.w]
+			s.r = s.w
 			s.done = true
-			if err != io.EOF {
-				s.err = err
+			if s.rerr != nil {
+				s.err = s.rerr
 				return false
 			}
-			if len(whole) == 0 && len(s.buf) == 0 && !s.long {
+			if !assembling && len(frag) == 0 {
 				return false
 			}
+			line := frag
+			if assembling {
+				s.add(frag)
+				line = s.acc
+			}
+			return s.found(line)
 		}
-		break
+		if s.r == 0 && s.w == len(b) {
+			// A full buffer without a newline: the line goes on.
+			s.add(b[:s.w])
+			s.w = 0
+			assembling = true
+		}
+		s.fill()
 	}
+}
+
+// add appends a fragment of a long line to acc, up to maxLine+2 bytes (room
+// for "\r\n"); past that the line is long and the rest is dropped.
+func (s *lineScanner) add(frag []byte) {
+	if s.long {
+		return
+	}
+	if len(s.acc)+len(frag) <= maxLine+2 {
+		s.acc = append(s.acc, frag...)
+	} else {
+		s.long = true
+	}
+}
+
+// found makes line, with its terminator, the current line.
+func (s *lineScanner) found(line []byte) bool {
 	s.n++
-	line := s.buf
-	if whole != nil {
-		line = whole
-	}
 	line = trimEOL(line)
 	if len(line) > maxLine {
 		s.long = true

@@ -124,14 +124,14 @@ func TestReadersSurviveGC(t *testing.T) {
 	sc := newLineScanner(strings.NewReader("a\nb\n"))
 	for sc.Scan() {
 	}
-	br := sc.r
+	br := sc.b
 	sc.release()
 	sc.release()
 	runtime.GC()
 	runtime.GC()
 	next := newLineScanner(strings.NewReader("c\n"))
 	defer next.release()
-	if next.r != br {
+	if next.b != br {
 		t.Error("the released buffer was not reused after a garbage collection")
 	}
 	if !next.Scan() || string(next.line) != "c" {
