@@ -519,7 +519,8 @@ var percentileRanks = []int{50, 75, 90, 95, 99}
 // p99 of a short step.
 func (s *summarizer) percentiles() {
 	units := [3]Unit{InsertsPerSec, DeletesPerSec, QueriesPerSec}
-	var scratch []float64
+	scratch := stats.Floats(0)
+	defer stats.PutFloats(scratch)
 	for ci, c := range s.sd.Clients {
 		ca := s.acc.clients[ci]
 		rates := ca.rates
@@ -535,7 +536,7 @@ func (s *summarizer) percentiles() {
 		var picks [3][]float64
 		if n >= 10 {
 			for i := range picks {
-				picks[i] = descAt(rates[i], pos, &scratch)
+				picks[i] = descAt(rates[i], pos, scratch)
 			}
 		}
 		var ps []Percentile
