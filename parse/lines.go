@@ -537,6 +537,69 @@ func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, ne
 	}
 }
 
+// numericLineSome is numericLine without skipped fields for lines of which
+// only some numbers are used: the number of field k is converted into
+// vals[k] when conv[k] is set, and otherwise only checked to be of the
+// form lineNumber reads, vals[k] left as it was. It accepts the lines
+// numericLine accepts, with the same n and neg: a caller that needs every
+// number where neg is set (for the plausibility rules) reads the line
+// again with numericLine.
+func numericLineSome(line []byte, vals []float64, conv []bool) (n int, neg, ok bool) {
+	i := 0
+	for {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i >= len(line) {
+			return n, neg, true
+		}
+		if n >= len(vals) || n >= len(conv) {
+			return n, neg, false
+		}
+		if line[i] == '-' {
+			neg = true
+		}
+		var j int
+		if conv[n] {
+			var v float64
+			if v, j = lineNumber(line, i); j >= 0 {
+				vals[n] = v
+			}
+		} else {
+			j = numberEnd(line, i)
+		}
+		if j < 0 {
+			return n, neg, false
+		}
+		n++
+		i = j
+	}
+}
+
+// numberEnd is lineNumber without the number: the index of the end of the
+// plain number that starts at line[i], -1 when the field is anything
+// else.
+func numberEnd(line []byte, i int) int {
+	if c := line[i]; c == '-' || c == '+' {
+		i++
+	}
+	start := i
+	for i < len(line) && line[i]-'0' <= 9 {
+		i++
+	}
+	if i < len(line) && line[i] == '.' {
+		i++
+		for i < len(line) && line[i]-'0' <= 9 {
+			i++
+		}
+		start++ // the dot is not a digit
+	}
+	if digits := i - start; digits == 0 || digits > 15 || i < len(line) && line[i] != ' ' && line[i] != '\t' {
+		return -1
+	}
+	return i
+}
+
 // lineNumber reads the plain number (fastNumber's forms) that starts at
 // line[i] and ends at a blank or the end of the line, and returns it with
 // the index of its end; j is -1 when the field is anything else.

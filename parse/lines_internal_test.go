@@ -193,3 +193,44 @@ func FuzzSplitUpTo(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNumericLineSome checks numericLineSome against numericLine: the same
+// lines accepted, the same field counts and signs, and the converted
+// numbers the same to the bit; and numberEnd against lineNumber's end.
+func FuzzNumericLineSome(f *testing.F) {
+	for _, s := range []string{"1.0\t2.0\t3", "-0 1", "1 -0.00 2", "999999999999999 1", "1234567890123456 2",
+		" -1 +2 .5 5. ", "", "a b", "1 2 3 4 5 6", "1 1e3", "1 2x", "+ 1", "- 1", ". 1", "1.2.3 4"} {
+		f.Add(s, uint8(0x55))
+		f.Add(s, uint8(0xff))
+		f.Add(s, uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, line string, mask uint8) {
+		b := []byte(line)
+		for i := range b {
+			if b[i] != ' ' && b[i] != '\t' {
+				if _, want := lineNumber(b, i); numberEnd(b, i) != want {
+					t.Fatalf("%q at %d: numberEnd %d, lineNumber %d", line, i, numberEnd(b, i), want)
+				}
+			}
+		}
+		conv := make([]bool, 5)
+		for k := range conv {
+			conv[k] = mask&(1<<k) != 0
+		}
+		all := make([]float64, 5)
+		some := make([]float64, 5)
+		n, _, neg, ok := numericLine(b, 0, all)
+		n2, neg2, ok2 := numericLineSome(b, some, conv)
+		if ok != ok2 || ok && (n != n2 || neg != neg2) {
+			t.Fatalf("%q: numericLineSome %d %v %v, numericLine %d %v %v", line, n2, neg2, ok2, n, neg, ok)
+		}
+		if !ok {
+			return
+		}
+		for k := range n {
+			if conv[k] && math.Float64bits(some[k]) != math.Float64bits(all[k]) {
+				t.Fatalf("%q field %d: numericLineSome %v, numericLine %v", line, k, some[k], all[k])
+			}
+		}
+	})
+}

@@ -65,6 +65,7 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 	var nums []float64
 	var pct []bool  // per column: a CPU percentage
 	var pctAt []int // the CPU percentages' columns
+	var conv []bool // per column: its value is used
 	sc := newLineScanner(r)
 	defer sc.release()
 	for sc.Scan() {
@@ -75,16 +76,24 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 			if len(nums) < len(v.Columns) {
 				nums = make([]float64, len(v.Columns))
 			}
-			if nf, _, neg, ok := numericLine(line, 0, nums[:len(v.Columns)]); ok && nf == len(v.Columns) {
-				if len(pct) != len(v.Columns) {
-					pct = vmPercentColumns(v.Columns)
-					pctAt = pctAt[:0]
-					for i, p := range pct {
-						if p {
-							pctAt = append(pctAt, i)
-						}
+			if len(pct) != len(v.Columns) {
+				pct = vmPercentColumns(v.Columns)
+				pctAt, conv = pctAt[:0], conv[:0]
+				for i, p := range pct {
+					if p {
+						pctAt = append(pctAt, i)
 					}
+					conv = append(conv, p || slot[i] != vmOther)
 				}
+			}
+			// Only the columns a sample keeps and the percentages (for
+			// their rule) are converted; a line with a minus sign is read
+			// whole, for the rules of every column.
+			nf, neg, ok := numericLineSome(line, nums[:len(v.Columns)], conv)
+			if ok && neg {
+				nf, _, _, ok = numericLine(line, 0, nums[:len(v.Columns)])
+			}
+			if ok && nf == len(v.Columns) {
 				// Without a minus sign only a percentage above 100 breaks
 				// its rule.
 				if neg || over(nums, pctAt, 100) {
@@ -99,7 +108,9 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 				dataRows++
 				var got [vmSlots]float64
 				for i, x := range nums[:nf] {
-					got[slot[i]] = x
+					if conv[i] {
+						got[slot[i]] = x
+					}
 				}
 				s.set(got)
 				if each != nil {
