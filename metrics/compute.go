@@ -519,7 +519,8 @@ var percentileRanks = []int{50, 75, 90, 95, 99}
 // p99 of a short step.
 func (s *summarizer) percentiles() {
 	units := [3]Unit{InsertsPerSec, DeletesPerSec, QueriesPerSec}
-	var scratch []float64
+	scratch := stats.Floats(0)
+	defer stats.PutFloats(scratch)
 	for ci, c := range s.sd.Clients {
 		ca := s.acc.clients[ci]
 		rates := ca.rates
@@ -535,7 +536,7 @@ func (s *summarizer) percentiles() {
 		var picks [3][]float64
 		if n >= 10 {
 			for i := range picks {
-				picks[i] = descAt(rates[i], pos, &scratch)
+				picks[i] = descAt(rates[i], pos, scratch)
 			}
 		}
 		var ps []Percentile
@@ -668,7 +669,9 @@ func (s *summarizer) noise() {
 	if s.sd.Step.Kind.ReadWrite() {
 		k = 2
 	}
-	r.Noise = intervalOf(stats.MeanInterval(allClients(s.acc.clients, k), 0.95))
+	buf := stats.Floats(0)
+	r.Noise = intervalOf(stats.MeanInterval(allClients(s.acc.clients, k, buf), 0.95))
+	stats.PutFloats(buf)
 	r.Stalls = FindStalls(c.series.sec, rate, rt, s.opt.Stall)
 	if why := notIncreasing(c.series.sec); why != "" && len(rate) >= stats.MinNoiseSamples {
 		name := "client 1's log"
@@ -685,14 +688,17 @@ func (s *summarizer) noise() {
 // schedule from the step's start, so the j-th lines cover the same time.
 // The first and the last interval, partial, are left out: a partial
 // interval's low rate is no noise of the step (and would read as a stall).
-func allClients(clients []*clientAcc, k int) []float64 {
+// The sums are kept in *buf, grown as needed.
+func allClients(clients []*clientAcc, k int, buf *[]float64) []float64 {
 	n := -1
 	for _, c := range clients {
 		if l := len(c.rates[k]); n < 0 || l < n {
 			n = l
 		}
 	}
-	sum := make([]float64, max(n, 0))
+	sum := slices.Grow((*buf)[:0], max(n, 0))[:max(n, 0)]
+	*buf = sum
+	clear(sum)
 	for _, c := range clients {
 		for j := range sum {
 			sum[j] += c.rates[k][j]

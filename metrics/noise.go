@@ -3,7 +3,6 @@ package metrics
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/ibreport/ibreport/internal/stats"
 	"gonum.org/v1/gonum/stat"
@@ -143,18 +142,21 @@ func FindStalls(secs, rate, rt []float64, opt StallOptions) Stalls {
 		return Stalls{Why: why}
 	}
 	var out Stalls
-	// level is the shape of the reference: 1, or the trend of a decline.
-	level := make([]float64, n)
-	for i := range level {
-		level[i] = 1
-	}
+	// level is the shape of the reference: 1 (level nil), or the trend of
+	// a decline.
+	var level []float64
 	if d, line := findDecline(secs, rate); d != nil {
 		out.Decline = d
 		level = line
 	}
-	scaled := make([]float64, 0, n-2)
+	// The quantiles are selected in copies, held only until they are known.
+	tmp := stats.Floats(n - 2)
+	scaled := (*tmp)[:0]
 	for i := 1; i < n-1; i++ {
-		if level[i] > 0 {
+		switch {
+		case level == nil:
+			scaled = append(scaled, rate[i]) // rate[i]/1
+		case level[i] > 0:
 			scaled = append(scaled, rate[i]/level[i])
 		}
 	}
@@ -164,12 +166,16 @@ func FindStalls(secs, rate, rt []float64, opt StallOptions) Stalls {
 	}
 	medRT := math.NaN()
 	if rt != nil {
-		medRT = empiricalQuantile(0.5, slices.Clone(rt[1:n-1]))
+		medRT = empiricalQuantile(0.5, append((*tmp)[:0], rt[1:n-1]...))
 	}
+	stats.PutFloats(tmp)
 	var cur *Stall
 	for i := 1; i < n-1; i++ {
 		dt := secs[i] - secs[i-1]
-		ref := q * level[i]
+		ref := q
+		if level != nil {
+			ref = q * level[i]
+		}
 		low := ref > 0 && rate[i] < opt.RateFraction*ref && poissonLow(rate[i]*dt, ref*dt, StallPoissonP/float64(n-2))
 		slow := medRT > 0 && rt[i] > opt.RTMultiple*medRT
 		if !low && !slow {

@@ -1,6 +1,9 @@
 package metrics
 
 import (
+	"slices"
+
+	"github.com/ibreport/ibreport/internal/stats"
 	"github.com/ibreport/ibreport/parse"
 )
 
@@ -154,7 +157,14 @@ func Decimate(x, y []float64, n int) Series {
 		return Series{X: append([]float64(nil), x...), Y: append([]float64(nil), y...)}
 	}
 	buckets := n / 2
-	out := Series{X: make([]float64, 0, n), Y: make([]float64, 0, n)}
+	// The points are gathered in reused slices and copied out at their
+	// number: a flat series has one point a bucket, half of n, and the
+	// series are kept until the report is written.
+	xs, ys := stats.Floats(0), stats.Floats(0)
+	defer stats.PutFloats(xs)
+	defer stats.PutFloats(ys)
+	out := Series{X: (*xs)[:0], Y: (*ys)[:0]}
+	defer func() { *xs, *ys = out.X[:0], out.Y[:0] }()
 	for b := range buckets {
 		lo, hi := b*len(y)/buckets, (b+1)*len(y)/buckets
 		imin, imax := lo, lo
@@ -172,7 +182,7 @@ func Decimate(x, y []float64, n int) Series {
 			out.X, out.Y = append(out.X, x[second]), append(out.Y, y[second])
 		}
 	}
-	return out
+	return Series{X: slices.Clone(out.X), Y: slices.Clone(out.Y)}
 }
 
 // ClientSeries are the per-interval statistics of a client, as the report

@@ -235,6 +235,7 @@ func scanClientLog(r io.Reader, name string, size int64, each func(iv *Interval)
 	var f fieldList
 	var iv Interval
 	var vals []float64 // one per stats column
+	var durAt []int    // the columns of durations
 	lastHeader := map[HistKind][]string{}
 	sc := newLineScanner(r)
 	defer sc.release()
@@ -247,11 +248,14 @@ func scanClientLog(r io.Reader, name string, size int64, each func(iv *Interval)
 		}
 		if len(cols) > 0 {
 			// The common case first: a stats line of plain numbers.
-			if nf, _, ok := numericLine(line, 0, vals); ok && nf == len(cols) {
+			if nf, _, neg, ok := numericLine(line, 0, vals); ok && nf == len(cols) {
 				c.WidthLines++
-				if i, err := implausible(cols, vals); err != nil {
-					errs.add(name, n, "stats column %s: %v", c.Columns[i], err)
-					continue
+				// Without a minus sign only a duration can break its rule.
+				if neg || over(vals, durAt, MaxDuration) {
+					if i, err := implausible(cols, vals); err != nil {
+						errs.add(name, n, "stats column %s: %v", c.Columns[i], err)
+						continue
+					}
 				}
 				iv = Interval{Line: n}
 				for i, col := range cols {
@@ -321,6 +325,9 @@ func scanClientLog(r io.Reader, name string, size int64, each func(iv *Interval)
 					col = -1
 				}
 				cols[i] = col
+				if col >= 0 && col.quantity() == Duration {
+					durAt = append(durAt, i)
+				}
 			}
 			if len(sf) != 10 && len(sf) != 12 && len(sf) != 17 {
 				errs.add(name, n, "stats header has %d columns, want 17, 12 or 10", len(sf))

@@ -141,12 +141,15 @@ func ScanIostatDevice(r io.Reader, name, device string, each func(s *Iostat, row
 			if len(vals) < len(s.Header) {
 				vals = make([]float64, len(s.Header))
 			}
-			nf, first, ok := numericLine(line, 1, vals[:len(s.Header)])
+			nf, first, neg, ok := numericLine(line, 1, vals[:len(s.Header)])
 			dev := line[first[0]:first[1]]
 			if ok && nf-1 == len(s.Header) && s.isDeviceName(dev) {
-				if i, err := ioPlausible(vals[:nf-1]); err != nil {
-					errs.add(name, n, "device %s column %s: %v", dev, s.Header[i], err)
-					continue
+				// Without a minus sign every value is a plausible rate.
+				if neg {
+					if i, err := ioPlausible(vals[:nf-1]); err != nil {
+						errs.add(name, n, "device %s column %s: %v", dev, s.Header[i], err)
+						continue
+					}
 				}
 				if each == nil {
 					s.Rows = append(s.Rows, IostatRow{Line: n, Device: name1(dev), Values: keep(vals[:nf-1]),

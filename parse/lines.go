@@ -1,7 +1,9 @@
 package parse
 
 import (
-	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -17,9 +19,17 @@ const maxLine = 1 << 20
 // lineScanner yields the lines of r with their 1-based numbers, without the
 // line terminator (a trailing '\r' is removed too). The bytes of a line are
 // valid until the next Scan; Text copies them into a string.
+//
+// It reads into a buffer of its own and finds each line with one
+// IndexByte: the lines of the stats files are short, and the layers of a
+// bufio.Reader cost a tenth of what the line search and the read itself do.
 type lineScanner struct {
-	r    *bufio.Reader
-	buf  []byte
+	rd   io.Reader
+	b    *[]byte // the read buffer, from readers
+	r, w int     // (*b)[r:w] is read and not yet scanned
+	eof  bool    // rd said io.EOF
+	rerr error   // rd's error, returned once the lines before it are scanned
+	acc  []byte  // a line longer than the buffer, assembled
 	n    int
 	line []byte
 	text string
@@ -29,7 +39,7 @@ type lineScanner struct {
 	err  error
 }
 
-// newLineScanner returns a scanner over r with a buffer from a pool; a
+// newLineScanner returns a scanner over r with a buffer from a free list; a
 // reader that calls release when done hands the buffer to the next one: a
 // folder of a thousand files would otherwise allocate (and clear) one per
 // file.
@@ -37,68 +47,175 @@ func newLineScanner(r io.Reader) *lineScanner {
 	if r == nil {
 		r = noInput{}
 	}
-	br := readers.Get().(*bufio.Reader)
-	br.Reset(r)
-	return &lineScanner{r: br}
+	return &lineScanner{rd: r, b: getBuffer()}
 }
 
-var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 64<<10) }}
+// readBuf is the size of a scanner's buffer: a read system call per readBuf
+// bytes of a file.
+const readBuf = 256 << 10
 
-// release hands the scanner's buffer back to the pool. Neither the scanner
-// nor its lines may be used after.
+// readers holds the buffers of released scanners, at most maxFreeReaders of
+// them. Unlike a sync.Pool it is not emptied by every garbage collection, of
+// which a big folder runs a dozen: each would have the next readers
+// allocate, clear and page-fault their buffers afresh.
+var readers struct {
+	sync.Mutex
+	free []*[]byte
+}
+
+// maxFreeReaders bounds the buffers kept: more than the files read at once
+// (one per worker, a few workers per CPU at most) would only hold memory.
+const maxFreeReaders = 16
+
+func getBuffer() *[]byte {
+	readers.Lock()
+	if n := len(readers.free); n > 0 {
+		b := readers.free[n-1]
+		readers.free[n-1] = nil
+		readers.free = readers.free[:n-1]
+		readers.Unlock()
+		return b
+	}
+	readers.Unlock()
+	b := make([]byte, readBuf)
+	return &b
+}
+
+// release hands the scanner's buffer back to the free list. Neither the
+// scanner nor its lines may be used after; a second release does nothing.
 func (s *lineScanner) release() {
-	s.r.Reset(nil)
-	readers.Put(s.r)
-	s.r, s.line = nil, nil
+	if s.b == nil {
+		return
+	}
+	readers.Lock()
+	if len(readers.free) < maxFreeReaders {
+		readers.free = append(readers.free, s.b)
+	}
+	readers.Unlock()
+	s.b, s.rd, s.line, s.acc = nil, nil, nil, nil
 }
+
+// maxEmptyReads is how many reads in a row may return nothing and no error
+// before the reader is given up on (io.ErrNoProgress), as bufio does.
+const maxEmptyReads = 100
+
+// fill reads more into the buffer after its unscanned bytes, moving those
+// to its start first. It reports whether it read anything; when not,
+// s.eof or s.rerr says why.
+func (s *lineScanner) fill() bool {
+	b := *s.b
+	if s.r > 0 {
+		s.w = copy(b, b[s.r:s.w])
+		s.r = 0
+	}
+	for range maxEmptyReads {
+		n, err := s.rd.Read(b[s.w:])
+		if n < 0 || n > len(b)-s.w {
+			s.rerr = errNegativeRead
+			return false
+		}
+		s.w += n
+		if err != nil {
+			if err == io.EOF {
+				s.eof = true
+			} else {
+				s.rerr = err
+			}
+			return n > 0
+		}
+		if n > 0 {
+			return true
+		}
+	}
+	s.rerr = io.ErrNoProgress
+	return false
+}
+
+var errNegativeRead = errors.New("reader returned an impossible count")
 
 // Scan advances to the next line and reports whether there is one.
 func (s *lineScanner) Scan() bool {
+	// The common case first: a whole line in the buffer.
+	if b := *s.b; !s.done {
+		if i := bytes.IndexByte(b[s.r:s.w], '\n'); i >= 0 && i < maxLine {
+			line := b[s.r : s.r+i]
+			s.r += i + 1
+			if n := len(line); n > 0 && line[n-1] == '\r' {
+				line = line[:n-1]
+			}
+			s.n++
+			s.line, s.long, s.str = line, false, false
+			return true
+		}
+	}
+	return s.scan()
+}
+
+// scan is Scan for the lines that need the buffer refilled, that are
+// longer than it, or that end the input.
+func (s *lineScanner) scan() bool {
 	if s.done {
 		return false
 	}
 	s.long, s.str = false, false
-	s.buf = s.buf[:0]
-	var whole []byte // the line, when it came in one piece from the buffer
-	first := true
+	s.acc = s.acc[:0]
+	assembling := false // the line's start is in acc
 	for {
-		frag, err := s.r.ReadSlice('\n')
-		switch {
-		case first && err != bufio.ErrBufferFull:
-			whole = frag
-		case !s.long:
-			if first {
-				s.buf = append(s.buf, frag...)
-			} else if whole != nil {
-				s.buf = append(append(s.buf, whole...), frag...)
-				whole = nil
-			} else if len(s.buf)+len(frag) <= maxLine+2 { // room for "\r\n"
-				s.buf = append(s.buf, frag...)
-			} else {
-				s.long = true
+		b := *s.b
+		if i := bytes.IndexByte(b[s.r:s.w], '\n'); i >= 0 {
+			frag := b[s.r : s.r+i+1]
+			s.r += i + 1
+			line := frag
+			if assembling {
+				s.add(frag)
+				line = s.acc
 			}
+			return s.found(line)
 		}
-		first = false
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil {
+		if s.eof || s.rerr != nil {
+			frag := b[s.r:s.w]
+			s.r = s.w
 			s.done = true
-			if err != io.EOF {
-				s.err = err
+			if s.rerr != nil {
+				s.err = s.rerr
 				return false
 			}
-			if len(whole) == 0 && len(s.buf) == 0 && !s.long {
+			if !assembling && len(frag) == 0 {
 				return false
 			}
+			line := frag
+			if assembling {
+				s.add(frag)
+				line = s.acc
+			}
+			return s.found(line)
 		}
-		break
+		if s.r == 0 && s.w == len(b) {
+			// A full buffer without a newline: the line goes on.
+			s.add(b[:s.w])
+			s.w = 0
+			assembling = true
+		}
+		s.fill()
 	}
+}
+
+// add appends a fragment of a long line to acc, up to maxLine+2 bytes (room
+// for "\r\n"); past that the line is long and the rest is dropped.
+func (s *lineScanner) add(frag []byte) {
+	if s.long {
+		return
+	}
+	if len(s.acc)+len(frag) <= maxLine+2 {
+		s.acc = append(s.acc, frag...)
+	} else {
+		s.long = true
+	}
+}
+
+// found makes line, with its terminator, the current line.
+func (s *lineScanner) found(line []byte) bool {
 	s.n++
-	line := s.buf
-	if whole != nil {
-		line = whole
-	}
 	line = trimEOL(line)
 	if len(line) > maxLine {
 		s.long = true
@@ -196,40 +313,65 @@ func (f *fieldList) split(b []byte) (junk bool) { return f.splitUpTo(0, b) }
 // and max otherwise.
 func (f *fieldList) splitUpTo(max int, b []byte) (junk bool) {
 	f.line, f.off = b, f.off[:0]
-	start := -1
 	odd := false
 	i := 0
-	for ; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case c == ' ' || c == '\t':
-			if start >= 0 {
-				f.off = append(f.off, int32(start), int32(i))
-				start = -1
-			}
-			continue
-		case c < 0x20 || c >= 0x7f:
-			odd = true
+	// A loop of its own for the blanks and one for each field's bytes:
+	// their exits are predictable, where one loop switching on every byte
+	// is not.
+	for {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+			i++
 		}
-		if start < 0 {
-			if max > 0 && len(f.off) == 2*(max-1) {
-				break // the last field read: the rest of the line
-			}
-			start = i
+		if i >= len(b) {
+			break
 		}
-	}
-	if i < len(b) {
-		f.off = append(f.off, int32(i), int32(len(b)))
-		for _, c := range b[i:] {
-			if c < 0x20 && c != '\t' || c >= 0x7f {
+		if max > 0 && len(f.off) == 2*(max-1) {
+			// The last field read: the rest of the line.
+			f.off = append(f.off, int32(i), int32(len(b)))
+			if !odd && !plainText(b[i:]) {
 				odd = true
+			}
+			break
+		}
+		start := i
+		for i < len(b) {
+			c := b[i]
+			if c == ' ' || c == '\t' {
 				break
 			}
+			if c < 0x20 || c >= 0x7f {
+				odd = true
+			}
+			i++
 		}
-	} else if start >= 0 {
-		f.off = append(f.off, int32(start), int32(len(b)))
+		f.off = append(f.off, int32(start), int32(i))
 	}
 	return odd && slowJunk(string(b))
+}
+
+// plainText reports whether b holds only printable ASCII and TABs, eight
+// bytes at a time: a ps line's COMMAND is a third of its bytes.
+func plainText(b []byte) bool {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		// A byte below 0x20 or at or above 0x7f sets its high bit in one
+		// of the terms; TAB (below 0x20) is then looked at byte by byte.
+		if (w|(w-0x20*lo)|(w+0x01*lo))&hi != 0 {
+			return plainBytes(b[i:])
+		}
+	}
+	return plainBytes(b[i:])
+}
+
+func plainBytes(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 && c != '\t' || c >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // binaryJunk reports whether a line holds bytes that never occur in the text
@@ -335,27 +477,31 @@ func fastNumber[T string | []byte](tok T) (v float64, ok, sure bool) {
 // blank-separated, the first skip of them anything printable (a device
 // name), the others plain numbers of the forms fastNumber reads, at most
 // len(vals) of them. It stores the numbers in vals and returns the number
-// of fields and, in first, the bounds of field 0. ok is false for any other
-// line (binary junk, a token that is not a plain number, too many fields):
-// the caller then reads it the general way, which reports what is wrong.
+// of fields and, in first, the bounds of field 0; neg reports whether a
+// number had a minus sign (without one, every number read is at least 0
+// and, of at most 15 digits, below Ceiling: the callers' plausibility
+// rules then only need the columns with a lower ceiling). ok is false for
+// any other line (binary junk, a token that is not a plain number, too
+// many fields): the caller then reads it the general way, which reports
+// what is wrong.
 //
 // This is the hottest loop of the insert benchmark. The number of a field
 // is read by lineNumber, a call of its own: with the digit loop here, the
 // compiler ran out of registers and kept the mantissa in memory, a store
 // and a load for every digit.
-func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, ok bool) {
+func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, neg, ok bool) {
 	i := 0
 	for n < skip {
 		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 			i++
 		}
 		if i >= len(line) {
-			return n, first, true
+			return n, first, neg, true
 		}
 		start := i
 		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
 			if c := line[i]; c < 0x20 || c >= 0x7f {
-				return n, first, false
+				return n, first, neg, false
 			}
 			i++
 		}
@@ -370,14 +516,17 @@ func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, ok
 			i++
 		}
 		if i >= len(line) {
-			return n + k, first, true
+			return n + k, first, neg, true
 		}
 		if k >= len(vals) {
-			return n + k, first, false
+			return n + k, first, neg, false
+		}
+		if line[i] == '-' {
+			neg = true
 		}
 		v, j := lineNumber(line, i)
 		if j < 0 {
-			return n + k, first, false
+			return n + k, first, neg, false
 		}
 		if n+k == 0 {
 			first = [2]int{i, j}
@@ -386,6 +535,69 @@ func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, ok
 		k++
 		i = j
 	}
+}
+
+// numericLineSome is numericLine without skipped fields for lines of which
+// only some numbers are used: the number of field k is converted into
+// vals[k] when conv[k] is set, and otherwise only checked to be of the
+// form lineNumber reads, vals[k] left as it was. It accepts the lines
+// numericLine accepts, with the same n and neg: a caller that needs every
+// number where neg is set (for the plausibility rules) reads the line
+// again with numericLine.
+func numericLineSome(line []byte, vals []float64, conv []bool) (n int, neg, ok bool) {
+	i := 0
+	for {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i >= len(line) {
+			return n, neg, true
+		}
+		if n >= len(vals) || n >= len(conv) {
+			return n, neg, false
+		}
+		if line[i] == '-' {
+			neg = true
+		}
+		var j int
+		if conv[n] {
+			var v float64
+			if v, j = lineNumber(line, i); j >= 0 {
+				vals[n] = v
+			}
+		} else {
+			j = numberEnd(line, i)
+		}
+		if j < 0 {
+			return n, neg, false
+		}
+		n++
+		i = j
+	}
+}
+
+// numberEnd is lineNumber without the number: the index of the end of the
+// plain number that starts at line[i], -1 when the field is anything
+// else.
+func numberEnd(line []byte, i int) int {
+	if c := line[i]; c == '-' || c == '+' {
+		i++
+	}
+	start := i
+	for i < len(line) && line[i]-'0' <= 9 {
+		i++
+	}
+	if i < len(line) && line[i] == '.' {
+		i++
+		for i < len(line) && line[i]-'0' <= 9 {
+			i++
+		}
+		start++ // the dot is not a digit
+	}
+	if digits := i - start; digits == 0 || digits > 15 || i < len(line) && line[i] != ' ' && line[i] != '\t' {
+		return -1
+	}
+	return i
 }
 
 // lineNumber reads the plain number (fastNumber's forms) that starts at

@@ -38,6 +38,7 @@ func ReadTable(r io.Reader, name string) (*Table, error) {
 	t := &Table{Name: name}
 	var errs ErrorList
 	sc := newLineScanner(r)
+	defer sc.release()
 	for sc.Scan() {
 		n, line := sc.n, sc.Text()
 		if sc.long || binaryJunk(line) {

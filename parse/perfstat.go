@@ -132,6 +132,7 @@ func ReadPerfStat(r io.Reader, name string) (*PerfStat, error) {
 	p := &PerfStat{Name: name}
 	var errs ErrorList
 	sc := newLineScanner(r)
+	defer sc.release()
 	var cur *PerfBlock
 	lines := 0
 	for sc.Scan() {

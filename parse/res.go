@@ -31,6 +31,7 @@ func ReadRes(r io.Reader, name string) (*Res, error) {
 	res := &Res{Name: name}
 	var errs ErrorList
 	sc := newLineScanner(r)
+	defer sc.release()
 	for sc.Scan() {
 		if sc.long || binaryJunk(sc.Text()) {
 			errs.add(name, sc.n, "binary data or overlong line")
@@ -118,6 +119,7 @@ func ReadDBSize(r io.Reader, name string) (*DBSize, error) {
 	d := &DBSize{Name: name}
 	var errs ErrorList
 	sc := newLineScanner(r)
+	defer sc.release()
 	for sc.Scan() {
 		if sc.long || binaryJunk(sc.Text()) {
 			errs.add(name, sc.n, "binary data or overlong line")

@@ -32,6 +32,7 @@ func ReadSysbenchGroups(r io.Reader, name string) ([]SysbenchGroup, error) {
 	var errs ErrorList
 	names := map[string]int{}
 	sc := newLineScanner(r)
+	defer sc.release()
 	for sc.Scan() {
 		n, line := sc.n, strings.TrimSpace(sc.Text())
 		if sc.long || binaryJunk(line) {

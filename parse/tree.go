@@ -404,6 +404,7 @@ func ReadClientOptions(fsys fs.FS, dir string) ([]map[string]string, error) {
 			parseOptions(fields(sc.Text()), opts)
 		}
 		err = sc.Err()
+		sc.release()
 		f.Close()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path.Join(dir, l.name), err)

@@ -63,7 +63,9 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 	var f fieldList
 	var sample VmstatSample
 	var nums []float64
-	var pct []bool // per column: a CPU percentage
+	var pct []bool  // per column: a CPU percentage
+	var pctAt []int // the CPU percentages' columns
+	var conv []bool // per column: its value is used
 	sc := newLineScanner(r)
 	defer sc.release()
 	for sc.Scan() {
@@ -74,21 +76,41 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 			if len(nums) < len(v.Columns) {
 				nums = make([]float64, len(v.Columns))
 			}
-			if nf, _, ok := numericLine(line, 0, nums[:len(v.Columns)]); ok && nf == len(v.Columns) {
-				if len(pct) != len(v.Columns) {
-					pct = vmPercentColumns(v.Columns)
+			if len(pct) != len(v.Columns) {
+				pct = vmPercentColumns(v.Columns)
+				pctAt, conv = pctAt[:0], conv[:0]
+				for i, p := range pct {
+					if p {
+						pctAt = append(pctAt, i)
+					}
+					conv = append(conv, p || slot[i] != vmOther)
 				}
-				if i, err := vmPlausibleCols(v.Columns, pct, nums[:nf]); err != nil {
-					errs.add(name, n, "column %s: %v", v.Columns[i], err)
-					dataRows++
-					continue
+			}
+			// Only the columns a sample keeps and the percentages (for
+			// their rule) are converted; a line with a minus sign is read
+			// whole, for the rules of every column.
+			nf, neg, ok := numericLineSome(line, nums[:len(v.Columns)], conv)
+			if ok && neg {
+				nf, _, _, ok = numericLine(line, 0, nums[:len(v.Columns)])
+			}
+			if ok && nf == len(v.Columns) {
+				// Without a minus sign only a percentage above 100 breaks
+				// its rule.
+				if neg || over(nums, pctAt, 100) {
+					if i, err := vmPlausibleCols(v.Columns, pct, nums[:nf]); err != nil {
+						errs.add(name, n, "column %s: %v", v.Columns[i], err)
+						dataRows++
+						continue
+					}
 				}
 				s := &sample
 				*s = VmstatSample{Line: n, SinceBoot: dataRows == 0}
 				dataRows++
 				var got [vmSlots]float64
 				for i, x := range nums[:nf] {
-					got[slot[i]] = x
+					if conv[i] {
+						got[slot[i]] = x
+					}
 				}
 				s.set(got)
 				if each != nil {
@@ -218,6 +240,16 @@ func contains(f []string, s string) bool {
 // value that breaks its rule, with the error.
 func vmPlausible(cols []string, vals []float64) (int, error) {
 	return vmPlausibleCols(cols, vmPercentColumns(cols), vals)
+}
+
+// over reports whether a value at one of the positions at is above max.
+func over(vals []float64, at []int, max float64) bool {
+	for _, i := range at {
+		if vals[i] > max {
+			return true
+		}
+	}
+	return false
 }
 
 // vmPercentColumns tells the CPU columns, which are percentages.

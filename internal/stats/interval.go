@@ -178,14 +178,15 @@ func inflation(phi float64, n int) float64 {
 // outliers counts the samples beyond stallSD robust standard deviations of
 // the median; 0 when the median absolute deviation is 0.
 func outliers(y []float64) int {
-	s := slices.Clone(y)
-	slices.Sort(s)
-	med := stat.Quantile(0.5, stat.Empirical, s, nil)
+	sp := Floats(len(y))
+	defer PutFloats(sp)
+	s := *sp
+	copy(s, y)
+	med := medianOf(s)
 	for i, v := range y {
 		s[i] = math.Abs(v - med)
 	}
-	slices.Sort(s)
-	mad := 1.4826 * stat.Quantile(0.5, stat.Empirical, s, nil)
+	mad := 1.4826 * medianOf(s)
 	if mad == 0 {
 		return 0
 	}
@@ -196,6 +197,23 @@ func outliers(y []float64) int {
 		}
 	}
 	return k
+}
+
+// medianOf is stat.Quantile(0.5, stat.Empirical, s, nil) of s sorted: the
+// value at position ⌈len/2⌉−1 of the sorted list, found by a selection
+// that reorders s. A list holding -0 or NaN, which compare equal to 0 or
+// to nothing, is sorted instead, so that the value is the sort's to the
+// bit.
+func medianOf(s []float64) float64 {
+	k := max(int(math.Ceil(0.5*float64(len(s))))-1, 0)
+	for _, v := range s {
+		if v != v || v == 0 && math.Signbit(v) {
+			slices.Sort(s)
+			return stat.Quantile(0.5, stat.Empirical, s, nil)
+		}
+	}
+	SelectAsc(s, k)
+	return s[k]
 }
 
 // batchRatio is the variance of the means of 8 consecutive batches of y
@@ -312,7 +330,11 @@ func obmRatio(y []float64, s2, phi float64, b int) float64 {
 	}
 	fn := float64(n)
 	m := stat.Mean(y, nil)
-	ps := make([]float64, n+1)
+	psp, powsp := Floats(n+1), Floats(n)
+	defer PutFloats(psp)
+	defer PutFloats(powsp)
+	ps := *psp
+	ps[0] = 0
 	for i, v := range y {
 		ps[i+1] = ps[i] + v
 	}
@@ -324,10 +346,12 @@ func obmRatio(y []float64, s2, phi float64, b int) float64 {
 	}
 	v /= float64(k)
 	// c[i] sums the autocorrelations of sample i with every sample: the
-	// covariance of a batch mean with the grand mean comes from them.
-	c := make([]float64, n+1)
+	// covariance of a batch mean with the grand mean comes from them. It
+	// takes the prefix sums' place, which are no longer needed.
+	c := ps
+	c[0] = 0
 	pw := 1.0
-	pows := make([]float64, n)
+	pows := *powsp
 	for i := range pows {
 		pows[i] = pw
 		pw *= phi
