@@ -1,6 +1,7 @@
 package parse_test
 
 import (
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -488,5 +489,40 @@ func TestReadClientLogReportsStatsLineWithWrongTokenCount(t *testing.T) {
 			t.Errorf("no syntax error for the all-numeric line %d with the wrong token count; errors: %v, Other lines %v",
 				line, err, otherLines(c))
 		}
+	}
+}
+
+// TestClientLogRelease: a client log read whole hands its intervals to the
+// next log read whole with Release; the logs read into the released memory
+// hold exactly what a fresh read holds, and the released log holds none.
+// Release of nil or of a log without intervals does nothing.
+func TestClientLogRelease(t *testing.T) {
+	var nilLog *parse.ClientLog
+	nilLog.Release()
+	(&parse.ClientLog{}).Release()
+	fsys := os.DirFS("../testdata/example/2m.pg15.c1")
+	read := func(dir string, kind parse.StepKind, seq int) *parse.StepData {
+		t.Helper()
+		sd, err := parse.ReadStep(fsys, dir, parse.Step{Name: dir, Kind: kind, Seq: seq, MergeName: dir})
+		if err != nil || len(sd.Clients) == 0 || len(sd.Clients[0].Intervals) == 0 {
+			t.Fatalf("%s: %v, %+v", dir, err, sd)
+		}
+		return sd
+	}
+	fresh := read("l.i1", parse.Load, 1)
+	want := slices.Clone(fresh.Clients[0].Intervals)
+	// Larger logs first: their memory then serves the smaller ones.
+	for _, dir := range []string{"l.i0", "l.i1"} {
+		sd := read(dir, parse.Load, map[string]int{"l.i0": 0, "l.i1": 1}[dir])
+		for _, c := range sd.Clients {
+			c.Release()
+			if c.Intervals != nil {
+				t.Fatalf("%s: %d intervals after Release", dir, len(c.Intervals))
+			}
+		}
+	}
+	again := read("l.i1", parse.Load, 1)
+	if got := again.Clients[0].Intervals; !slices.Equal(got, want) {
+		t.Errorf("l.i1 read into released memory: %d intervals, want %d, or other values", len(got), len(want))
 	}
 }

@@ -21,7 +21,13 @@ func ComputeStep(fsys fs.FS, dir string, st parse.Step, tree string, opt metrics
 		return nil, err
 	}
 	big.rereadFrom(fsys, sd)
-	return summarizeWith(sd, big, opt).result(sd, tree, opt), nil
+	r := summarizeWith(sd, big, opt).result(sd, tree, opt)
+	// The result holds copies of what it took from the logs: their
+	// intervals can serve the next step's.
+	for _, c := range sd.Clients {
+		c.Release()
+	}
+	return r, nil
 }
 
 // Summarize computes one step as the driver and etl.sh did. Every value
