@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
 	"github.com/ibreport/ibreport/parse"
@@ -30,7 +28,7 @@ import (
 
 // TestNoisePrefix starts the settings keys of the run-to-run noise of one
 // test: "run-noise." then the step and the metric, "run-noise.l.i0.ips".
-const TestNoisePrefix = "run-noise."
+const TestNoisePrefix = parse.RunNoisePrefix
 
 // TestNoiseKey is the key of a cell's test in ResultSet.TestNoise: its
 // step and metric, "l.i0.ips" or "point-query.range100.dop1.qps".
@@ -44,21 +42,9 @@ func readTestNoise(dir string) (map[string]float64, error) {
 	if err != nil {
 		return nil, inputerr.Wrap(err)
 	}
-	var out map[string]float64
-	for k, v := range set {
-		key, ok := strings.CutPrefix(k, TestNoisePrefix)
-		if !ok {
-			continue
-		}
-		r, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(r > 0 && r < 1) || key == "" {
-			return nil, inputerr.Errorf("%s: %s = %q: want a test (run-noise.<step>.<metric>) and a fraction above 0, below 1 (0.01 for 1%%)",
-				filepath.Join(dir, parse.SettingsFile), k, v)
-		}
-		if out == nil {
-			out = map[string]float64{}
-		}
-		out[key] = r
+	out, err := parse.RunNoiseKeys(set, filepath.Join(dir, parse.SettingsFile))
+	if err != nil {
+		return nil, inputerr.Wrap(err)
 	}
 	return out, nil
 }

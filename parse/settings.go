@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/names"
@@ -145,4 +146,34 @@ func nearKey(key string) string {
 		}
 	}
 	return best
+}
+
+// RunNoisePrefix starts the settings keys of the run-to-run noise of one
+// test: run-noise.<step>.<metric> ("run-noise.l.i0.ips",
+// "run-noise.point-query.range100.dop40.qps"), which `ibreport series
+// --noise-settings` writes.
+const RunNoisePrefix = "run-noise."
+
+// RunNoiseKeys reads the run-noise.<step>.<metric> keys of settings set,
+// read from file: the relative standard deviation of one run of each
+// test, by "<step>.<metric>"; nil without any. A value that is not a
+// fraction above 0 and below 1, or a key that names no test, is an error
+// naming file and key.
+func RunNoiseKeys(set map[string]string, file string) (map[string]float64, error) {
+	var out map[string]float64
+	for k, v := range set {
+		key, ok := strings.CutPrefix(k, RunNoisePrefix)
+		if !ok {
+			continue
+		}
+		r, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(r > 0 && r < 1) || key == "" {
+			return nil, fmt.Errorf("%s: %s = %q: want a test (run-noise.<step>.<metric>) and a fraction above 0, below 1 (0.01 for 1%%)", file, k, v)
+		}
+		if out == nil {
+			out = map[string]float64{}
+		}
+		out[key] = r
+	}
+	return out, nil
 }

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -63,5 +64,36 @@ func TestReadSettingsReadError(t *testing.T) {
 	got, err := parse.ReadSettings(failFS{MapFS: m, name: "r/" + parse.SettingsFile, openErr: fs.ErrPermission}, "r")
 	if !errors.Is(err, fs.ErrPermission) || got != nil {
 		t.Errorf("ReadSettings = %v, %v; want the open error", got, err)
+	}
+}
+
+// TestRunNoiseKeys: the run-noise.<step>.<metric> keys of a settings set
+// by test; other keys are left out, and a value that is no fraction above
+// 0 and below 1, or a key without a test, is an error naming file and key.
+func TestRunNoiseKeys(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		set  map[string]string
+		want map[string]float64
+		err  string
+	}{
+		{"none", map[string]string{"cores": "48", "run-noise": "0.02"}, nil, ""},
+		{"tests", map[string]string{"run-noise": "0.02", "run-noise.l.i0.ips": "0.015", "run-noise.scan.range100.dop40.qps": "0.0588"},
+			map[string]float64{"l.i0.ips": 0.015, "scan.range100.dop40.qps": 0.0588}, ""},
+		{"percent", map[string]string{"run-noise.l.i0.ips": "2"}, nil, `f/ibreport.settings: run-noise.l.i0.ips = "2": want a test`},
+		{"zero", map[string]string{"run-noise.l.i0.ips": "0"}, nil, "run-noise.l.i0.ips"},
+		{"NaN", map[string]string{"run-noise.l.i0.ips": "NaN"}, nil, "run-noise.l.i0.ips"},
+		{"no test", map[string]string{"run-noise.": "0.01"}, nil, `run-noise. = "0.01"`},
+		{"nil", nil, nil, ""},
+	} {
+		got, err := parse.RunNoiseKeys(tc.set, "f/ibreport.settings")
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("%s: error %v, want one with %q", tc.name, err, tc.err)
+		case !maps.Equal(got, tc.want):
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

@@ -264,21 +264,9 @@ func testRunNoise(res *Results, key string) float64 {
 // settings set of the folder dir; nil without any. A value that is not a
 // fraction above 0 and below 1 is bad input naming the file and key.
 func settingsTestNoise(set map[string]string, dir string) (map[string]float64, error) {
-	var out map[string]float64
-	for k, v := range set {
-		key, ok := strings.CutPrefix(k, "run-noise.")
-		if !ok {
-			continue
-		}
-		r, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(r > 0 && r < 1) || key == "" {
-			return nil, inputerr.Errorf("%s: %s = %q: want a test (run-noise.<step>.<metric>) and a fraction above 0, below 1 (0.01 for 1%%)",
-				path.Join(dir, parse.SettingsFile), k, v)
-		}
-		if out == nil {
-			out = map[string]float64{}
-		}
-		out[key] = r
+	out, err := parse.RunNoiseKeys(set, path.Join(dir, parse.SettingsFile))
+	if err != nil {
+		return nil, inputerr.Wrap(err)
 	}
 	return out, nil
 }
