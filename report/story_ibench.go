@@ -27,20 +27,23 @@ func (b *findings) ibenchStory() *Story {
 		if len(names) < storyMinMembers {
 			continue
 		}
-		// In release order: the table's order is the reader's, not
-		// necessarily the versions'.
-		rels := make([]release, len(names))
-		for i, n := range names {
-			rels[i], _ = parseRelease(n)
-		}
-		ordered := slices.Clone(names)
-		slices.SortStableFunc(ordered, func(x, y string) int {
-			return rels[slices.Index(names, x)].Version.Compare(rels[slices.Index(names, y)].Version)
-		})
-		rs := releasesOf(ordered)
-		if rs == nil {
+		inList := releasesOf(names)
+		if inList == nil {
 			continue
 		}
+		// In release order: the table's order is the reader's, not
+		// necessarily the versions'. The set is read again in that order,
+		// whose first use of each config it keeps.
+		idx := make([]int, len(names))
+		for i := range idx {
+			idx[i] = i
+		}
+		slices.SortStableFunc(idx, func(x, y int) int { return inList.Rels[x].Version.Compare(inList.Rels[y].Version) })
+		ordered := make([]string, len(idx))
+		for i, k := range idx {
+			ordered[i] = names[k]
+		}
+		rs := releasesOf(ordered)
 		labels, key := storyKey(rs)
 		gs := b.ibenchStoryGroups(steps, ordered)
 		if len(gs) == 0 {

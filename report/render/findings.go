@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
@@ -195,7 +196,10 @@ func untoldLead(r *report.Report, untold []report.Bullet) string {
 	if r.Story == nil || l == "" {
 		return l
 	}
-	return "The other DBMS: " + strings.ToLower(l[:1]) + l[1:]
+	if len(l) > 1 && unicode.IsLower(rune(l[1])) {
+		l = strings.ToLower(l[:1]) + l[1:] // "Throughput", not "QPS"
+	}
+	return "The other DBMS: " + l
 }
 
 // headlineLead introduces the headlines: what they compare with.

@@ -61,3 +61,28 @@ func TestBulletKey(t *testing.T) {
 		t.Errorf("cpu/o told %d times:\n%s", n, got)
 	}
 }
+
+// TestUntoldLead: after a story the headlines of the other DBMS say so,
+// with a word's capital lowered but not an acronym's; without a story the
+// lead is the headlines' own.
+func TestUntoldLead(t *testing.T) {
+	ib := []report.Bullet{{DBMS: "pg131", Base: "pg1110", Part: "load", Median: 0.94, Ratio: 0.9}}
+	sb := []report.Bullet{{DBMS: "b", Base: "a", Part: "point", Threads: 8, Median: 1, Ratio: 1}}
+	story := &report.Story{Lead: "MySQL …", Covers: []string{"my5649"}}
+	for _, tc := range []struct {
+		name  string
+		story *report.Story
+		bs    []report.Bullet
+		want  string
+	}{
+		{"insert benchmark", story, ib, "The other DBMS: throughput relative to pg1110, median per part, largest change first:"},
+		{"sysbench", story, sb, "The other DBMS: QPS relative to a, median per part, largest change first:"},
+		{"no story", nil, ib, "Throughput relative to pg1110, median per part, largest change first:"},
+		{"nothing untold", story, nil, ""},
+	} {
+		r := &report.Report{Story: tc.story, Bullets: tc.bs}
+		if got := untoldLead(r, untold(r)); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
