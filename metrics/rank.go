@@ -39,14 +39,43 @@ func sortedAt(a []float64, pos []int) []float64 {
 			return out
 		}
 	}
-	// Smallest position first: each selection leaves the values of the
-	// positions above it above it, so the next one only searches there.
+	// A selection at k leaves the values of the positions below k below it
+	// and those above above it, so the next selection only searches one
+	// side. Going up from the smallest position, each searches what is
+	// above the last; going down from the largest, what is below it. The
+	// way that searches less is taken: for the percentiles of a descending
+	// list (ascending positions at 1%, 5% … 50%) going down searches about
+	// 1.9 lists where going up searches 4.5.
 	order := make([]int, len(pos))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortFunc(order, func(i, j int) int { return pos[i] - pos[j] })
-	lo := 0
+	up, down := 0, 0
+	lo, hi := 0, len(a)
+	for r := range order {
+		if k := pos[order[r]]; k >= lo {
+			up += len(a) - lo
+			lo = k + 1
+		}
+		if k := pos[order[len(order)-1-r]]; k < hi {
+			down += hi
+			hi = k
+		}
+	}
+	if down < up {
+		hi = len(a)
+		for r := len(order) - 1; r >= 0; r-- {
+			i := order[r]
+			if k := pos[i]; k < hi {
+				stats.SelectAsc(a[:hi], k)
+				hi = k
+			}
+			out[i] = a[pos[i]]
+		}
+		return out
+	}
+	lo = 0
 	for _, i := range order {
 		k := pos[i]
 		if k >= lo {

@@ -67,22 +67,30 @@ func TestDescAtSameAsSort(t *testing.T) {
 		for range 3 {
 			pos = append(pos, rng.IntN(n))
 		}
+		// The mirrored positions make sortedAt take the other way up or
+		// down the list.
+		mirror := make([]int, len(pos))
+		for i, p := range pos {
+			mirror[i] = n - 1 - p
+		}
 		for shape, list := range rankLists(rng, n) {
-			orig := slices.Clone(list)
-			got := descAt(list, pos, &scratch)
-			want := sortedDescAt(list, pos)
-			for i := range pos {
-				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
-					t.Fatalf("%s n=%d position %d: got %v, sorting gives %v", shape, n, pos[i], got[i], want[i])
+			for _, pos := range [][]int{pos, mirror} {
+				orig := slices.Clone(list)
+				got := descAt(list, pos, &scratch)
+				want := sortedDescAt(list, pos)
+				for i := range pos {
+					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("%s n=%d position %d: got %v, sorting gives %v", shape, n, pos[i], got[i], want[i])
+					}
 				}
+				if !slices.EqualFunc(list, orig, func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
+					t.Fatalf("%s n=%d: descAt changed its list", shape, n)
+				}
+				cases++
 			}
-			if !slices.EqualFunc(list, orig, func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
-				t.Fatalf("%s n=%d: descAt changed its list", shape, n)
-			}
-			cases++
 		}
 	}
-	if cases != 500*12 {
+	if cases != 500*12*2 {
 		t.Fatalf("%d cases", cases)
 	}
 }
@@ -90,7 +98,11 @@ func TestDescAtSameAsSort(t *testing.T) {
 func BenchmarkPercentilePick(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	list := rankLists(rng, 20000)["rates"]
-	pos := []int{9999, 4999, 1999, 999, 199}
+	// The positions percentiles picks in the descending list.
+	pos := make([]int, len(percentileRanks))
+	for r, x := range percentileRanks {
+		pos[r] = x*len(list)/100 - 1
+	}
 	b.Run("sort", func(b *testing.B) {
 		for b.Loop() {
 			sortedDescAt(list, pos)
