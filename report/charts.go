@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
@@ -100,23 +101,34 @@ func (b *ibTables) intervalCharts(st parse.Step) []*Chart {
 			ID: st.MergeName + ".chart." + m.id, Kind: "line",
 			Title: m.title + " per interval (client 1)", XLabel: "time (s)", YLabel: m.ylabel,
 		}
-		nonzero := false
+		// A chart is drawn only when some DBMS has a value other than 0:
+		// its points are made only then, in one block for all its lines
+		// (a load step has no queries, and most steps no deletes).
+		npts, nonzero := 0, false
+		for _, tag := range b.shown {
+			if cl := b.client1(st, tag); cl != nil {
+				ser := m.series(cl)
+				npts += len(ser.Y)
+				nonzero = nonzero || slices.ContainsFunc(ser.Y, func(y float64) bool { return y*m.scale != 0 })
+			}
+		}
+		if !nonzero {
+			continue
+		}
+		block := make([]Point, 0, npts)
 		for _, tag := range b.shown {
 			s := Series{Name: tag}
 			if cl := b.client1(st, tag); cl != nil {
 				ser := m.series(cl)
-				s.Points = make([]Point, 0, len(ser.Y))
+				start := len(block)
 				for i, y := range ser.Y {
-					y *= m.scale
-					nonzero = nonzero || y != 0
-					s.Points = append(s.Points, Point{X: Num(ser.X[i]), Y: Num(y)})
+					block = append(block, Point{X: Num(ser.X[i]), Y: Num(y * m.scale)})
 				}
+				s.Points = block[start:len(block):len(block)]
 			}
 			c.Series = append(c.Series, s)
 		}
-		if nonzero {
-			out = append(out, c)
-		}
+		out = append(out, c)
 	}
 	return out
 }
