@@ -51,7 +51,8 @@ import (
 // Names that are not UTF-8, and folders whose names cannot be told apart
 // from their packed twins, are left out with a warning (PackedWarnings).
 func Packed(fsys fs.FS) fs.FS {
-	return &packedFS{fsys: fsys, tars: map[string]*tarIndex{}, lists: map[string]map[string]bool{}, warned: map[string]bool{}}
+	return &packedFS{fsys: fsys, tars: map[string]*tarIndex{}, lists: map[string]map[string]bool{},
+		dirs: map[string][]fs.DirEntry{}, exists: map[string]bool{}, warned: map[string]bool{}}
 }
 
 // PackedWarnings returns what a Packed FS left out or chose so far
@@ -98,7 +99,13 @@ type packedFS struct {
 	// lists are the names in real folders, read once each, so that the
 	// readers' many looks for optional files (sb.met, perf, iostat of each
 	// test) that are not there cost no system call after the first.
-	lists  map[string]map[string]bool
+	lists map[string]map[string]bool
+	// dirs are the entries of real folders as ReadDir shows them, and
+	// exists the paths of the underlying FS found to exist, each looked up
+	// once: the readers list a step's folder several times, and each look
+	// for an archive stats every folder above the name.
+	dirs   map[string][]fs.DirEntry
+	exists map[string]bool
 	warns  []string
 	warned map[string]bool
 }
@@ -317,11 +324,26 @@ func (p *packedFS) ReadDir(name string) ([]fs.DirEntry, error) {
 		}
 		return out, nil
 	}
+	p.mu.Lock()
+	out, ok := p.dirs[name]
+	p.mu.Unlock()
+	if ok {
+		return slices.Clone(out), nil
+	}
 	ents, err := fs.ReadDir(p.fsys, name)
 	if err != nil {
 		return nil, err
 	}
-	return p.unpackEntries(name, ents), nil
+	names := make(map[string]bool, len(ents))
+	for _, e := range ents {
+		names[e.Name()] = true
+	}
+	out = p.unpackEntries(name, ents)
+	p.mu.Lock()
+	p.dirs[name] = out
+	p.lists[name] = names
+	p.mu.Unlock()
+	return slices.Clone(out), nil
 }
 
 // unpackEntries shows <name>.gz as <name> and an archive as its folder,
@@ -397,7 +419,16 @@ func (p *packedFS) inArchive(name string) (*tarIndex, string, error) {
 	parts := strings.Split(name, "/")
 	for i := range parts {
 		dir := path.Join(parts[:i+1]...)
+		p.mu.Lock()
+		known := p.exists[dir]
+		p.mu.Unlock()
+		if known {
+			continue
+		}
 		if _, err := fs.Stat(p.fsys, dir); err == nil {
+			p.mu.Lock()
+			p.exists[dir] = true
+			p.mu.Unlock()
 			continue
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return nil, "", err

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -167,5 +168,48 @@ func TestPackedAbsent(t *testing.T) {
 	}
 	if under.calls > 0 {
 		t.Errorf("200 looks for absent files made %d calls to the underlying FS, want 0 (the folder is listed once)", under.calls)
+	}
+}
+
+// TestPackedListsOnce checks that a real folder is listed once however
+// often it is read, that a caller changing the list it got changes no
+// later one, and that the folders above a name are looked up once.
+func TestPackedListsOnce(t *testing.T) {
+	under := &countingFS{MapFS: fstest.MapFS{
+		"a/b/x":     {Data: []byte("x")},
+		"a/b/y.gz":  {Data: gz(t, []byte("y"))},
+		"a/c.tgz":   {Data: tgz(t, "", map[string]string{"f": "z"})},
+		"a/b/z/w":   {Data: []byte("w")},
+		"a/b/z/v.t": {Data: []byte("v")},
+	}}
+	p := Packed(under)
+	first, err := fs.ReadDir(p, "a/b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range first {
+		names = append(names, e.Name())
+	}
+	if want := []string{"x", "y", "z"}; !slices.Equal(names, want) {
+		t.Fatalf("ReadDir(a/b) = %q, want %q", names, want)
+	}
+	first[0] = first[1] // the caller's own copy
+	under.calls = 0
+	for range 10 {
+		again, err := fs.ReadDir(p, "a/b")
+		if err != nil || len(again) != 3 || again[0].Name() != "x" {
+			t.Fatalf("ReadDir(a/b) again = %v, %v", again, err)
+		}
+		if _, err := fs.ReadDir(p, "a/b/z"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// a/b/z is listed once; the folders above it are looked up once each.
+	if under.calls > 4 {
+		t.Errorf("20 listings made %d calls to the underlying FS, want at most 4", under.calls)
+	}
+	if ents, err := fs.ReadDir(p, "a/c"); err != nil || len(ents) != 1 || ents[0].Name() != "f" {
+		t.Errorf("ReadDir(a/c) of the archive = %v, %v", ents, err)
 	}
 }
