@@ -25,7 +25,8 @@ const module = "github.com/ibreport/ibreport"
 // --compat. internal/sbsum writes the sysbench summaries of the original
 // scripts. internal/chart draws charts from its own input, which report/render
 // converts the report's charts into;
-// internal/fsout writes outputs atomically; internal/names quotes, sorts
+// internal/fsout writes outputs atomically; internal/osfs opens the files
+// of a results folder; internal/names quotes, sorts
 // and matches the names of the input for every package that shows them;
 // internal/textfmt and internal/inputerr are leaves shared by the packages
 // that print text and report bad input; templates is data only.
@@ -34,6 +35,7 @@ var allowed = map[string][]string{
 	"internal/stats":    {},
 	"internal/awk":      {},
 	"internal/fsout":    {},
+	"internal/osfs":     {},
 	"internal/textfmt":  {},
 	"internal/inputerr": {},
 	"internal/textdiff": {},
@@ -43,7 +45,7 @@ var allowed = map[string][]string{
 	"metrics":           {"parse", "internal/stats"},
 	"internal/compat":   {"parse", "metrics", "internal/awk", "internal/stats"},
 	"internal/sbsum":    {"parse", "metrics", "internal/compat", "internal/fsout"},
-	"report":            {"internal/names", "internal/relname", "internal/sbsum", "parse", "metrics", "internal/stats", "internal/compat", "internal/fsout", "internal/textfmt", "internal/inputerr"},
+	"report":            {"internal/names", "internal/relname", "internal/sbsum", "parse", "metrics", "internal/stats", "internal/compat", "internal/fsout", "internal/osfs", "internal/textfmt", "internal/inputerr"},
 	"internal/chart":    {"metrics"},
 	"report/render":     {"report", "internal/chart", "metrics", "internal/textfmt", "internal/inputerr", "templates"},
 	"diff":              {"internal/names", "report", "parse", "metrics", "internal/stats", "internal/textfmt", "internal/inputerr"},

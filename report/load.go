@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/ibreport/ibreport/internal/osfs"
 	"io"
 	"io/fs"
 	"os"
@@ -241,7 +242,7 @@ func Load(dir string, opt LoadOptions) (*Results, []string, error) {
 		return nil, nil, inputerr.Errorf("%s is not a folder of results", names.Quoted(dir))
 	}
 	// Compressed files and archives of DBMS folders read as unpacked.
-	return LoadFS(parse.Packed(os.DirFS(dir)), dir, opt)
+	return LoadFS(parse.Packed(osfs.Dir(dir)), dir, opt)
 }
 
 // LoadFS is Load on the root of fsys; dir is the folder's name in messages.
