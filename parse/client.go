@@ -281,6 +281,7 @@ func scanClientLog(r io.Reader, name string, size int64, each func(iv *Interval)
 	var iv Interval
 	var vals []float64 // one per stats column
 	var durAt []int    // the columns of durations
+	inOrder := false   // the stats columns are in Column order, all of them
 	lastHeader := map[HistKind][]string{}
 	sc := newLineScanner(r)
 	defer sc.release()
@@ -292,20 +293,30 @@ func scanClientLog(r io.Reader, name string, size int64, each func(iv *Interval)
 			continue
 		}
 		if len(cols) > 0 {
-			// The common case first: a stats line of plain numbers.
-			if nf, _, neg, ok := numericLine(line, 0, vals); ok && nf == len(cols) {
+			// The common case first: a stats line of plain numbers. With
+			// the columns in Column order (the 17-column header) they are
+			// read straight into the interval, every one of them.
+			dst := vals
+			if inOrder {
+				dst = iv.Values[:]
+			}
+			if nf, _, neg, ok := numericLine(line, 0, dst); ok && nf == len(cols) {
 				c.WidthLines++
 				// Without a minus sign only a duration can break its rule.
-				if neg || over(vals, durAt, MaxDuration) {
-					if i, err := implausible(cols, vals); err != nil {
+				if neg || over(dst, durAt, MaxDuration) {
+					if i, err := implausible(cols, dst); err != nil {
 						errs.add(name, n, "stats column %s: %v", c.Columns[i], err)
 						continue
 					}
 				}
-				iv = Interval{Line: n}
-				for i, col := range cols {
-					if col >= 0 {
-						iv.Values[col] = vals[i]
+				if inOrder {
+					iv.Line = n
+				} else {
+					iv = Interval{Line: n}
+					for i, col := range cols {
+						if col >= 0 {
+							iv.Values[col] = vals[i]
+						}
 					}
 				}
 				if each != nil {
@@ -379,6 +390,10 @@ func scanClientLog(r io.Reader, name string, size int64, each func(iv *Interval)
 			}
 			c.Columns = sf
 			vals = make([]float64, len(cols))
+			inOrder = len(cols) == int(numColumns)
+			for i, col := range cols {
+				inOrder = inOrder && col == Column(i)
+			}
 			c.HeaderLine = n
 			c.WidthLines = 1
 			continue
