@@ -229,8 +229,9 @@ func (a *stepAcc) iostatRow(s *parse.Iostat, row *parse.IostatRow) {
 		if len(d.cols) < len(row.Values) {
 			d.cols = append(d.cols, make([]float64, len(row.Values)-len(d.cols))...)
 		}
+		cols := d.cols[:len(row.Values)] // one bounds check, not one a column
 		for i, v := range row.Values {
-			d.cols[i] += v
+			cols[i] += v
 		}
 		d.colRows++
 	}
