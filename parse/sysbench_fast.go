@@ -269,74 +269,108 @@ func atoiBytes(b []byte) (int, bool) {
 // parseSysbenchIntervalBytes would report: those lines go the general way,
 // which says what is wrong.
 func sbIntervalFast(b []byte) (iv SysbenchInterval, ok bool) {
-	c := sbCursor{b: b}
-	if !c.lit("[ ") {
+	// The position is a local passed along, not a field of a cursor
+	// struct: kept in memory, its stores and the loads right after them
+	// stalled this loop, by up to three times, depending on where the
+	// binary's code and stack happened to lie.
+	i, ok := sbLit(b, 0, "[ ")
+	if !ok {
 		return iv, false
 	}
-	sec, ok := c.number('s')
-	if !ok || sec < 0 || !c.lit("s ] thds: ") {
+	sec, i, ok := sbNumber(b, i, 's')
+	if !ok || sec < 0 {
+		return iv, false
+	}
+	if i, ok = sbLit(b, i, "s ] thds: "); !ok {
 		return iv, false
 	}
 	iv.Sec = sec
-	thds, ok := c.rate(' ')
+	thds, i, ok := sbRate(b, i, ' ')
 	if !ok || thds != float64(int(thds)) {
 		return iv, false
 	}
 	iv.Threads = int(thds)
-	ok = c.lit(" tps: ")
-	ok = ok && c.rateTo(&iv.TPS, ' ') && c.lit(" qps: ")
-	ok = ok && c.rateTo(&iv.QPS, ' ') && c.lit(" (r/w/o: ")
-	ok = ok && c.rateTo(&iv.Reads, '/') && c.lit("/")
-	ok = ok && c.rateTo(&iv.Writes, '/') && c.lit("/")
-	ok = ok && c.rateTo(&iv.Other, ')') && c.lit(") lat (ms,")
-	if !ok {
+	if i, ok = sbLit(b, i, " tps: "); !ok {
 		return iv, false
 	}
-	j := bytes.IndexByte(c.b[c.i:], '%')
+	if iv.TPS, i, ok = sbRate(b, i, ' '); !ok {
+		return iv, false
+	}
+	if i, ok = sbLit(b, i, " qps: "); !ok {
+		return iv, false
+	}
+	if iv.QPS, i, ok = sbRate(b, i, ' '); !ok {
+		return iv, false
+	}
+	if i, ok = sbLit(b, i, " (r/w/o: "); !ok {
+		return iv, false
+	}
+	if iv.Reads, i, ok = sbRate(b, i, '/'); !ok {
+		return iv, false
+	}
+	if i, ok = sbLit(b, i, "/"); !ok {
+		return iv, false
+	}
+	if iv.Writes, i, ok = sbRate(b, i, '/'); !ok {
+		return iv, false
+	}
+	if i, ok = sbLit(b, i, "/"); !ok {
+		return iv, false
+	}
+	if iv.Other, i, ok = sbRate(b, i, ')'); !ok {
+		return iv, false
+	}
+	if i, ok = sbLit(b, i, ") lat (ms,"); !ok {
+		return iv, false
+	}
+	j := bytes.IndexByte(b[i:], '%')
 	if j < 0 {
 		return iv, false
 	}
-	pct, okp := atoiBytes(c.b[c.i : c.i+j])
+	pct, okp := atoiBytes(b[i : i+j])
 	if !okp || pct < 1 || pct > 100 {
 		return iv, false
 	}
 	iv.Percentile = pct
-	c.i += j
-	if !c.lit("%): ") {
+	if i, ok = sbLit(b, i+j, "%): "); !ok {
 		return iv, false
 	}
-	lat, ok := c.number(' ')
+	lat, i, ok := sbNumber(b, i, ' ')
 	if !ok || Plausible(Latency, lat) != nil {
 		return iv, false
 	}
 	iv.LatPct = lat
-	ok = c.lit(" err/s: ") && c.rateTo(&iv.ErrPerSec, ' ') && c.lit(" reconn/s: ")
-	ok = ok && c.rateTo(&iv.ReconnPerS, 0)
-	return iv, ok && c.i == len(c.b)
-}
-
-// sbCursor walks a line for sbIntervalFast.
-type sbCursor struct {
-	b []byte
-	i int
-}
-
-// lit consumes s if the line continues with it.
-func (c *sbCursor) lit(s string) bool {
-	if len(c.b)-c.i < len(s) || string(c.b[c.i:c.i+len(s)]) != s {
-		return false
+	if i, ok = sbLit(b, i, " err/s: "); !ok {
+		return iv, false
 	}
-	c.i += len(s)
-	return true
+	if iv.ErrPerSec, i, ok = sbRate(b, i, ' '); !ok {
+		return iv, false
+	}
+	if i, ok = sbLit(b, i, " reconn/s: "); !ok {
+		return iv, false
+	}
+	if iv.ReconnPerS, i, ok = sbRate(b, i, 0); !ok {
+		return iv, false
+	}
+	return iv, i == len(b)
 }
 
-// number consumes the bytes up to stop (0: the end of the line) as a
-// number, as numberBytes reads a field; an empty one is not a number.
-func (c *sbCursor) number(stop byte) (float64, bool) {
+// sbLit returns the position after s when b continues with s at i.
+func sbLit(b []byte, i int, s string) (int, bool) {
+	if len(b)-i < len(s) || string(b[i:i+len(s)]) != s {
+		return i, false
+	}
+	return i + len(s), true
+}
+
+// sbNumber reads the bytes from i up to stop (0: the end of the line) as a
+// number, as numberBytes reads a field, and returns it with the position
+// of the stop; an empty field is not a number.
+func sbNumber(b []byte, i int, stop byte) (float64, int, bool) {
 	// The common token, [+-]digits[.digits] with at most 15 digits, is
 	// read as it is found: one look at each byte. Anything else ("1e3",
 	// 16 digits, a lone sign) goes to numberBytes.
-	b, i := c.b, c.i
+	start := i
 	neg := false
 	if i < len(b) && (b[i] == '-' || b[i] == '+') {
 		neg = b[i] == '-'
@@ -361,9 +395,8 @@ func (c *sbCursor) number(stop byte) (float64, bool) {
 	}
 	if digits == 0 || digits > 15 || i < len(b) && b[i] != stop && b[i] != ' ' ||
 		(i == len(b)) != (stop == 0) || i < len(b) && b[i] != stop {
-		return c.numberSlow(stop)
+		return sbNumberSlow(b, start, stop)
 	}
-	c.i = i
 	v := float64(mant)
 	if frac > 0 {
 		v /= pow10[frac]
@@ -371,35 +404,27 @@ func (c *sbCursor) number(stop byte) (float64, bool) {
 	if neg {
 		v = -v
 	}
-	return v, true
+	return v, i, true
 }
 
-// numberSlow is number for every token, the way the fields are read.
-func (c *sbCursor) numberSlow(stop byte) (float64, bool) {
+// sbNumberSlow is sbNumber for every token, the way the fields are read.
+func sbNumberSlow(b []byte, i int, stop byte) (float64, int, bool) {
 	// A plain loop: the tokens are a few bytes long, too short for
 	// bytes.IndexByte to pay for its call.
-	j := c.i
-	for j < len(c.b) && c.b[j] != stop && c.b[j] != ' ' {
+	j := i
+	for j < len(b) && b[j] != stop && b[j] != ' ' {
 		j++
 	}
-	if j == c.i || (j == len(c.b)) != (stop == 0) || (j < len(c.b) && c.b[j] != stop) {
-		return 0, false
+	if j == i || (j == len(b)) != (stop == 0) || (j < len(b) && b[j] != stop) {
+		return 0, i, false
 	}
-	tok := c.b[c.i:j]
-	c.i = j
-	return numberBytes(tok)
+	v, ok := numberBytes(b[i:j])
+	return v, j, ok
 }
 
-// rate is number for a value that must pass Plausible(Rate).
-func (c *sbCursor) rate(stop byte) (float64, bool) {
-	v, ok := c.number(stop)
+// sbRate is sbNumber for a value that must pass Plausible(Rate).
+func sbRate(b []byte, i int, stop byte) (float64, int, bool) {
+	v, j, ok := sbNumber(b, i, stop)
 	// Plausible(Rate, v) == nil, without its call: NaN fails both tests.
-	return v, ok && v >= 0 && v <= Ceiling
-}
-
-// rateTo is rate into dst.
-func (c *sbCursor) rateTo(dst *float64, stop byte) bool {
-	v, ok := c.rate(stop)
-	*dst = v
-	return ok
+	return v, j, ok && v >= 0 && v <= Ceiling
 }
