@@ -10,7 +10,7 @@
 # every file and converts every number, on one core) and the median of the
 # per-pair ratios of ibreport's CPU time to the floor's.
 #
-#   scripts/bench-scale.sh [-n RUNS] [-m MB] [-b BINARY ...] [-f FLOOR.c] [-k] [FOLDER ...]
+#   scripts/bench-scale.sh [-n RUNS] [-m MB] [-b BINARY ...] [-f FLOOR.c] [-p] [-k] [FOLDER ...]
 #
 # Without FOLDER it writes two synthetic folders of about MB megabytes
 # (default 450) under a temporary folder in /tmp and removes them at the
@@ -24,25 +24,34 @@
 # second, ... -f names floor.c (default ../shared/floor/floor.c beside the
 # checkout); it is built with the system C compiler (cc -O2), and the floor
 # columns are left out, with a note, when either is missing.
-# Needs GNU time (/usr/bin/time).
+# -p pins each round to one CPU, the rounds taking the CPUs in turn: cat,
+# the floor and every binary of a round run on the same CPU (taskset). On a
+# virtual machine whose CPUs run at different speeds (a busy neighbour on
+# one of them) the floor, on one CPU, and ibreport, on both, are otherwise
+# timed on different hardware, and their ratio measures the CPUs as much as
+# the tool; pinned, ibreport runs its work on one CPU (GOMAXPROCS 1).
+# Needs GNU time (/usr/bin/time), and taskset for -p.
 set -eu
 runs=5
 mb=450
 bins=()
 keep=
 floorc=
-while getopts n:m:b:f:k opt; do
+pinned=
+while getopts n:m:b:f:pk opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	m) mb=$OPTARG ;;
 	b) bins+=("$OPTARG") ;;
 	f) floorc=$OPTARG ;;
 	k) keep=1 ;;
-	*) sed -n '2,28s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+	p) pinned=1 ;;
+	*) sed -n '2,33s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 [ -x /usr/bin/time ] || { echo "bench-scale.sh: needs GNU time at /usr/bin/time" >&2; exit 1; }
+[ -z "$pinned" ] || command -v taskset >/dev/null || { echo "bench-scale.sh: -p needs taskset" >&2; exit 1; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d /tmp/bench-scale.XXXXXX)
 cleanup() { [ -n "$keep" ] && echo "kept $tmp" >&2 || rm -rf "$tmp"; }
@@ -82,14 +91,17 @@ median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[
 
 # timed runs a command under GNU time and prints "wall cpu rssKB"; its
 # standard input is $stdin (default /dev/null).
+# With -p it runs on CPU $cpu.
 timed() {
-	/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$@" <"${stdin:-/dev/null}" >/dev/null 2>"$tmp/err" || {
+	local pin=()
+	[ -n "$pinned" ] && pin=(taskset -c "$cpu")
+	/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "${pin[@]}" "$@" <"${stdin:-/dev/null}" >/dev/null 2>"$tmp/err" || {
 		echo "bench-scale.sh: failed: $*" >&2; cat "$tmp/err" >&2; exit 1; }
 	awk '{printf "%.2f %.2f %d\n", $1, $2+$3, $4}' "$tmp/time"
 }
 
 echo "load before: $(uptime | sed 's/.*load average: //')"
-echo "$(nproc) CPUs, $runs paired runs, checkout $(cd "$root" && git describe --always --dirty 2>/dev/null || true)"
+echo "$(nproc) CPUs${pinned:+, each round on one CPU in turn}, $runs paired runs, checkout $(cd "$root" && git describe --always --dirty 2>/dev/null || true)"
 echo "$floornote"
 if [ -n "$floor" ]; then
 	printf '%-10s %5s %-14s %-7s %6s %7s %7s %8s %7s %8s %7s\n' folder MB binary mode "cat s" "tool s" ratio "cpu s" "RSS MB" "floor s" "/floor"
@@ -107,7 +119,8 @@ for entry in "${folders[@]}"; do
 		[ $mode = compat ] && extra=(--compat)
 		declare -A tools=() ratios=() cpus=() rss=() fratios=()
 		cats=() floors=()
-		for _ in $(seq "$runs"); do
+		for round in $(seq "$runs"); do
+			cpu=$((round % $(nproc)))
 			for b in "${!bins[@]}"; do
 				read -r cw _ _ < <(timed "${catcmd[@]}")
 				fc=
