@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // maxLine is the longest line a reader accepts. Longer lines are reported and
@@ -520,22 +521,46 @@ func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, ne
 // numbersFrom reads the plain numbers of line from index from on into
 // vals and returns how many it read; bad is set when a field is not a
 // plain number or there are more than len(vals).
-//
-// This is the hottest loop of the insert benchmark. The digits are read
-// here, not in a call per number (a call per number cost the client logs
-// a sixth of their time: their numbers are short). The loop keeps few
-// values live, so the mantissa stays in a register (with the sign and the
-// first field's bounds also tracked here, it was kept in memory, a store
-// and a load per digit; numericLine finds those after the loop), and its
-// positions are unsigned and below len(line), so the compiler drops the
-// bounds checks.
 func numbersFrom(line []byte, from int, vals []float64) (k int, bad bool) {
-	line = line[from:]
-	// Unsigned positions below len(line) need no bounds checks.
-	n := uint(len(line))
-	var i uint
+	return numbersSentinel(withSentinel(line[from:]), vals)
+}
+
+// withSentinel returns line followed in its buffer by a byte that stops
+// numbersSentinel's loops: line itself when the scanner's buffer has one
+// there (the newline, as a rule), else a copy with a newline after it.
+func withSentinel(line []byte) []byte {
+	if len(line) < cap(line) && stops(line[:len(line)+1][len(line)]) {
+		return line
+	}
+	c := make([]byte, len(line), len(line)+1)
+	copy(c, line)
+	return append(c, '\n')[:len(line)]
+}
+
+// stops reports whether c ends every loop of numbersSentinel: not a blank,
+// a digit, a dot or a sign.
+func stops(c byte) bool {
+	return c != ' ' && c != '\t' && c-'0' > 9 && c != '.' && c != '-' && c != '+'
+}
+
+// numbersSentinel reads the numbers of a line followed in its buffer by a
+// byte that stops its loops (withSentinel).
+//
+// This is the hottest loop of the insert benchmark. Its loops over the
+// bytes need no test of the position against the length, since the byte
+// after the line stops them, and read through a pointer, without bounds
+// checks; the byte at len(line) is read, never one past it. The digits are
+// read here, not in a call per number (a call per number cost the client
+// logs a sixth of their time: their numbers are short), and the loop keeps
+// few values live, so the mantissa stays in a register; numericLine finds
+// the sign and the first field's bounds after it.
+func numbersSentinel(line []byte, vals []float64) (k int, bad bool) {
+	n := uintptr(len(line))
+	p := unsafe.Pointer(unsafe.SliceData(line))
+	at := func(i uintptr) byte { return *(*byte)(unsafe.Add(p, i)) }
+	var i uintptr
 	for {
-		for i < n && (line[i] == ' ' || line[i] == '\t') {
+		for c := at(i); c == ' ' || c == '\t'; c = at(i) {
 			i++
 		}
 		if i >= n {
@@ -544,37 +569,29 @@ func numbersFrom(line []byte, from int, vals []float64) (k int, bad bool) {
 		if k >= len(vals) {
 			return k, true
 		}
-		sign := line[i] == '-'
-		if sign || line[i] == '+' {
+		sign := at(i) == '-'
+		if sign || at(i) == '+' {
 			i++
 		}
 		var mant int64
 		d0 := i
-		for i < n {
-			d := line[i] - '0'
-			if d > 9 {
-				break
-			}
+		for d := at(i) - '0'; d <= 9; d = at(i) - '0' {
 			mant = mant*10 + int64(d)
 			i++
 		}
 		digits := i - d0
-		var frac uint
-		if i < n && line[i] == '.' {
+		var frac uintptr
+		if at(i) == '.' {
 			i++
 			f0 := i
-			for i < n {
-				d := line[i] - '0'
-				if d > 9 {
-					break
-				}
+			for d := at(i) - '0'; d <= 9; d = at(i) - '0' {
 				mant = mant*10 + int64(d)
 				i++
 			}
 			frac = i - f0
 			digits += frac
 		}
-		if digits == 0 || digits > 15 || i < n && line[i] != ' ' && line[i] != '\t' {
+		if digits == 0 || digits > 15 || i < n && at(i) != ' ' && at(i) != '\t' {
 			return k, true
 		}
 		v := float64(mant)
@@ -585,6 +602,65 @@ func numbersFrom(line []byte, from int, vals []float64) (k int, bad bool) {
 			v = -v
 		}
 		vals[k] = v
+		k++
+	}
+}
+
+// numbersSome is numbersSentinel for numericLineSome: the number of field
+// k is stored only where conv[k] is set, and there are at most len(conv)
+// fields. It is a copy of numbersSentinel's loop rather than one loop with
+// a nil conv for "all": the extra live slice cost the client logs a tenth
+// of their time.
+func numbersSome(line []byte, vals []float64, conv []bool) (k int, bad bool) {
+	n := uintptr(len(line))
+	p := unsafe.Pointer(unsafe.SliceData(line))
+	at := func(i uintptr) byte { return *(*byte)(unsafe.Add(p, i)) }
+	var i uintptr
+	for {
+		for c := at(i); c == ' ' || c == '\t'; c = at(i) {
+			i++
+		}
+		if i >= n {
+			return k, false
+		}
+		if k >= len(vals) || k >= len(conv) {
+			return k, true
+		}
+		sign := at(i) == '-'
+		if sign || at(i) == '+' {
+			i++
+		}
+		var mant int64
+		d0 := i
+		for d := at(i) - '0'; d <= 9; d = at(i) - '0' {
+			mant = mant*10 + int64(d)
+			i++
+		}
+		digits := i - d0
+		var frac uintptr
+		if at(i) == '.' {
+			i++
+			f0 := i
+			for d := at(i) - '0'; d <= 9; d = at(i) - '0' {
+				mant = mant*10 + int64(d)
+				i++
+			}
+			frac = i - f0
+			digits += frac
+		}
+		if digits == 0 || digits > 15 || i < n && at(i) != ' ' && at(i) != '\t' {
+			return k, true
+		}
+		if conv[k] {
+			v := float64(mant)
+			if frac > 0 {
+				v /= pow10[frac&15] // frac <= digits <= 15
+			}
+			if sign {
+				v = -v
+			}
+			vals[k] = v
+		}
 		k++
 	}
 }
@@ -616,74 +692,8 @@ func tokenLen(b []byte) int {
 // number where neg is set (for the plausibility rules) reads the line
 // again with numericLine.
 func numericLineSome(line []byte, vals []float64, conv []bool) (n int, neg, ok bool) {
-	n, bad := numbersSome(line, vals, conv)
+	n, bad := numbersSome(withSentinel(line), vals, conv)
 	return n, bytes.IndexByte(line, '-') >= 0, !bad
-}
-
-// numbersSome is numbersFrom for numericLineSome: the number of field k
-// is stored only where conv[k] is set, and there are at most len(conv)
-// fields. It is a copy of numbersFrom's loop rather than numbersFrom with a
-// nil conv for "all": the extra live slice cost the client logs a tenth of
-// their time.
-func numbersSome(line []byte, vals []float64, conv []bool) (k int, bad bool) {
-	// Unsigned positions below len(line) need no bounds checks.
-	n := uint(len(line))
-	var i uint
-	for {
-		for i < n && (line[i] == ' ' || line[i] == '\t') {
-			i++
-		}
-		if i >= n {
-			return k, false
-		}
-		if k >= len(vals) || k >= len(conv) {
-			return k, true
-		}
-		sign := line[i] == '-'
-		if sign || line[i] == '+' {
-			i++
-		}
-		var mant int64
-		d0 := i
-		for i < n {
-			d := line[i] - '0'
-			if d > 9 {
-				break
-			}
-			mant = mant*10 + int64(d)
-			i++
-		}
-		digits := i - d0
-		var frac uint
-		if i < n && line[i] == '.' {
-			i++
-			f0 := i
-			for i < n {
-				d := line[i] - '0'
-				if d > 9 {
-					break
-				}
-				mant = mant*10 + int64(d)
-				i++
-			}
-			frac = i - f0
-			digits += frac
-		}
-		if digits == 0 || digits > 15 || i < n && line[i] != ' ' && line[i] != '\t' {
-			return k, true
-		}
-		if conv[k] {
-			v := float64(mant)
-			if frac > 0 {
-				v /= pow10[frac&15] // frac <= digits <= 15
-			}
-			if sign {
-				v = -v
-			}
-			vals[k] = v
-		}
-		k++
-	}
 }
 
 // firstToken is the first blank-separated field of a line, or nil.

@@ -84,7 +84,15 @@ func FuzzNumericLine(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line string, skip int) {
 		skip = ((skip % 3) + 3) % 3
 		vals := make([]float64, 4)
-		n, first, neg, ok := numericLine([]byte(line), skip, vals)
+		// The line is read as the scanner hands it over, a slice of a
+		// buffer with more bytes after it: a newline (numbersFrom's
+		// sentinel path), or a digit (the checked one).
+		tail := byte('\n')
+		if skip == 2 {
+			tail = '7'
+		}
+		buf := append([]byte(line), tail)
+		n, first, neg, ok := numericLine(buf[:len(line)], skip, vals)
 		if !ok {
 			return
 		}
@@ -205,7 +213,14 @@ func FuzzNumericLineSome(f *testing.F) {
 		f.Add(s, uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, line string, mask uint8) {
-		b := []byte(line)
+		// In a buffer with a newline after the line (the sentinel the
+		// loops stop at) or, for odd masks, a digit (which makes
+		// withSentinel copy the line).
+		tail := byte('\n')
+		if mask&1 != 0 {
+			tail = '5'
+		}
+		b := append([]byte(line), tail)[:len(line)]
 		conv := make([]bool, 5)
 		for k := range conv {
 			conv[k] = mask&(1<<k) != 0
