@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
@@ -109,7 +108,11 @@ func (b *ibTables) intervalCharts(st parse.Step) []*Chart {
 			if cl := b.client1(st, tag); cl != nil {
 				ser := m.series(cl)
 				npts += len(ser.Y)
-				nonzero = nonzero || slices.ContainsFunc(ser.Y, func(y float64) bool { return y*m.scale != 0 })
+				for _, y := range ser.Y {
+					if nonzero = nonzero || y*m.scale != 0; nonzero {
+						break
+					}
+				}
 			}
 		}
 		if !nonzero {
@@ -121,10 +124,13 @@ func (b *ibTables) intervalCharts(st parse.Step) []*Chart {
 			if cl := b.client1(st, tag); cl != nil {
 				ser := m.series(cl)
 				start := len(block)
+				block = block[:start+len(ser.Y)]
+				pts := block[start:len(block):len(block)]
+				x := ser.X[:len(pts)]
 				for i, y := range ser.Y {
-					block = append(block, Point{X: Num(ser.X[i]), Y: Num(y * m.scale)})
+					pts[i] = Point{X: Num(x[i]), Y: Num(y * m.scale)}
 				}
-				s.Points = block[start:len(block):len(block)]
+				s.Points = pts
 			}
 			c.Series = append(c.Series, s)
 		}
