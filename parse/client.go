@@ -300,7 +300,7 @@ func scanClientLog(r io.Reader, name string, size int64, each func(iv *Interval)
 			if inOrder {
 				dst = iv.Values[:]
 			}
-			if nf, _, neg, ok := numericLine(line, 0, dst); ok && nf == len(cols) {
+			if nf, _, _, neg, ok := numericLine(line, 0, dst); ok && nf == len(cols) {
 				c.WidthLines++
 				// Without a minus sign only a duration can break its rule.
 				if neg || over(dst, durAt, MaxDuration) {

@@ -141,8 +141,8 @@ func ScanIostatDevice(r io.Reader, name, device string, each func(s *Iostat, row
 			if len(vals) < len(s.Header) {
 				vals = make([]float64, len(s.Header))
 			}
-			nf, first, neg, ok := numericLine(line, 1, vals[:len(s.Header)])
-			dev := line[first[0]:first[1]]
+			nf, f0, f1, neg, ok := numericLine(line, 1, vals[:len(s.Header)])
+			dev := line[f0:f1]
 			if ok && nf-1 == len(s.Header) && s.isDeviceName(dev) {
 				// Without a minus sign every value is a plausible rate.
 				if neg {

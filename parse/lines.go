@@ -478,44 +478,46 @@ func fastNumber[T string | []byte](tok T) (v float64, ok, sure bool) {
 // blank-separated, the first skip of them anything printable (a device
 // name), the others plain numbers of the forms fastNumber reads, at most
 // len(vals) of them. It stores the numbers in vals and returns the number
-// of fields and, in first, the bounds of field 0; neg reports whether a
-// number had a minus sign (without one, every number read is at least 0
-// and, of at most 15 digits, below Ceiling: the callers' plausibility
-// rules then only need the columns with a lower ceiling). ok is false for
-// any other line (binary junk, a token that is not a plain number, too
-// many fields): the caller then reads it the general way, which reports
-// what is wrong.
-func numericLine(line []byte, skip int, vals []float64) (n int, first [2]int, neg, ok bool) {
+// of fields and, in line[f0:f1], field 0; neg reports whether a number had
+// a minus sign (without one, every number read is at least 0 and, of at
+// most 15 digits, below Ceiling: the callers' plausibility rules then only
+// need the columns with a lower ceiling). ok is false for any other line
+// (binary junk, a token that is not a plain number, too many fields): the
+// caller then reads it the general way, which reports what is wrong.
+//
+// Field 0's bounds are two results, not an array, so they come back in
+// registers: Go returns an array of two in memory.
+func numericLine(line []byte, skip int, vals []float64) (n, f0, f1 int, neg, ok bool) {
 	i := 0
 	for n < skip {
 		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 			i++
 		}
 		if i >= len(line) {
-			return n, first, neg, true
+			return n, f0, f1, neg, true
 		}
 		start := i
 		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
 			if c := line[i]; c < 0x20 || c >= 0x7f {
-				return n, first, neg, false
+				return n, f0, f1, neg, false
 			}
 			i++
 		}
 		if n == 0 {
-			first = [2]int{start, i}
+			f0, f1 = start, i
 		}
 		n++
 	}
 	start := i // of the numbers
 	k, bad := numbersFrom(line, i, vals)
 	if n == 0 && k > 0 {
-		j := skipBlank(line, start)
-		first = [2]int{j, j + tokenLen(line[j:])}
+		f0 = skipBlank(line, start)
+		f1 = f0 + tokenLen(line[f0:])
 	}
 	// A minus sign can only be in a number here: the skipped fields are
 	// before start.
 	neg = bytes.IndexByte(line[start:], '-') >= 0
-	return n + k, first, neg, !bad
+	return n + k, f0, f1, neg, !bad
 }
 
 // numbersFrom reads the plain numbers of line from index from on into

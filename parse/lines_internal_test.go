@@ -92,7 +92,7 @@ func FuzzNumericLine(f *testing.F) {
 			tail = '7'
 		}
 		buf := append([]byte(line), tail)
-		n, first, neg, ok := numericLine(buf[:len(line)], skip, vals)
+		n, f0, f1, neg, ok := numericLine(buf[:len(line)], skip, vals)
 		if !ok {
 			return
 		}
@@ -103,8 +103,8 @@ func FuzzNumericLine(f *testing.F) {
 		if fl.n() != n {
 			t.Fatalf("%q: numericLine read %d fields, split %d", line, n, fl.n())
 		}
-		if n > 0 && string(fl.at(0)) != line[first[0]:first[1]] {
-			t.Fatalf("%q: first field %q, split says %q", line, line[first[0]:first[1]], fl.at(0))
+		if n > 0 && string(fl.at(0)) != line[f0:f1] {
+			t.Fatalf("%q: first field %q, split says %q", line, line[f0:f1], fl.at(0))
 		}
 		wantNeg := false
 		for i := skip; i < n; i++ {
@@ -227,7 +227,7 @@ func FuzzNumericLineSome(f *testing.F) {
 		}
 		all := make([]float64, 5)
 		some := make([]float64, 5)
-		n, _, neg, ok := numericLine(b, 0, all)
+		n, _, _, neg, ok := numericLine(b, 0, all)
 		n2, neg2, ok2 := numericLineSome(b, some, conv)
 		if ok != ok2 || ok && (n != n2 || neg != neg2) {
 			t.Fatalf("%q: numericLineSome %d %v %v, numericLine %d %v %v", line, n2, neg2, ok2, n, neg, ok)

@@ -91,7 +91,7 @@ func ScanVmstat(r io.Reader, name string, each func(s *VmstatSample)) (*Vmstat, 
 			// whole, for the rules of every column.
 			nf, neg, ok := numericLineSome(line, nums[:len(v.Columns)], conv)
 			if ok && neg {
-				nf, _, _, ok = numericLine(line, 0, nums[:len(v.Columns)])
+				nf, _, _, _, ok = numericLine(line, 0, nums[:len(v.Columns)])
 			}
 			if ok && nf == len(v.Columns) {
 				// Without a minus sign only a percentage above 100 breaks
