@@ -3,9 +3,11 @@ package metrics_test
 import (
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/ibreport/ibreport/metrics"
@@ -110,4 +112,60 @@ func TestDecimate(t *testing.T) {
 	if y[0] != 0 {
 		t.Error("Decimate shares its input")
 	}
+}
+
+// TestDecimatePicks checks which points Decimate keeps against the plain
+// rule, on series with ties, NaNs and ±0: per bucket the first lowest and
+// the first highest point, compared with < and > (a NaN is never kept
+// over another point, and a bucket opening with one keeps it).
+func TestDecimatePicks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 1))
+	for trial := range 200 {
+		n := 1300 + rng.IntN(5000)
+		x, y := make([]float64, n), make([]float64, n)
+		for i := range y {
+			x[i] = float64(i)
+			switch r := rng.IntN(20); {
+			case r == 0:
+				y[i] = math.NaN()
+			case r == 1:
+				y[i] = math.Copysign(0, -1)
+			case r < 10:
+				y[i] = float64(rng.IntN(4)) // ties
+			default:
+				y[i] = rng.NormFloat64()
+			}
+		}
+		got := metrics.Decimate(x, y, 1200)
+		var want []float64 // the x of the points the rule keeps
+		buckets := 600
+		for b := range buckets {
+			lo, hi := b*n/buckets, (b+1)*n/buckets
+			imin, imax := lo, lo
+			for i := lo; i < hi; i++ {
+				if y[i] < y[imin] {
+					imin = i
+				}
+				if y[i] > y[imax] {
+					imax = i
+				}
+			}
+			want = append(want, x[min(imin, imax)])
+			if imin != imax {
+				want = append(want, x[max(imin, imax)])
+			}
+		}
+		if !slices.Equal(got.X, want) {
+			t.Fatalf("trial %d (n=%d): kept %d points, the rule %d, first difference at %d", trial, n, len(got.X), len(want), firstDiff(got.X, want))
+		}
+	}
+}
+
+func firstDiff(a, b []float64) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
 }
