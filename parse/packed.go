@@ -51,8 +51,8 @@ import (
 // Names that are not UTF-8, and folders whose names cannot be told apart
 // from their packed twins, are left out with a warning (PackedWarnings).
 func Packed(fsys fs.FS) fs.FS {
-	return &packedFS{fsys: fsys, tars: map[string]*tarIndex{}, lists: map[string]map[string]bool{},
-		dirs: map[string][]fs.DirEntry{}, exists: map[string]bool{}, warned: map[string]bool{}}
+	return &packedFS{fsys: fsys, tars: map[string]*tarIndex{}, real: map[string]*realDir{},
+		exists: map[string]bool{}, warned: map[string]bool{}}
 }
 
 // PackedWarnings returns what a Packed FS left out or chose so far
@@ -96,15 +96,14 @@ type packedFS struct {
 	used int64                // bytes kept over all archives
 	flat int64                // of which members kept as they are
 	tick int64
-	// lists are the names in real folders, read once each, so that the
+	// real are the folders of the underlying FS, each listed once: the
 	// readers' many looks for optional files (sb.met, perf, iostat of each
-	// test) that are not there cost no system call after the first.
-	lists map[string]map[string]bool
-	// dirs are the entries of real folders as ReadDir shows them, and
-	// exists the paths of the underlying FS found to exist, each looked up
-	// once: the readers list a step's folder several times, and each look
-	// for an archive stats every folder above the name.
-	dirs   map[string][]fs.DirEntry
+	// test) that are not there cost no system call after the first, and
+	// the readers list a step's folder several times.
+	real map[string]*realDir
+	// exists are the paths of the underlying FS found to exist, each
+	// looked up once: each look for an archive stats every folder above
+	// the name.
 	exists map[string]bool
 	warns  []string
 	warned map[string]bool
@@ -166,26 +165,11 @@ func (p *packedFS) absent(name string) bool {
 	if dir == "" {
 		dir = "."
 	}
-	p.mu.Lock()
-	names, ok := p.lists[dir]
-	p.mu.Unlock()
-	if !ok {
-		entries, err := fs.ReadDir(p.fsys, dir)
-		if err != nil {
-			names = nil // not a real folder, or unreadable: ask each time
-		} else {
-			names = make(map[string]bool, len(entries))
-			for _, e := range entries {
-				names[e.Name()] = true
-			}
-		}
-		p.mu.Lock()
-		p.lists[dir] = names
-		p.mu.Unlock()
+	d := p.listReal(dir)
+	if d.err != nil {
+		return false // not a real folder, or unreadable: ask each time
 	}
-	if names == nil {
-		return false
-	}
+	names := d.names
 	return !names[base] && !names[base+".gz"] && !names[base+".tar.gz"] && !names[base+".tgz"]
 }
 
@@ -324,26 +308,50 @@ func (p *packedFS) ReadDir(name string) ([]fs.DirEntry, error) {
 		}
 		return out, nil
 	}
+	d := p.listReal(name)
+	if d.err != nil {
+		return nil, d.err
+	}
 	p.mu.Lock()
-	out, ok := p.dirs[name]
+	shown := d.shown
 	p.mu.Unlock()
-	if ok {
-		return slices.Clone(out), nil
+	if shown == nil {
+		shown = p.unpackEntries(name, d.ents)
+		p.mu.Lock()
+		d.shown = shown
+		p.mu.Unlock()
 	}
-	ents, err := fs.ReadDir(p.fsys, name)
-	if err != nil {
-		return nil, err
-	}
-	names := make(map[string]bool, len(ents))
-	for _, e := range ents {
-		names[e.Name()] = true
-	}
-	out = p.unpackEntries(name, ents)
+	return slices.Clone(shown), nil
+}
+
+// realDir is a folder of the underlying FS as it was listed, or the error
+// listing it gave.
+type realDir struct {
+	ents  []fs.DirEntry
+	names map[string]bool // of ents
+	shown []fs.DirEntry   // ents as ReadDir shows them; nil until asked
+	err   error
+}
+
+// listReal lists the underlying FS's folder dir, once.
+func (p *packedFS) listReal(dir string) *realDir {
 	p.mu.Lock()
-	p.dirs[name] = out
-	p.lists[name] = names
+	d := p.real[dir]
 	p.mu.Unlock()
-	return slices.Clone(out), nil
+	if d != nil {
+		return d
+	}
+	d = &realDir{}
+	if d.ents, d.err = fs.ReadDir(p.fsys, dir); d.err == nil {
+		d.names = make(map[string]bool, len(d.ents))
+		for _, e := range d.ents {
+			d.names[e.Name()] = true
+		}
+	}
+	p.mu.Lock()
+	p.real[dir] = d
+	p.mu.Unlock()
+	return d
 }
 
 // unpackEntries shows <name>.gz as <name> and an archive as its folder,

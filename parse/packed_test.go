@@ -127,7 +127,8 @@ func TestChooseDevice(t *testing.T) {
 // countingFS counts the calls that reach the underlying FS.
 type countingFS struct {
 	fstest.MapFS
-	calls int
+	calls    int
+	listings int // ReadDir calls alone
 }
 
 func (c *countingFS) Open(name string) (fs.File, error) { c.calls++; return c.MapFS.Open(name) }
@@ -137,6 +138,7 @@ func (c *countingFS) Stat(name string) (fs.FileInfo, error) {
 }
 func (c *countingFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	c.calls++
+	c.listings++
 	return c.MapFS.ReadDir(name)
 }
 
@@ -211,5 +213,18 @@ func TestPackedListsOnce(t *testing.T) {
 	}
 	if ents, err := fs.ReadDir(p, "a/c"); err != nil || len(ents) != 1 || ents[0].Name() != "f" {
 		t.Errorf("ReadDir(a/c) of the archive = %v, %v", ents, err)
+	}
+	// A look for a missing file lists its folder; a listing of that
+	// folder after it uses the same one.
+	fresh := &countingFS{MapFS: under.MapFS}
+	q := Packed(fresh)
+	if _, err := fs.Stat(q, "a/b/missing"); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("Stat(a/b/missing) = %v, want not exist", err)
+	}
+	if ents, err := fs.ReadDir(q, "a/b"); err != nil || len(ents) != 3 {
+		t.Fatalf("ReadDir(a/b) = %v, %v", ents, err)
+	}
+	if fresh.listings != 1 {
+		t.Errorf("a look and a listing of a/b listed it %d times, want 1", fresh.listings)
 	}
 }
