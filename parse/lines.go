@@ -490,10 +490,7 @@ func fastNumber[T string | []byte](tok T) (v float64, ok, sure bool) {
 func numericLine(line []byte, skip int, vals []float64) (n, f0, f1 int, neg, ok bool) {
 	i := 0
 	for n < skip {
-		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-			i++
-		}
-		if i >= len(line) {
+		if i = skipBlank(line, i); i >= len(line) {
 			return n, f0, f1, neg, true
 		}
 		start := i
@@ -509,7 +506,7 @@ func numericLine(line []byte, skip int, vals []float64) (n, f0, f1 int, neg, ok 
 		n++
 	}
 	start := i // of the numbers
-	k, bad := numbersFrom(line, i, vals)
+	k, bad := numbersSentinel(withSentinel(line[i:]), vals)
 	if n == 0 && k > 0 {
 		f0 = skipBlank(line, start)
 		f1 = f0 + tokenLen(line[f0:])
@@ -518,13 +515,6 @@ func numericLine(line []byte, skip int, vals []float64) (n, f0, f1 int, neg, ok 
 	// before start.
 	neg = bytes.IndexByte(line[start:], '-') >= 0
 	return n + k, f0, f1, neg, !bad
-}
-
-// numbersFrom reads the plain numbers of line from index from on into
-// vals and returns how many it read; bad is set when a field is not a
-// plain number or there are more than len(vals).
-func numbersFrom(line []byte, from int, vals []float64) (k int, bad bool) {
-	return numbersSentinel(withSentinel(line[from:]), vals)
 }
 
 // withSentinel returns line followed in its buffer by a byte that stops
@@ -545,8 +535,10 @@ func stops(c byte) bool {
 	return c != ' ' && c != '\t' && c-'0' > 9 && c != '.' && c != '-' && c != '+'
 }
 
-// numbersSentinel reads the numbers of a line followed in its buffer by a
-// byte that stops its loops (withSentinel).
+// numbersSentinel reads the plain numbers of a line followed in its
+// buffer by a byte that stops its loops (withSentinel) into vals and
+// returns how many it read; bad is set when a field is not a plain number
+// or there are more than len(vals).
 //
 // This is the hottest loop of the insert benchmark. Its loops over the
 // bytes need no test of the position against the length, since the byte

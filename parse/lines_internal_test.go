@@ -85,8 +85,8 @@ func FuzzNumericLine(f *testing.F) {
 		skip = ((skip % 3) + 3) % 3
 		vals := make([]float64, 4)
 		// The line is read as the scanner hands it over, a slice of a
-		// buffer with more bytes after it: a newline (numbersFrom's
-		// sentinel path), or a digit (the checked one).
+		// buffer with more bytes after it: a newline (the byte the loops
+		// stop at), or a digit (which makes withSentinel copy the line).
 		tail := byte('\n')
 		if skip == 2 {
 			tail = '7'
