@@ -103,10 +103,12 @@ func (b *ibTables) intervalCharts(st parse.Step) []*Chart {
 		// A chart is drawn only when some DBMS has a value other than 0:
 		// its points are made only then, in one block for all its lines
 		// (a load step has no queries, and most steps no deletes).
+		lines := make([]*metrics.Series, len(b.shown)) // nil: no client log
 		npts, nonzero := 0, false
-		for _, tag := range b.shown {
+		for k, tag := range b.shown {
 			if cl := b.client1(st, tag); cl != nil {
 				ser := m.series(cl)
+				lines[k] = &ser
 				npts += len(ser.Y)
 				for _, y := range ser.Y {
 					if nonzero = nonzero || y*m.scale != 0; nonzero {
@@ -119,10 +121,9 @@ func (b *ibTables) intervalCharts(st parse.Step) []*Chart {
 			continue
 		}
 		block := make([]Point, 0, npts)
-		for _, tag := range b.shown {
+		for k, tag := range b.shown {
 			s := Series{Name: tag}
-			if cl := b.client1(st, tag); cl != nil {
-				ser := m.series(cl)
+			if ser := lines[k]; ser != nil {
 				start := len(block)
 				block = block[:start+len(ser.Y)]
 				pts := block[start:len(block):len(block)]
