@@ -47,7 +47,12 @@ func fewIntervals(charts []*Chart) string {
 			most = max(most, len(s.Points))
 		}
 	}
-	if len(charts) == 0 || most >= minIntervals {
+	return fewNote(len(charts), most)
+}
+
+// fewNote is fewIntervals of n charts whose longest line has most points.
+func fewNote(n, most int) string {
+	if n == 0 || most >= minIntervals {
 		return ""
 	}
 	return fmt.Sprintf("Per-interval charts are left out: the longest series has %s, fewer than %d.",
@@ -89,12 +94,16 @@ func (b *ibTables) throughputChart(st parse.Step) *Chart {
 
 // intervalCharts are the per-interval charts of a step, one line per DBMS,
 // from client 1's log as the original per-second pages. A metric that is
-// zero throughout for every DBMS (no deletes, no queries) is left out.
-func (b *ibTables) intervalCharts(st parse.Step) []*Chart {
+// zero throughout for every DBMS (no deletes, no queries) is left out. When
+// the longest line has fewer than minIntervals points there are no charts,
+// and note says so (fewNote). With noPoints the lines have no points: the
+// charts, their note and their marks are the same, for an output that draws
+// none.
+func (b *ibTables) intervalCharts(st parse.Step) (out []*Chart, note string) {
 	if st.Kind == parse.CreateIndex {
-		return nil
+		return nil, ""
 	}
-	var out []*Chart
+	most := 0
 	for _, m := range intervalMetrics {
 		c := &Chart{
 			ID: st.MergeName + ".chart." + m.id, Kind: "line",
@@ -120,24 +129,33 @@ func (b *ibTables) intervalCharts(st parse.Step) []*Chart {
 		if !nonzero {
 			continue
 		}
-		block := make([]Point, 0, npts)
+		var block []Point
+		if !b.noPoints {
+			block = make([]Point, 0, npts)
+		}
 		for k, tag := range b.shown {
 			s := Series{Name: tag}
 			if ser := lines[k]; ser != nil {
-				start := len(block)
-				block = block[:start+len(ser.Y)]
-				pts := block[start:len(block):len(block)]
-				x := ser.X[:len(pts)]
-				for i, y := range ser.Y {
-					pts[i] = Point{X: Num(x[i]), Y: Num(y * m.scale)}
+				most = max(most, len(ser.Y))
+				if !b.noPoints {
+					start := len(block)
+					block = block[:start+len(ser.Y)]
+					pts := block[start:len(block):len(block)]
+					x := ser.X[:len(pts)]
+					for i, y := range ser.Y {
+						pts[i] = Point{X: Num(x[i]), Y: Num(y * m.scale)}
+					}
+					s.Points = pts
 				}
-				s.Points = pts
 			}
 			c.Series = append(c.Series, s)
 		}
 		out = append(out, c)
 	}
-	return out
+	if note = fewNote(len(out), most); note != "" {
+		return nil, note
+	}
+	return out, ""
 }
 
 func (b *ibench) client1(st parse.Step, tag string) *metrics.ClientSeries {

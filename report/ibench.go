@@ -23,6 +23,8 @@ type ibench struct {
 	steps []parse.Step
 	// some is BuildOptions.Some.
 	some []string
+	// noPoints is BuildOptions.NoIntervalPoints.
+	noPoints bool
 	// merged holds each step's merged table; rts its histogram merges.
 	merged map[string]*mergedTable
 	rts    map[string][]*rtMerge

@@ -16,9 +16,8 @@ func (b *ibTables) section(st parse.Step, info StepInfo) {
 	if b.res.Archived() {
 		sec.Notes = append(sec.Notes, "Per-interval charts, response-time histograms and iostat averages need the raw logs; this report was built from archived mrg files.")
 	} else {
-		sec.Intervals = b.intervalCharts(st)
-		if note := fewIntervals(sec.Intervals); note != "" {
-			sec.Intervals = nil
+		var note string
+		if sec.Intervals, note = b.intervalCharts(st); note != "" {
 			sec.Notes = append(sec.Notes, note)
 		}
 		for _, k := range histKinds(st) {

@@ -61,7 +61,8 @@ func runBuild(e *env, args []string) error {
 			return fmt.Errorf("-o: %w", err)
 		}
 	}
-	opt := report.BuildOptions{Title: c.title, Clients: c.clients, Layout: c.layout, Series: c.series}
+	opt := report.BuildOptions{Title: c.title, Clients: c.clients, Layout: c.layout, Series: c.series,
+		NoIntervalPoints: !render.DrawsCharts(c.format)}
 	if c.some != "" {
 		opt.Some = strings.Split(c.some, ",")
 	}

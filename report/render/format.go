@@ -15,6 +15,18 @@ import (
 // Formats lists the output formats of Write.
 var Formats = []string{"html", "md", "text", "json"}
 
+// DrawsCharts reports whether a format of Write draws the report's charts
+// or carries their data (html, json). Markdown and text say that the charts
+// are in the HTML report; a report built only for them can leave out the
+// points of its line charts (report.BuildOptions.NoIntervalPoints).
+func DrawsCharts(format string) bool {
+	switch textfmt.FormatName(format) {
+	case "md", "text":
+		return false
+	}
+	return true
+}
+
 // Write renders the report in a format: html, md (GitHub-flavored
 // Markdown; also spelled markdown), text (aligned tables; also txt) or json
 // (the Report itself, schema SchemaVersion).
