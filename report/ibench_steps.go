@@ -113,7 +113,7 @@ func rtTable(id, title string, m *rtMerge, rows []*rtRow) *Table {
 			groupStart = len(t.Rows) > 0
 			continue
 		}
-		row := Row{Kind: DataRow, GroupStart: groupStart, Cells: []Cell{nameCell(r.tag)}}
+		row := Row{Kind: DataRow, GroupStart: groupStart, Cells: append(make([]Cell, 0, len(hdr)+1), nameCell(r.tag))}
 		groupStart = false
 		vals := make([]metrics.Value, 0, len(r.share)+1)
 		texts := make([]string, 0, len(r.share)+1)

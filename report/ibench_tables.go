@@ -285,12 +285,16 @@ func mergedRows(id, title string, mt *mergedTable, rows []*mergedRow) *Table {
 		case headerRow, otherRow:
 			continue
 		}
-		row := Row{Kind: DataRow, GroupStart: groupStart, Cells: []Cell{nameCell(r.tag)}}
+		// The cells are made at their number: a big report has thousands of
+		// rows, and growing each row by appends was most of its memory.
+		row := Row{Kind: DataRow, GroupStart: groupStart, Cells: append(make([]Cell, 0, len(cols)+1), nameCell(r.tag))}
 		groupStart = false
 		for i, col := range cols {
-			v := metrics.NAf(metrics.NoUnit, "no %s value", col)
+			var v metrics.Value
 			if i < len(r.cells) {
 				v = r.cells[i]
+			} else {
+				v = metrics.NAf(metrics.NoUnit, "no %s value", col)
 			}
 			row.Cells = append(row.Cells, valueCellText(v, cellText(col, v)))
 		}
