@@ -717,7 +717,7 @@ func (s *summarizer) series() {
 	}
 	c := s.acc.clients[0]
 	s.r.Series = newClientSeries(1, c.intervals(), c.series.sec,
-		[6][]float64{c.rates[0], c.rates[1], c.rates[2], c.series.maxI, c.series.maxD, c.series.maxQ})
+		[6][]float64{c.rates[0], c.rates[1], c.rates[2], c.series.maxI, c.series.maxD, c.series.maxQ}, s.opt.seriesPoints())
 }
 
 // cpuSeconds takes client 1's CPU seconds from /usr/bin/time and the DBMS's

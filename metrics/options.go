@@ -37,4 +37,19 @@ type Options struct {
 	// to the two runs' intervals (stats.NoiseBound); 0 means
 	// stats.DefaultRunNoise.
 	RunNoise float64
+	// SeriesPoints is the most points each per-interval series of client 1
+	// keeps (StepResult.Series, decimated as Decimate does); 0, or a value
+	// below 2, means MaxSeriesPoints. The series are only drawn: a report
+	// that draws no charts (Markdown, text) needs of each only whether it
+	// is zero throughout, which 2 points (its lowest and highest) tell, and
+	// saves the memory of the others (report.LoadOptions.NoIntervalPoints).
+	SeriesPoints int
+}
+
+// seriesPoints is SeriesPoints, or MaxSeriesPoints for 0 or a value below 2.
+func (o Options) seriesPoints() int {
+	if o.SeriesPoints < 2 {
+		return MaxSeriesPoints
+	}
+	return o.SeriesPoints
 }

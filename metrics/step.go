@@ -186,7 +186,8 @@ func Decimate(x, y []float64, n int) Series {
 }
 
 // ClientSeries are the per-interval statistics of a client, as the report
-// draws them: each decimated to at most MaxSeriesPoints points.
+// draws them: each decimated to at most MaxSeriesPoints points
+// (Options.SeriesPoints).
 type ClientSeries struct {
 	Client    int
 	Intervals int // stats lines read
@@ -197,8 +198,10 @@ type ClientSeries struct {
 	MaxInsert, MaxDelete, MaxQuery Series
 }
 
-// NewClientSeries takes the series of a client log read whole.
-func NewClientSeries(client int, c *parse.ClientLog) *ClientSeries {
+// NewClientSeries takes the series of a client log read whole, each
+// decimated to at most points points (0, or a value below 2, means
+// MaxSeriesPoints; Options.SeriesPoints).
+func NewClientSeries(client int, c *parse.ClientLog, points int) *ClientSeries {
 	if c == nil {
 		return &ClientSeries{Client: client}
 	}
@@ -210,21 +213,22 @@ func NewClientSeries(client int, c *parse.ClientLog) *ClientSeries {
 		return out
 	}
 	return newClientSeries(client, len(c.Intervals), col(parse.TSec),
-		[6][]float64{col(parse.IIps), col(parse.IDps), col(parse.IQps), col(parse.MaxI), col(parse.MaxD), col(parse.MaxQ)})
+		[6][]float64{col(parse.IIps), col(parse.IDps), col(parse.IQps), col(parse.MaxI), col(parse.MaxD), col(parse.MaxQ)},
+		Options{SeriesPoints: points}.seriesPoints())
 }
 
-// newClientSeries decimates a client's per-interval lines: x the interval
-// ends (s), ys the insert, delete and query rates, then the largest insert,
-// delete and query response times.
-func newClientSeries(client, intervals int, x []float64, ys [6][]float64) *ClientSeries {
+// newClientSeries decimates a client's per-interval lines to at most n
+// points each: x the interval ends (s), ys the insert, delete and query
+// rates, then the largest insert, delete and query response times.
+func newClientSeries(client, intervals int, x []float64, ys [6][]float64, n int) *ClientSeries {
 	return &ClientSeries{
 		Client: client, Intervals: intervals,
-		Inserts:   Decimate(x, ys[0], MaxSeriesPoints),
-		Deletes:   Decimate(x, ys[1], MaxSeriesPoints),
-		Queries:   Decimate(x, ys[2], MaxSeriesPoints),
-		MaxInsert: Decimate(x, ys[3], MaxSeriesPoints),
-		MaxDelete: Decimate(x, ys[4], MaxSeriesPoints),
-		MaxQuery:  Decimate(x, ys[5], MaxSeriesPoints),
+		Inserts:   Decimate(x, ys[0], n),
+		Deletes:   Decimate(x, ys[1], n),
+		Queries:   Decimate(x, ys[2], n),
+		MaxInsert: Decimate(x, ys[3], n),
+		MaxDelete: Decimate(x, ys[4], n),
+		MaxQuery:  Decimate(x, ys[5], n),
 	}
 }
 

@@ -33,14 +33,6 @@ type BuildOptions struct {
 	// archive's mrg.some (else rel.some), when it has one, else every
 	// step. A name that is no step of the results is an error.
 	Some []string
-	// NoIntervalPoints leaves the points out of the insert benchmark's
-	// per-interval line charts: each DBMS's line is there without points,
-	// and which charts there are, their marks and notes do not change. It
-	// is for outputs that draw no charts (Markdown and text, see
-	// render.DrawsCharts): those points are the largest part of a report,
-	// 24 bytes each and up to 1,200 a line, a line per DBMS, step and
-	// metric.
-	NoIntervalPoints bool
 }
 
 // Build computes the report of loaded results from their typed model. It
@@ -83,7 +75,7 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	rep.Notes = append(rep.Notes, res.settingsWarnings...)
 	// The device and scan generation chosen, named in the notes.
 	rep.Notes = append(rep.Notes, res.setupNotes...)
-	ib := &ibench{res: res, edge: newIbEdge(compatMode), rep: rep, some: opt.Some, noPoints: opt.NoIntervalPoints}
+	ib := &ibench{res: res, edge: newIbEdge(compatMode), rep: rep, some: opt.Some, noPoints: res.noPoints}
 	find := &findings{rep: rep, res: res, ib: ib}
 	hasIbench := res.Archived() || len(res.Trees) > 0
 	if hasIbench {

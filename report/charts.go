@@ -98,7 +98,9 @@ func (b *ibTables) throughputChart(st parse.Step) *Chart {
 // the longest line has fewer than minIntervals points there are no charts,
 // and note says so (fewNote). With noPoints the lines have no points: the
 // charts, their note and their marks are the same, for an output that draws
-// none.
+// none (LoadOptions.NoIntervalPoints). Whether a metric is zero throughout
+// is read off its decimated series, which keeps each bucket's lowest and
+// highest value, so 2 points a series tell it.
 func (b *ibTables) intervalCharts(st parse.Step) (out []*Chart, note string) {
 	if st.Kind == parse.CreateIndex {
 		return nil, ""
@@ -136,7 +138,10 @@ func (b *ibTables) intervalCharts(st parse.Step) (out []*Chart, note string) {
 		for k, tag := range b.shown {
 			s := Series{Name: tag}
 			if ser := lines[k]; ser != nil {
-				most = max(most, len(ser.Y))
+				// The intervals the log has, not the points the series
+				// keeps: the same up to MaxSeriesPoints, and many either
+				// way beyond.
+				most = max(most, b.client1(st, tag).Intervals)
 				if !b.noPoints {
 					start := len(block)
 					block = block[:start+len(ser.Y)]

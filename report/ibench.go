@@ -23,7 +23,7 @@ type ibench struct {
 	steps []parse.Step
 	// some is BuildOptions.Some.
 	some []string
-	// noPoints is BuildOptions.NoIntervalPoints.
+	// noPoints is LoadOptions.NoIntervalPoints of the results.
 	noPoints bool
 	// merged holds each step's merged table; rts its histogram merges.
 	merged map[string]*mergedTable

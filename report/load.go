@@ -48,6 +48,9 @@ func resolveSettings(fsys fs.FS, dir string, opt metrics.Options) (metrics.Optio
 	if r := opt.RunNoise; r != 0 && !(r > 0 && r < 1) {
 		return opt, settings{}, inputerr.Errorf("run noise %g: want a fraction above 0, below 1", r)
 	}
+	if p := opt.SeriesPoints; p < 0 || p == 1 {
+		return opt, settings{}, inputerr.Errorf("series points %d: want at least 2 (0: %d)", p, metrics.MaxSeriesPoints)
+	}
 	set, warns, err := parse.ReadSettingsChecked(fsys, dir)
 	if err != nil {
 		return opt, settings{}, inputerr.Wrap(err)
@@ -165,6 +168,8 @@ type Results struct {
 	// settings (keys run-noise.<step>.<metric>, by "<step>.<metric>"),
 	// which the within-noise rule takes for that test's cells.
 	testNoise map[string]float64
+	// noPoints: loaded with LoadOptions.NoIntervalPoints.
+	noPoints bool
 }
 
 // errNilResults is the error of a method or function given nil *Results.
@@ -225,6 +230,14 @@ type LoadOptions struct {
 	SysbenchExtra  string
 	// Progress, when not nil, counts the files and bytes read as they are.
 	Progress *Progress
+	// NoIntervalPoints is for a report that draws no charts (Markdown and
+	// text, see render.DrawsCharts): the per-interval series of each step
+	// keep 2 points (Metrics.SeriesPoints, unless set), and the report
+	// Build makes of the results has its per-interval line charts without
+	// points. Which charts there are, their marks and notes, and every
+	// table and finding are the same. Those points are the largest part of
+	// a report: up to 1,200 a line, a line per DBMS, step and metric.
+	NoIntervalPoints bool
 }
 
 // Load reads the results folder dir: the settings file, the DBMS list, every
@@ -290,6 +303,9 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if opt.Progress != nil {
 		fsys = countingFS{fsys, opt.Progress}
 	}
+	if opt.NoIntervalPoints && opt.Metrics.SeriesPoints == 0 {
+		opt.Metrics.SeriesPoints = 2 // the lowest and highest value: zero throughout or not
+	}
 	mopt, set, err := resolveSettings(fsys, ".", opt.Metrics)
 	if err != nil {
 		return nil, err
@@ -301,7 +317,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: sopt, settingsWarnings: set.warnings}
+	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: sopt, settingsWarnings: set.warnings, noPoints: opt.NoIntervalPoints}
 	if r.testNoise, err = settingsTestNoise(set.values, dir); err != nil {
 		return nil, err
 	}

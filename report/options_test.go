@@ -44,3 +44,48 @@ func TestBuildRefusesNegativeClients(t *testing.T) {
 		t.Errorf("Build with -2 clients: %v, want %q", err, want)
 	}
 }
+
+// A series points count that keeps less than a series' extremes is refused
+// by Load; 0 takes the default and 2 is the least.
+func TestLoadSeriesPoints(t *testing.T) {
+	for _, tc := range []struct {
+		points int
+		want   string // "" when accepted
+	}{
+		{-1, "series points -1: want at least 2 (0: 1200)"},
+		{1, "series points 1: want at least 2 (0: 1200)"},
+		{0, ""},
+		{2, ""},
+		{5000, ""},
+	} {
+		res, _, err := report.Load(example, report.LoadOptions{Metrics: metrics.Options{SeriesPoints: tc.points}})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("points %d: %v", tc.points, err)
+		case tc.want != "" && (!errors.Is(err, report.ErrBadInput) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("points %d: %v, want %q", tc.points, err, tc.want)
+		case tc.want == "":
+			most := tc.points
+			if most == 0 {
+				most = metrics.MaxSeriesPoints
+			}
+			cut := 0 // series that kept fewer points than their intervals
+			for _, tr := range res.Trees {
+				for _, st := range tr.Steps {
+					s := st.Series
+					if s == nil {
+						continue
+					}
+					if n := len(s.Inserts.Y); n > most || n > s.Intervals {
+						t.Errorf("points %d: %s %s keeps %d of %d intervals", tc.points, tr.Name(), st.Step.Name, n, s.Intervals)
+					} else if n < s.Intervals {
+						cut++
+					}
+				}
+			}
+			if (cut > 0) != (tc.points == 2) {
+				t.Errorf("points %d: %d series cut", tc.points, cut)
+			}
+		}
+	}
+}

@@ -6,23 +6,28 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 	"github.com/ibreport/ibreport/report/render"
 )
 
-// A report built without the points of its per-interval charts has the
-// same charts (ids, lines, marks), the same notes, and the same Markdown
-// and text as one built with them; only the points are missing. The short
-// case cuts one step's client logs to fewer than 10 intervals, where the
-// charts give way to a note.
+// A report of results loaded without the points of the per-interval charts
+// has the same charts (ids, lines, marks), the same notes, and the same
+// Markdown and text as one with them; only the points are missing. The
+// short case cuts one step's client logs to fewer than 10 intervals, where
+// the charts give way to a note.
 func TestNoIntervalPoints(t *testing.T) {
+	const few = "Per-interval charts are left out: the longest series has 6 intervals, fewer than 10."
 	for _, tc := range []struct {
-		name  string
-		short string // a step whose client logs keep 6 stats lines
-		note  string // a note of that step
+		name   string
+		compat bool
+		short  string // a step whose client logs keep 6 stats lines
+		note   string // a note of that step
 	}{
 		{name: "example"},
-		{name: "short", short: "qr100.L1", note: "Per-interval charts are left out: the longest series has 6 intervals, fewer than 10."},
+		{name: "compat", compat: true},
+		{name: "short", short: "qr100.L1", note: few},
+		{name: "short compat", compat: true, short: "qr100.L1", note: few},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := copyTrees(t, []string{c1, c2}, []string{c1, c2})
@@ -35,8 +40,13 @@ func TestNoIntervalPoints(t *testing.T) {
 					}
 				}
 			}
-			with := buildFS(t, m, nil, report.BuildOptions{})
-			without := buildFS(t, m, nil, report.BuildOptions{NoIntervalPoints: true})
+			mopt := metrics.Options{Compat: tc.compat, Cores: 2, PsUser: "postgres", Device: "vda"}
+			with := buildFrom(t, m, mopt, nil, report.BuildOptions{})
+			res, _, err := report.LoadFS(m, "test", report.LoadOptions{Metrics: mopt, NoIntervalPoints: true})
+			without := built(t, res, err, report.BuildOptions{})
+			if res.Options.SeriesPoints != 2 {
+				t.Errorf("series points %d, want 2", res.Options.SeriesPoints)
+			}
 			if len(with.Sections) != len(without.Sections) || len(with.Sections) == 0 {
 				t.Fatalf("%d sections with the points, %d without", len(with.Sections), len(without.Sections))
 			}
@@ -46,7 +56,7 @@ func TestNoIntervalPoints(t *testing.T) {
 				if !slices.Equal(a.Notes, b.Notes) {
 					t.Errorf("%s: notes %q with the points, %q without", a.Step.Name, a.Notes, b.Notes)
 				}
-				if a.Step.Name == tc.short && slices.Contains(a.Notes, tc.note) {
+				if tc.short != "" && a.Step.Name == tc.short && slices.Contains(a.Notes, tc.note) {
 					noted = true
 				}
 				if len(a.Intervals) != len(b.Intervals) {

@@ -61,8 +61,7 @@ func runBuild(e *env, args []string) error {
 			return fmt.Errorf("-o: %w", err)
 		}
 	}
-	opt := report.BuildOptions{Title: c.title, Clients: c.clients, Layout: c.layout, Series: c.series,
-		NoIntervalPoints: !render.DrawsCharts(c.format)}
+	opt := report.BuildOptions{Title: c.title, Clients: c.clients, Layout: c.layout, Series: c.series}
 	if c.some != "" {
 		opt.Some = strings.Split(c.some, ",")
 	}
@@ -75,6 +74,7 @@ func runBuild(e *env, args []string) error {
 	}
 	p := startProgress(e.stderr, pos[0], c.quiet)
 	c.progress = p.counter
+	c.noPoints = !render.DrawsCharts(c.format)
 	res, err := c.load(pos[0])
 	var rep *report.Report
 	if err == nil {

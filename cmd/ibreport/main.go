@@ -186,6 +186,9 @@ type common struct {
 	runNoise float64
 	// progress counts what Load reads, for the progress line; nil for none.
 	progress *report.Progress
+	// noPoints: what the command writes draws no charts (tables, a
+	// Markdown or text report), so Load keeps no per-interval points.
+	noPoints bool
 }
 
 // flags makes the flag set of a command that reads a results folder, with
@@ -305,6 +308,8 @@ func (c *common) load(dir string) (*report.Results, error) {
 		SysbenchGroups: c.sbGroups,
 		SysbenchExtra:  c.sbExtra,
 		Progress:       c.progress,
+		// Only the chart points depend on it.
+		NoIntervalPoints: c.noPoints,
 	})
 	return res, err
 }
@@ -337,6 +342,7 @@ func runTables(e *env, args []string) error {
 	defer out.Close()
 	p := startProgress(e.stderr, pos[0], c.quiet)
 	c.progress = p.counter
+	c.noPoints = true // the tables draw no charts
 	res, err := c.load(pos[0])
 	p.stop()
 	if err != nil {

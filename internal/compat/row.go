@@ -94,7 +94,7 @@ func (s *Summary) result(sd *parse.StepData, tree string, opt metrics.Options) *
 	}
 	r.Hist, r.Rates = s.Hist, s.Rates
 	if len(sd.Clients) > 0 {
-		r.Series = metrics.NewClientSeries(1, sd.Clients[0])
+		r.Series = metrics.NewClientSeries(1, sd.Clients[0], opt.SeriesPoints)
 	}
 	r.ExplainNA()
 	return r

@@ -17,8 +17,8 @@ var Formats = []string{"html", "md", "text", "json"}
 
 // DrawsCharts reports whether a format of Write draws the report's charts
 // or carries their data (html, json). Markdown and text say that the charts
-// are in the HTML report; a report built only for them can leave out the
-// points of its line charts (report.BuildOptions.NoIntervalPoints).
+// are in the HTML report; results loaded only for them can leave out the
+// points of the line charts (report.LoadOptions.NoIntervalPoints).
 func DrawsCharts(format string) bool {
 	switch textfmt.FormatName(format) {
 	case "md", "text":
