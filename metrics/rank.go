@@ -27,7 +27,9 @@ func descAt(list []float64, pos []int, scratch *[]float64) []float64 {
 //
 // The values are those of the sort to the bit: values that compare equal
 // are the same float64 but for 0 and -0, and NaN sorts apart, so a list
-// holding either is sorted, which orders them as before.
+// holding either is sorted, which orders them as before. A list of whole
+// numbers in a narrow range (rates counted per second) is counted instead
+// (stats.SelectWhole).
 func sortedAt(a []float64, pos []int) []float64 {
 	out := make([]float64, len(pos))
 	for _, v := range a {
@@ -38,6 +40,9 @@ func sortedAt(a []float64, pos []int) []float64 {
 			}
 			return out
 		}
+	}
+	if stats.SelectWhole(a, pos, out) {
+		return out
 	}
 	// A selection at k leaves the values of the positions below k below it
 	// and those above above it, so the next selection only searches one

@@ -45,6 +45,13 @@ func rankLists(rng *rand.Rand, n int) map[string][]float64 {
 		"negative":    gen(func(int) float64 { return -rng.Float64() }),
 		"signed zero": gen(func(i int) float64 { return []float64{0, math.Copysign(0, -1), 1}[rng.IntN(3)] }),
 		"NaN":         gen(func(i int) float64 { return []float64{math.NaN(), 1, 2, math.Inf(1)}[rng.IntN(4)] }),
+		// Whole numbers, counted rather than selected when their range is
+		// narrow (stats.SelectWhole): per-second counts, a wide range
+		// that is selected, negative ones, and ones near 2^53.
+		"counts":         gen(func(int) float64 { return math.Round(rng.NormFloat64()*300 + 5000) }),
+		"wide":           gen(func(int) float64 { return float64(rng.IntN(1e9)) }),
+		"negative whole": gen(func(int) float64 { return float64(-rng.IntN(50)) }),
+		"huge":           gen(func(int) float64 { return float64(1<<53 - 1 - rng.IntN(100)) }),
 	}
 }
 
@@ -90,7 +97,7 @@ func TestDescAtSameAsSort(t *testing.T) {
 			}
 		}
 	}
-	if cases != 500*12*2 {
+	if shapes := len(rankLists(rand.New(rand.NewPCG(0, 0)), 1)); cases != 500*shapes*2 {
 		t.Fatalf("%d cases", cases)
 	}
 }
@@ -135,5 +142,22 @@ func TestEmpiricalQuantileSameAsGonum(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkPercentileCounts picks the percentiles of per-second counts,
+// whole numbers in a narrow range, as client logs print them: counted
+// (stats.SelectWhole) where the list of BenchmarkPercentilePick, tenths,
+// is selected.
+func BenchmarkPercentileCounts(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	list := rankLists(rng, 7500)["counts"]
+	pos := make([]int, len(percentileRanks))
+	for r, x := range percentileRanks {
+		pos[r] = x*len(list)/100 - 1
+	}
+	var scratch []float64
+	for b.Loop() {
+		descAt(list, pos, &scratch)
 	}
 }

@@ -200,8 +200,8 @@ func outliers(y []float64) int {
 }
 
 // medianOf is stat.Quantile(0.5, stat.Empirical, s, nil) of s sorted: the
-// value at position ⌈len/2⌉−1 of the sorted list, found by a selection
-// that reorders s. A list holding -0 or NaN, which compare equal to 0 or
+// value at position ⌈len/2⌉−1 of the sorted list, found by counting whole
+// numbers (SelectWhole) or by a selection that reorders s. A list holding -0 or NaN, which compare equal to 0 or
 // to nothing, is sorted instead, so that the value is the sort's to the
 // bit.
 func medianOf(s []float64) float64 {
@@ -211,6 +211,10 @@ func medianOf(s []float64) float64 {
 			slices.Sort(s)
 			return stat.Quantile(0.5, stat.Empirical, s, nil)
 		}
+	}
+	var out [1]float64
+	if SelectWhole(s, []int{k}, out[:]) {
+		return out[0]
 	}
 	SelectAsc(s, k)
 	return s[k]
