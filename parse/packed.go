@@ -266,6 +266,41 @@ func (p *packedFS) Open(name string) (fs.File, error) {
 	return &gzFile{f: f, zr: zr, path: gz, info: renamed{fi, path.Base(name)}}, nil
 }
 
+// regularOpener is a folder of the system (internal/osfs): it opens a file
+// only when it is a regular one, and says what is there otherwise.
+type regularOpener interface {
+	OpenRegular(name string) (fs.File, fs.FileInfo, error)
+}
+
+// OpenRegular opens name when it is a regular file (RegularFS). A real
+// file of an underlying folder of the system is opened without a look
+// before; what is not a real file (a packed one, or a folder's packed
+// twin) is looked at (Stat) and opened as Open does.
+func (p *packedFS) OpenRegular(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	if p.absent(name) {
+		// The error of the look that came before the open.
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	}
+	if o, ok := p.fsys.(regularOpener); ok {
+		f, fi, err := o.OpenRegular(name)
+		switch {
+		case err == nil && f != nil:
+			return f, nil
+		case err == nil:
+			return nil, &NotRegularError{Path: name, Mode: fi.Mode()}
+		case !errors.Is(err, fs.ErrNotExist):
+			return nil, err
+		}
+	}
+	if _, err := checkRegular(p, name); err != nil {
+		return nil, err
+	}
+	return p.Open(name)
+}
+
 // Stat avoids opening (and decompressing) a packed file.
 func (p *packedFS) Stat(name string) (fs.FileInfo, error) {
 	if !fs.ValidPath(name) {

@@ -51,8 +51,7 @@ func modeKind(m fs.FileMode) string {
 // checkRegular returns the FileInfo of p, following symbolic links, or a
 // *NotRegularError when p is not a regular file. It is called before p is
 // opened. (A file swapped for a FIFO between the check and the open is not
-// caught: fs.FS offers no non-blocking open, and such a swap is not an input
-// mistake.)
+// caught: fs.FS offers no non-blocking open. A RegularFS has one.)
 func checkRegular(fsys fs.FS, p string) (fs.FileInfo, error) {
 	fi, err := fs.Stat(orNoInput(fsys), p)
 	if err != nil {
@@ -68,10 +67,26 @@ func checkRegular(fsys fs.FS, p string) (fs.FileInfo, error) {
 	return fi, nil
 }
 
+// RegularFS is an FS that opens a file only when it is a regular file,
+// telling it from a FIFO, a device or a folder as it opens it, not by a
+// look before (Stat, then Open): a system call less a file, and a file
+// swapped for a FIFO in between cannot block. OpenRegular uses it when an
+// FS has it. Packed FSs over a folder of the system have it; an FS that
+// wraps another can pass it on by calling OpenRegular on the other.
+type RegularFS interface {
+	fs.FS
+	// OpenRegular is OpenRegular of this FS: a *NotRegularError, nothing
+	// opened, for what is no regular file.
+	OpenRegular(name string) (fs.File, error)
+}
+
 // OpenRegular opens p of fsys when it is a regular file; otherwise it
 // returns a *NotRegularError without opening it.
 func OpenRegular(fsys fs.FS, p string) (fs.File, error) {
 	fsys = orNoInput(fsys)
+	if r, ok := fsys.(RegularFS); ok {
+		return r.OpenRegular(p)
+	}
 	if _, err := checkRegular(fsys, p); err != nil {
 		return nil, err
 	}

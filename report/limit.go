@@ -6,6 +6,7 @@ import (
 	"io/fs"
 
 	"github.com/ibreport/ibreport/internal/inputerr"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // maxInputFile bounds the bytes read of any one file of a results folder.
@@ -22,6 +23,15 @@ type limitFS struct{ fs.FS }
 
 func (l limitFS) Open(name string) (fs.File, error) {
 	f, err := l.FS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return &limitFile{File: f, name: name, left: maxInputFile}, nil
+}
+
+// OpenRegular passes parse.RegularFS on.
+func (l limitFS) OpenRegular(name string) (fs.File, error) {
+	f, err := parse.OpenRegular(l.FS, name)
 	if err != nil {
 		return nil, err
 	}

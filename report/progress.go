@@ -4,6 +4,8 @@ import (
 	"io"
 	"io/fs"
 	"sync/atomic"
+
+	"github.com/ibreport/ibreport/parse"
 )
 
 // Progress counts what Load has read so far, for a progress display. Load
@@ -22,6 +24,16 @@ type countingFS struct {
 
 func (c countingFS) Open(name string) (fs.File, error) {
 	f, err := c.FS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	c.p.Files.Add(1)
+	return &countingFile{File: f, p: c.p}, nil
+}
+
+// OpenRegular passes parse.RegularFS on.
+func (c countingFS) OpenRegular(name string) (fs.File, error) {
+	f, err := parse.OpenRegular(c.FS, name)
 	if err != nil {
 		return nil, err
 	}

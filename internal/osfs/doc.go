@@ -5,5 +5,10 @@
 // regular file refuses) and switches it back, five system calls beside the
 // open. A results tree has thousands of small files, so Dir opens a file
 // with one system call and takes the descriptor as it is (os.NewFile):
-// reads of a regular file block anyway. Everything else is os.DirFS's.
+// reads of a regular file block anyway. OpenRegular opens a file only when
+// it is a regular one, telling it from a FIFO or a device as it opens it:
+// without blocking, then a look at the descriptor, where a look by name
+// came before (two system calls where there were four, and no window for
+// a file to become a FIFO between the look and the open). Everything else
+// is os.DirFS's.
 package osfs

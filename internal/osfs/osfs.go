@@ -30,6 +30,30 @@ func (d FS) Open(name string) (fs.File, error) {
 }
 
 // Stat is os.DirFS's.
+// OpenRegular opens name when it is a regular file. Otherwise it opens
+// nothing (on Linux it opens without blocking, looks and closes) and
+// returns the FileInfo of what is there, so that the caller can say what
+// it is; a folder is not opened either. The errors are os.DirFS's Open's.
+func (d FS) OpenRegular(name string) (fs.File, fs.FileInfo, error) {
+	if d.os == nil || !fs.ValidPath(name) {
+		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	if !fast {
+		// Without a non-blocking open, a FIFO is told by a look before
+		// the open, and not opened.
+		fi, err := fs.Stat(d.os, name)
+		if err != nil || !fi.Mode().IsRegular() {
+			return nil, fi, err
+		}
+		f, err := d.os.Open(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		return f, fi, nil
+	}
+	return openRegular(d.dir+"/"+name, name)
+}
+
 func (d FS) Stat(name string) (fs.FileInfo, error) {
 	if d.os == nil {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
