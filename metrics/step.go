@@ -205,16 +205,22 @@ func NewClientSeries(client int, c *parse.ClientLog, points int) *ClientSeries {
 	if c == nil {
 		return &ClientSeries{Client: client}
 	}
-	col := func(k parse.Column) []float64 {
-		out := make([]float64, len(c.Intervals))
-		for i := range c.Intervals {
-			out[i] = c.Intervals[i].Values[k]
-		}
-		return out
+	// The seven columns are taken in one pass over the intervals, into
+	// slices of the scratch pool: the series keep decimated copies.
+	n := len(c.Intervals)
+	var cols [7]*[]float64
+	for k := range cols {
+		cols[k] = stats.Floats(n)
+		defer stats.PutFloats(cols[k])
 	}
-	return newClientSeries(client, len(c.Intervals), col(parse.TSec),
-		[6][]float64{col(parse.IIps), col(parse.IDps), col(parse.IQps), col(parse.MaxI), col(parse.MaxD), col(parse.MaxQ)},
-		Options{SeriesPoints: points}.seriesPoints())
+	x, ys := *cols[0], [6][]float64{*cols[1], *cols[2], *cols[3], *cols[4], *cols[5], *cols[6]}
+	for i := range c.Intervals {
+		v := &c.Intervals[i].Values
+		x[i] = v[parse.TSec]
+		ys[0][i], ys[1][i], ys[2][i] = v[parse.IIps], v[parse.IDps], v[parse.IQps]
+		ys[3][i], ys[4][i], ys[5][i] = v[parse.MaxI], v[parse.MaxD], v[parse.MaxQ]
+	}
+	return newClientSeries(client, n, x, ys, Options{SeriesPoints: points}.seriesPoints())
 }
 
 // newClientSeries decimates a client's per-interval lines to at most n

@@ -3,6 +3,7 @@ package compat
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -393,27 +394,43 @@ func (s *Summary) percentiles(sd *parse.StepData) {
 		if c.WidthLines > 0 {
 			lines = c.WidthLines - 1 // every 17-field line but the header
 		}
+		// The three columns are taken in one pass over the intervals.
+		cols := [3]parse.Column{parse.IIps, parse.IDps, parse.IQps}
+		var v [3][]float64
+		for i := range v {
+			v[i] = make([]float64, len(c.Intervals))
+		}
+		for j := range c.Intervals {
+			iv := &c.Intervals[j].Values
+			v[0][j], v[1][j], v[2][j] = iv[cols[0]], iv[cols[1]], iv[cols[2]]
+		}
 		var lists [3]descList
-		for i, col := range []parse.Column{parse.IIps, parse.IDps, parse.IQps} {
-			v := make([]float64, len(c.Intervals))
-			for j := range c.Intervals {
-				v[j] = c.Intervals[j].Values[col]
-			}
+		for i, col := range cols {
 			// The original removed the header with `grep -v i_ips`, which only
 			// matches the insert column's header token.
 			hdr := i > 0 && c.HeaderLine > 0 && len(c.Columns) > 6
-			lists[i] = newDescList(v, c.Columns[col], hdr)
+			lists[i] = newDescList(v[i], c.Columns[col], hdr)
+		}
+		ranks := []int{50, 75, 90, 95, 99}
+		offs := make([]int, len(ranks))
+		for r, x := range ranks {
+			// bc: scale=3; (x / 100.0) * lines, then printf %.0f
+			frac, _ := awk.Div(awk.Int(int64(x)), hundred, 3)
+			off := awk.Mul(frac, awk.Int(int64(lines)), 3)
+			offs[r] = int(math.RoundToEven(off.Float()))
+		}
+		if lines >= 10 {
+			for i := range lists {
+				lists[i].prepare(offs)
+			}
 		}
 		var ps []Percentile
-		for _, x := range []int{50, 75, 90, 95, 99} {
+		for r, x := range ranks {
 			p := Percentile{X: x, Lines: lines}
 			if lines < 10 {
 				p.Insert, p.Delete, p.Query = "NA", "NA", "NA"
 			} else {
-				// bc: scale=3; (x / 100.0) * lines, then printf %.0f
-				frac, _ := awk.Div(awk.Int(int64(x)), hundred, 3)
-				off := awk.Mul(frac, awk.Int(int64(lines)), 3)
-				p.Off = int(math.RoundToEven(off.Float()))
+				p.Off = offs[r]
 				p.Insert, p.Delete, p.Query = lists[0].nth(p.Off), lists[1].nth(p.Off), lists[2].nth(p.Off)
 			}
 			ps = append(ps, p)
@@ -437,6 +454,9 @@ type descList struct {
 	at  int // the header's index in the whole list
 	// In the values sorted, v[z0:z1] are the zeros, the last neg of them -0.
 	z0, z1, neg int
+	// preVal are the values at the ascending indexes preIdx (prepare).
+	preIdx []int
+	preVal []float64
 }
 
 // newDescList places the header token hdr when has among the values v,
@@ -470,29 +490,63 @@ func newDescList(v []float64, hdr string, has bool) descList {
 // nth is `head -off | tail -1`: the text of line off (1-based) of the
 // list, its last line when it is shorter, "" when off <= 0 or it is empty.
 func (l descList) nth(off int) string {
+	text, k := l.place(off)
+	if k < 0 {
+		return text
+	}
+	if j := slices.Index(l.preIdx, k); j >= 0 {
+		return strconv.FormatFloat(l.preVal[j], 'f', -1, 64)
+	}
+	return strconv.FormatFloat(kthAsc(l.v, k), 'f', -1, 64)
+}
+
+// place is what line off of the list is: its text, when it is the header,
+// a zero or no line, with k -1; else the index k of its value in the
+// values sorted in ascending order.
+func (l descList) place(off int) (text string, k int) {
 	n := len(l.v)
 	if l.has {
 		n++
 	}
 	if off <= 0 || n == 0 {
-		return ""
+		return "", -1
 	}
 	i := min(off, n) - 1
 	if l.has {
 		switch {
 		case i == l.at:
-			return l.hdr
+			return l.hdr, -1
 		case i > l.at:
 			i--
 		}
 	}
 	switch {
 	case i >= l.z1-l.neg && i < l.z1:
-		return "-0"
+		return "-0", -1
 	case i >= l.z0 && i < l.z1:
-		return "0"
+		return "0", -1
 	}
-	return strconv.FormatFloat(kthAsc(l.v, len(l.v)-1-i), 'f', -1, 64)
+	return "", len(l.v) - 1 - i
+}
+
+// prepare finds at once the values nth will select for the offsets offs,
+// when the values are whole numbers in a narrow range (stats.SelectWhole
+// counts them: the rates of a client log are counts per second); nth
+// selects the others one by one.
+func (l *descList) prepare(offs []int) {
+	var idx []int
+	for _, off := range offs {
+		if _, k := l.place(off); k >= 0 && !slices.Contains(idx, k) {
+			idx = append(idx, k)
+		}
+	}
+	if len(idx) == 0 {
+		return
+	}
+	out := make([]float64, len(idx))
+	if stats.SelectWhole(l.v, idx, out) {
+		l.preIdx, l.preVal = idx, out
+	}
 }
 
 // normRows are the iostat and vmstat averages of one step normalized by
