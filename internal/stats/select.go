@@ -62,12 +62,13 @@ func median3(x, y, z float64) float64 {
 
 // SelectWhole sets out[i] to the value a sorted ascending holds at position
 // pos[i], for each i, when every value of a is a whole number below 2^53 in
-// size (no NaN, no -0, no infinity) and they span at most 4·len(a)+64
-// values: it counts them, in two passes over a and one over their range,
-// where selections partition a about six times over for five positions.
-// Rates per interval are mostly whole numbers (operations counted in a
-// second) within a narrow range. It reports whether it did; when not, it
-// has changed nothing. It never reorders a. out must be as long as pos.
+// size (no NaN, no -0, no infinity) and they span at most len(a)+64
+// values: it counts them, in two passes over a and one over their range
+// up to the largest position, where selections partition a about six
+// times over for five positions. Rates per interval are mostly whole
+// numbers (operations counted in a second) within a narrow range. It
+// reports whether it did; when not, it has changed nothing. It never
+// reorders a. out must be as long as pos.
 func SelectWhole(a []float64, pos []int, out []float64) bool {
 	if len(a) == 0 || len(a) > math.MaxInt32 || len(out) < len(pos) {
 		return false
@@ -79,20 +80,25 @@ func SelectWhole(a []float64, pos []int, out []float64) bool {
 	lo, hi := int64(a[0]), int64(a[0])
 	for _, v := range a {
 		n := int64(v)
-		if float64(n) != v || n <= -whole || n >= whole || math.Float64bits(v) == 1<<63 {
+		if float64(n) != v || uint64(n+whole) >= 2*whole || math.Float64bits(v) == 1<<63 {
 			return false
 		}
 		lo, hi = min(lo, n), max(hi, n)
 	}
 	span := hi - lo + 1
-	if span > int64(4*len(a)+64) {
+	if span > int64(len(a)+64) {
 		return false
 	}
-	for _, p := range pos {
+	// The positions in ascending order, found by one walk up the counts.
+	var buf [8]int
+	order := buf[:0]
+	for i, p := range pos {
 		if p < 0 || p >= len(a) {
 			return false
 		}
+		order = append(order, i)
 	}
+	slices.SortFunc(order, func(i, j int) int { return pos[i] - pos[j] })
 	cp := counts.Get().(*[]int32)
 	defer counts.Put(cp)
 	c := slices.Grow((*cp)[:0], int(span))[:int(span)]
@@ -101,16 +107,15 @@ func SelectWhole(a []float64, pos []int, out []float64) bool {
 	for _, v := range a {
 		c[int64(v)-lo]++
 	}
-	// c[j] becomes the number of values at most lo+j: position p holds the
-	// first value whose count passes p.
-	var sum int32
-	for j, n := range c {
-		sum += n
-		c[j] = sum
-	}
-	for i, p := range pos {
-		j, _ := slices.BinarySearch(c, int32(p)+1)
-		out[i] = float64(lo + int64(j))
+	// After the walk has added c[j-1], sum values are at most lo+j-1:
+	// position p holds the first value that takes sum past p.
+	j, sum := 0, 0
+	for _, i := range order {
+		for sum <= pos[i] {
+			sum += int(c[j])
+			j++
+		}
+		out[i] = float64(lo + int64(j-1))
 	}
 	return true
 }
