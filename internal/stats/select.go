@@ -62,7 +62,7 @@ func median3(x, y, z float64) float64 {
 
 // SelectWhole sets out[i] to the value a sorted ascending holds at position
 // pos[i], for each i, when every value of a is a whole number below 2^53 in
-// size (no NaN, no -0, no infinity) and they span at most len(a)+64
+// size (no NaN, no -0, no infinity) and they span at most 4·len(a)+64
 // values: it counts them, in two passes over a and one over their range
 // up to the largest position, where selections partition a about six
 // times over for five positions. Rates per interval are mostly whole
@@ -86,7 +86,7 @@ func SelectWhole(a []float64, pos []int, out []float64) bool {
 		lo, hi = min(lo, n), max(hi, n)
 	}
 	span := hi - lo + 1
-	if span > int64(len(a)+64) {
+	if span > int64(4*len(a)+64) {
 		return false
 	}
 	// The positions in ascending order, found by one walk up the counts.

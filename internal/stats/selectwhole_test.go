@@ -32,8 +32,8 @@ func TestSelectWhole(t *testing.T) {
 		{"zeros", func(int, int) float64 { return 0 }, true},
 		{"negative", func(int, int) float64 { return float64(-rng.IntN(40)) }, true}, // 0, not -0
 		{"near 2^53", func(int, int) float64 { return float64(1<<53 - 1 - rng.IntN(9)) }, true},
-		{"span n+64", func(i, n int) float64 { return float64([]int{0, n + 63}[i%2]) }, true},
-		{"span n+65", func(i, n int) float64 { return float64([]int{0, n + 64}[i%2]) }, false},
+		{"span 4n+64", func(i, n int) float64 { return float64([]int{0, 4*n + 63}[i%2]) }, true},
+		{"span 4n+65", func(i, n int) float64 { return float64([]int{0, 4*n + 64}[i%2]) }, false},
 		{"fraction", last(0.5), false},
 		{"-0", last(negZero), false},
 		{"NaN", last(math.NaN()), false},
