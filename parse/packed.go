@@ -51,7 +51,7 @@ import (
 // Names that are not UTF-8, and folders whose names cannot be told apart
 // from their packed twins, are left out with a warning (PackedWarnings).
 func Packed(fsys fs.FS) fs.FS {
-	return &packedFS{fsys: fsys, tars: map[string]*tarIndex{}, real: map[string]*realDir{},
+	return &packedFS{fsys: orNoInput(fsys), tars: map[string]*tarIndex{}, real: map[string]*realDir{},
 		exists: map[string]bool{}, warned: map[string]bool{}}
 }
 

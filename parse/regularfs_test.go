@@ -91,3 +91,21 @@ func TestRegularFSSameAsLook(t *testing.T) {
 		t.Fatal("opening the FIFO blocked")
 	}
 }
+
+// A packed FS over no FS fails each call with an error instead of
+// panicking, the way to a file without a look before included.
+func TestPackedNil(t *testing.T) {
+	p := parse.Packed(nil)
+	if _, err := p.Open("x"); err == nil {
+		t.Error("Open: no error")
+	}
+	if _, err := parse.OpenRegular(p, "x"); err == nil {
+		t.Error("OpenRegular: no error")
+	}
+	if _, err := fs.Stat(p, "x"); err == nil {
+		t.Error("Stat: no error")
+	}
+	if _, err := fs.ReadDir(p, "."); err == nil {
+		t.Error("ReadDir: no error")
+	}
+}
