@@ -9,15 +9,20 @@ import (
 
 // descAt returns, for each 0-based position in pos, the value that list
 // sorted in descending order (slices.Sort, then slices.Reverse) holds
-// there, without sorting it (sortedAt), on a copy of list kept in
-// *scratch.
+// there, without sorting it: counted in list when it holds whole numbers
+// in a narrow range (stats.SelectWhole, which leaves it as it is), else
+// selected (sortedAt) in a copy of list kept in *scratch.
 func descAt(list []float64, pos []int, scratch *[]float64) []float64 {
-	a := append((*scratch)[:0], list...)
-	*scratch = a
 	asc := make([]int, len(pos))
 	for i, p := range pos {
-		asc[i] = len(a) - 1 - p
+		asc[i] = len(list) - 1 - p
 	}
+	out := make([]float64, len(pos))
+	if stats.SelectWhole(list, asc, out) {
+		return out
+	}
+	a := append((*scratch)[:0], list...)
+	*scratch = a
 	return sortedAt(a, asc)
 }
 
@@ -27,9 +32,9 @@ func descAt(list []float64, pos []int, scratch *[]float64) []float64 {
 //
 // The values are those of the sort to the bit: values that compare equal
 // are the same float64 but for 0 and -0, and NaN sorts apart, so a list
-// holding either is sorted, which orders them as before. A list of whole
-// numbers in a narrow range (rates counted per second) is counted instead
-// (stats.SelectWhole).
+// holding either is sorted, which orders them as before. Its callers count
+// a list of whole numbers in a narrow range (rates counted per second)
+// instead (stats.SelectWhole).
 func sortedAt(a []float64, pos []int) []float64 {
 	out := make([]float64, len(pos))
 	for _, v := range a {
@@ -40,9 +45,6 @@ func sortedAt(a []float64, pos []int) []float64 {
 			}
 			return out
 		}
-	}
-	if stats.SelectWhole(a, pos, out) {
-		return out
 	}
 	// A selection at k leaves the values of the positions below k below it
 	// and those above above it, so the next selection only searches one
@@ -97,11 +99,16 @@ func sortedAt(a []float64, pos []int) []float64 {
 // sorted list with i+1 ≥ p·len(x), NaN when x holds a NaN. It reorders x,
 // which must not be empty.
 func empiricalQuantile(p float64, x []float64) float64 {
+	i := max(int(math.Ceil(p*float64(len(x))))-1, 0)
+	// Whole numbers in a narrow range are counted: no NaN among them.
+	var out [1]float64
+	if stats.SelectWhole(x, []int{i}, out[:]) {
+		return out[0]
+	}
 	for _, v := range x {
 		if v != v {
 			return math.NaN()
 		}
 	}
-	i := max(int(math.Ceil(p*float64(len(x))))-1, 0)
 	return sortedAt(x, []int{i})[0]
 }
