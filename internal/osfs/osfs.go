@@ -29,7 +29,6 @@ func (d FS) Open(name string) (fs.File, error) {
 	return f, nil
 }
 
-// Stat is os.DirFS's.
 // OpenRegular opens name when it is a regular file. Otherwise it opens
 // nothing (on Linux it opens without blocking, looks and closes) and
 // returns the FileInfo of what is there, so that the caller can say what
@@ -54,6 +53,7 @@ func (d FS) OpenRegular(name string) (fs.File, fs.FileInfo, error) {
 	return openRegular(d.dir+"/"+name, name)
 }
 
+// Stat is os.DirFS's.
 func (d FS) Stat(name string) (fs.FileInfo, error) {
 	if d.os == nil {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
