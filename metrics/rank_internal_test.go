@@ -102,14 +102,20 @@ func TestDescAtSameAsSort(t *testing.T) {
 	}
 }
 
+// percentilePositions are the positions percentiles picks in the
+// descending list of n rates.
+func percentilePositions(n int) []int {
+	pos := make([]int, len(percentileRanks))
+	for r, x := range percentileRanks {
+		pos[r] = x*n/100 - 1
+	}
+	return pos
+}
+
 func BenchmarkPercentilePick(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	list := rankLists(rng, 20000)["rates"]
-	// The positions percentiles picks in the descending list.
-	pos := make([]int, len(percentileRanks))
-	for r, x := range percentileRanks {
-		pos[r] = x*len(list)/100 - 1
-	}
+	pos := percentilePositions(len(list))
 	b.Run("sort", func(b *testing.B) {
 		for b.Loop() {
 			sortedDescAt(list, pos)
@@ -152,10 +158,7 @@ func TestEmpiricalQuantileSameAsGonum(t *testing.T) {
 func BenchmarkPercentileCounts(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	list := rankLists(rng, 7500)["counts"]
-	pos := make([]int, len(percentileRanks))
-	for r, x := range percentileRanks {
-		pos[r] = x*len(list)/100 - 1
-	}
+	pos := percentilePositions(len(list))
 	var scratch []float64
 	for b.Loop() {
 		descAt(list, pos, &scratch)
