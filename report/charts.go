@@ -105,7 +105,17 @@ func (b *ibTables) intervalCharts(st parse.Step) (out []*Chart, note string) {
 	if st.Kind == parse.CreateIndex {
 		return nil, ""
 	}
+	// Client 1's log of each DBMS (nil: none), looked up once for all the
+	// metrics. The note counts the intervals the logs have, not the points
+	// the series keep: the same up to MaxSeriesPoints, and many either way
+	// beyond.
+	logs := make([]*metrics.ClientSeries, len(b.shown))
 	most := 0
+	for k, tag := range b.shown {
+		if logs[k] = b.client1(st, tag); logs[k] != nil {
+			most = max(most, logs[k].Intervals)
+		}
+	}
 	for _, m := range intervalMetrics {
 		c := &Chart{
 			ID: st.MergeName + ".chart." + m.id, Kind: "line",
@@ -114,12 +124,10 @@ func (b *ibTables) intervalCharts(st parse.Step) (out []*Chart, note string) {
 		// A chart is drawn only when some DBMS has a value other than 0:
 		// its points are made only then, in one block for all its lines
 		// (a load step has no queries, and most steps no deletes).
-		lines := make([]*metrics.Series, len(b.shown)) // nil: no client log
 		npts, nonzero := 0, false
-		for k, tag := range b.shown {
-			if cl := b.client1(st, tag); cl != nil {
+		for _, cl := range logs {
+			if cl != nil {
 				ser := m.series(cl)
-				lines[k] = &ser
 				npts += len(ser.Y)
 				for _, y := range ser.Y {
 					if nonzero = nonzero || y*m.scale != 0; nonzero {
@@ -137,21 +145,16 @@ func (b *ibTables) intervalCharts(st parse.Step) (out []*Chart, note string) {
 		}
 		for k, tag := range b.shown {
 			s := Series{Name: tag}
-			if ser := lines[k]; ser != nil {
-				// The intervals the log has, not the points the series
-				// keeps: the same up to MaxSeriesPoints, and many either
-				// way beyond.
-				most = max(most, b.client1(st, tag).Intervals)
-				if !b.noPoints {
-					start := len(block)
-					block = block[:start+len(ser.Y)]
-					pts := block[start:len(block):len(block)]
-					x := ser.X[:len(pts)]
-					for i, y := range ser.Y {
-						pts[i] = Point{X: Num(x[i]), Y: Num(y * m.scale)}
-					}
-					s.Points = pts
+			if cl := logs[k]; cl != nil && !b.noPoints {
+				ser := m.series(cl)
+				start := len(block)
+				block = block[:start+len(ser.Y)]
+				pts := block[start:len(block):len(block)]
+				x := ser.X[:len(pts)]
+				for i, y := range ser.Y {
+					pts[i] = Point{X: Num(x[i]), Y: Num(y * m.scale)}
 				}
+				s.Points = pts
 			}
 			c.Series = append(c.Series, s)
 		}
