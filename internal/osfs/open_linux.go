@@ -28,13 +28,14 @@ func open(path string) (*os.File, error) {
 	}
 }
 
-// openRegular opens path without blocking (a FIFO's open waits for a
+// openRegular opens name without blocking (a FIFO's open waits for a
 // writer otherwise) and looks at what it opened: a regular file is
 // returned, anything else closed at once. Two system calls where a look
 // before the open (Stat) and os.NewFile's take three, and a file swapped
 // for a FIFO between a look and an open cannot block. For a regular file
 // O_NONBLOCK changes nothing: its reads never wait.
-func openRegular(full, name string) (fs.File, fs.FileInfo, error) {
+func (d FS) openRegular(name string) (fs.File, fs.FileInfo, error) {
+	full := d.dir + "/" + name
 	var fd int
 	var err error
 	for {

@@ -37,20 +37,7 @@ func (d FS) OpenRegular(name string) (fs.File, fs.FileInfo, error) {
 	if d.os == nil || !fs.ValidPath(name) {
 		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
-	if !fast {
-		// Without a non-blocking open, a FIFO is told by a look before
-		// the open, and not opened.
-		fi, err := fs.Stat(d.os, name)
-		if err != nil || !fi.Mode().IsRegular() {
-			return nil, fi, err
-		}
-		f, err := d.os.Open(name)
-		if err != nil {
-			return nil, nil, err
-		}
-		return f, fi, nil
-	}
-	return openRegular(d.dir+"/"+name, name)
+	return d.openRegular(name)
 }
 
 // Stat is os.DirFS's.
