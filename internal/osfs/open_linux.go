@@ -7,6 +7,9 @@ import (
 	"path"
 	"syscall"
 	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // fast is whether open is used; elsewhere os.DirFS opens, with its checks
@@ -72,6 +75,27 @@ type file struct {
 	fd   int // -1 once closed
 	name string
 	info fs.FileInfo
+	wait bool // the file system refused readCached: every read is a read(2)
+}
+
+// readCached reads what the page cache holds of the file at its offset,
+// without waiting for the disk (preadv2 with RWF_NOWAIT, offset -1: the
+// file's own, advanced): EAGAIN when none of it is there.
+//
+// It is a raw system call, which the scheduler does not hear of. A read of
+// the cache is a copy, done in tens of microseconds; told of it as a
+// blocking call (syscall.Read), the scheduler took the processor of a
+// worker in such a read for another thread whenever both were busy, and
+// handed it back after, a thread switch each way: a build of the 467 MB
+// insert tree made 1,200 to 4,900 context switches instead of 340, and the
+// runtime's monitor, finding processors so taken, woke every 20
+// microseconds instead of backing off to every 10 ms.
+func readCached(fd int, b []byte) (int, syscall.Errno) {
+	iov := syscall.Iovec{Base: unsafe.SliceData(b)}
+	iov.SetLen(len(b))
+	n, _, e := syscall.RawSyscall6(unix.SYS_PREADV2, uintptr(fd), uintptr(unsafe.Pointer(&iov)), 1,
+		^uintptr(0), ^uintptr(0), unix.RWF_NOWAIT)
+	return int(n), e
 }
 
 func (f *file) Stat() (fs.FileInfo, error) { return f.info, nil }
@@ -85,6 +109,28 @@ func (f *file) Read(b []byte) (int, error) {
 	}
 	if len(b) > 1<<30 {
 		b = b[:1<<30] // as os.File: one read of at most 1 GiB
+	}
+	for !f.wait {
+		n, e := readCached(f.fd, b)
+		switch e {
+		case 0:
+			if n == 0 {
+				return 0, io.EOF
+			}
+			return n, nil
+		case syscall.EINTR:
+			continue
+		case syscall.EAGAIN:
+			// Not in the page cache: this read waits for the disk, as
+			// a system call the scheduler knows of.
+		default:
+			// A file system or kernel without RWF_NOWAIT (EOPNOTSUPP,
+			// ENOSYS), a filter that refuses the call (EPERM), or an
+			// error read(2) reports again: the file is read with
+			// read(2) from now on.
+			f.wait = true
+		}
+		break
 	}
 	for {
 		n, err := syscall.Read(f.fd, b)
