@@ -30,6 +30,9 @@
 # one of them) the floor, on one CPU, and ibreport, on both, are otherwise
 # timed on different hardware, and their ratio measures the CPUs as much as
 # the tool; pinned, ibreport runs its work on one CPU (GOMAXPROCS 1).
+# Before and after the rounds it times the floor on each CPU in turn and
+# warns when they differ by more than a tenth: then ibreport, on two CPUs,
+# and the floor, on one, are timed on different hardware unpinned.
 # Needs GNU time (/usr/bin/time), and taskset for -p.
 set -eu
 runs=5
@@ -46,7 +49,7 @@ while getopts n:m:b:f:pk opt; do
 	f) floorc=$OPTARG ;;
 	k) keep=1 ;;
 	p) pinned=1 ;;
-	*) sed -n '2,33s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+	*) sed -n '2,36s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -100,9 +103,39 @@ timed() {
 	awk '{printf "%.2f %.2f %d\n", $1, $2+$3, $4}' "$tmp/time"
 }
 
+# speeds prints the floor's CPU time on each CPU (taskset, the median of
+# three runs) on the first folder's files and says when they differ by
+# more than a tenth: a virtual CPU that shares its core with a busy
+# neighbour runs slower, and ibreport's CPU time on two CPUs is then
+# inflated against the floor's on one; the unpinned ratios measure the
+# machine more than the tool, the pinned ones (-p) do not.
+speeds() {
+	[ -n "$floor" ] && command -v taskset >/dev/null || return 0
+	local first dir c r fc ts=() line="floor s per CPU $1:"
+	first=${folders[0]}
+	IFS='|' read -r _ dir _ <<<"$first"
+	find "$dir" -type f -print0 >"$tmp/speedfiles"
+	for c in $(seq 0 $(($(nproc) - 1))); do
+		local runs3=()
+		for r in 1 2 3; do
+			pinned=1 cpu=$c
+			read -r _ fc _ < <(stdin=$tmp/speedfiles timed "$floor")
+			pinned=$saved
+			runs3+=("$fc")
+		done
+		ts+=("$(median "${runs3[@]}")")
+		line+=" CPU $c ${ts[-1]}"
+	done
+	echo "$line"
+	printf '%s\n' "${ts[@]}" | sort -g | awk -v n="$(nproc)" 'NR == 1 {lo = $1} {hi = $1}
+		END {if (lo > 0 && hi / lo > 1.1) printf "warning: the CPUs run at different speeds (%.0f%% apart): unpinned CPU times measure the machine; compare with -p\n", (hi / lo - 1) * 100}'
+}
+
 echo "load before: $(uptime | sed 's/.*load average: //')"
 echo "$(nproc) CPUs${pinned:+, each round on one CPU in turn}, $runs paired runs, checkout $(cd "$root" && git describe --always --dirty 2>/dev/null || true)"
 echo "$floornote"
+saved=$pinned
+speeds before
 if [ -n "$floor" ]; then
 	printf '%-10s %5s %-14s %-7s %6s %7s %7s %8s %7s %8s %7s\n' folder MB binary mode "cat s" "tool s" ratio "cpu s" "RSS MB" "floor s" "/floor"
 else
@@ -150,4 +183,5 @@ for entry in "${folders[@]}"; do
 		unset tools ratios cpus rss fratios
 	done
 done
+speeds after
 echo "load after: $(uptime | sed 's/.*load average: //')"
