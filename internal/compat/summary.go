@@ -389,6 +389,11 @@ func (s *Summary) maxima(sd *parse.StepData) {
 
 // percentiles computes the per-client rate percentiles (50, 75, 90, 95, 99th).
 func (s *Summary) percentiles(sd *parse.StepData) {
+	// The columns are taken into one scratch slice for all the clients: a
+	// slice of their own, three a log, was most of compat mode's page
+	// faults.
+	buf := stats.Floats(0)
+	defer stats.PutFloats(buf)
 	for _, c := range sd.Clients {
 		lines := len(c.Intervals)
 		if c.WidthLines > 0 {
@@ -396,10 +401,12 @@ func (s *Summary) percentiles(sd *parse.StepData) {
 		}
 		// The three columns are taken in one pass over the intervals.
 		cols := [3]parse.Column{parse.IIps, parse.IDps, parse.IQps}
-		var v [3][]float64
-		for i := range v {
-			v[i] = make([]float64, len(c.Intervals))
+		n := len(c.Intervals)
+		if cap(*buf) < 3*n {
+			*buf = make([]float64, 3*n)
 		}
+		b := (*buf)[:3*n]
+		v := [3][]float64{b[:n:n], b[n : 2*n : 2*n], b[2*n:]}
 		for j := range c.Intervals {
 			iv := &c.Intervals[j].Values
 			v[0][j], v[1][j], v[2][j] = iv[cols[0]], iv[cols[1]], iv[cols[2]]
