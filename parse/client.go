@@ -221,21 +221,27 @@ var intervalSlices struct {
 
 const maxFreeIntervals = 16
 
-// getIntervals is an empty slice with room for n intervals: a released
-// one large enough, else a new one.
+// getIntervals is an empty slice with room for n intervals: the smallest
+// released one large enough (a larger one is left for a longer log), else
+// a new one.
 func getIntervals(n int) []Interval {
 	intervalSlices.Lock()
 	defer intervalSlices.Unlock()
+	best := -1
 	for i, s := range intervalSlices.free {
-		if cap(s) >= n {
-			last := len(intervalSlices.free) - 1
-			intervalSlices.free[i] = intervalSlices.free[last]
-			intervalSlices.free[last] = nil
-			intervalSlices.free = intervalSlices.free[:last]
-			return s
+		if cap(s) >= n && (best < 0 || cap(s) < cap(intervalSlices.free[best])) {
+			best = i
 		}
 	}
-	return make([]Interval, 0, n)
+	if best < 0 {
+		return make([]Interval, 0, n)
+	}
+	s := intervalSlices.free[best]
+	last := len(intervalSlices.free) - 1
+	intervalSlices.free[best] = intervalSlices.free[last]
+	intervalSlices.free[last] = nil
+	intervalSlices.free = intervalSlices.free[:last]
+	return s
 }
 
 // columnIndex maps header names to Columns.

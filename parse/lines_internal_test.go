@@ -242,3 +242,25 @@ func FuzzNumericLineSome(f *testing.F) {
 		}
 	})
 }
+
+// TestGetIntervalsBestFit checks that a log is given the smallest released
+// slice it fits in, so that a longer log after it finds the larger one.
+func TestGetIntervalsBestFit(t *testing.T) {
+	intervalSlices.Lock()
+	saved := intervalSlices.free
+	intervalSlices.free = nil
+	intervalSlices.Unlock()
+	defer func() {
+		intervalSlices.Lock()
+		intervalSlices.free = saved
+		intervalSlices.Unlock()
+	}()
+	for _, n := range []int{1000, 10, 100} {
+		(&ClientLog{Intervals: make([]Interval, 0, n)}).Release()
+	}
+	for _, c := range []struct{ n, cap int }{{50, 100}, {50, 1000}, {5, 10}, {5, 5}} {
+		if got := cap(getIntervals(c.n)); got != c.cap {
+			t.Errorf("getIntervals(%d): room for %d, want %d", c.n, got, c.cap)
+		}
+	}
+}
