@@ -78,6 +78,9 @@ type file struct {
 	wait bool // the file system refused readCached: every read is a read(2)
 }
 
+// maxCached is the most readCached copies in a call: about 0.1 ms.
+const maxCached = 1 << 20
+
 // readCached reads what the page cache holds of the file at its offset,
 // without waiting for the disk (preadv2 with RWF_NOWAIT, offset -1: the
 // file's own, advanced): EAGAIN when none of it is there.
@@ -111,7 +114,9 @@ func (f *file) Read(b []byte) (int, error) {
 		b = b[:1<<30] // as os.File: one read of at most 1 GiB
 	}
 	for !f.wait {
-		n, e := readCached(f.fd, b)
+		// At most maxCached bytes: the runtime cannot stop a thread in
+		// a raw call, so a garbage collection waits for the copy.
+		n, e := readCached(f.fd, b[:min(len(b), maxCached)])
 		switch e {
 		case 0:
 			if n == 0 {

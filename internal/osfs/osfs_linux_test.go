@@ -16,10 +16,11 @@ import (
 // are in the cache (readCached), dropped from it (readCached says EAGAIN
 // and read(2) waits for the disk, after which the two alternate), or read
 // with read(2) only (a file system without RWF_NOWAIT), in reads of
-// several sizes, to the end and after it.
+// several sizes, to the end and after it; and that a read from the cache
+// copies at most 1 MiB (maxCached).
 func TestReadCachedOrNot(t *testing.T) {
 	dir := t.TempDir()
-	want := make([]byte, 3<<18+123)
+	want := make([]byte, 5<<19+123)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := range want {
 		want[i] = byte(rng.Uint32())
@@ -55,6 +56,7 @@ func TestReadCachedOrNot(t *testing.T) {
 		{"dropped, small reads", true, false, 4093},
 		{"read(2) only", false, true, 256 << 10},
 		{"read(2) only, dropped", true, true, 1 << 20},
+		{"cached, reads larger than maxCached", false, false, 4 << 20},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if c.drop {
@@ -71,6 +73,9 @@ func TestReadCachedOrNot(t *testing.T) {
 			for {
 				n, err := f.Read(buf)
 				got.Write(buf[:n])
+				if n > 1<<20 && !c.wait && !c.drop {
+					t.Fatalf("a read from the cache returned %d bytes, more than 1 MiB", n)
+				}
 				if err == io.EOF {
 					break
 				}
