@@ -30,9 +30,12 @@
 # one of them) the floor, on one CPU, and ibreport, on both, are otherwise
 # timed on different hardware, and their ratio measures the CPUs as much as
 # the tool; pinned, ibreport runs its work on one CPU (GOMAXPROCS 1).
-# Before and after the rounds it times the floor on each CPU in turn and
-# warns when they differ by more than a tenth: then ibreport, on two CPUs,
-# and the floor, on one, are timed on different hardware unpinned.
+# Unpinned, ibreport spreads its work over all CPUs, and the floor of each
+# round is the mean of the floor's CPU time on each CPU in turn (taskset):
+# where one virtual CPU runs slower than the other, a floor left to the
+# scheduler lands on either and its ratio to ibreport's measures where it
+# landed. Before and after the rounds it times the floor on each CPU and
+# warns when they differ by more than a tenth.
 # Needs GNU time (/usr/bin/time), and taskset for -p.
 set -eu
 runs=5
@@ -49,7 +52,7 @@ while getopts n:m:b:f:pk opt; do
 	f) floorc=$OPTARG ;;
 	k) keep=1 ;;
 	p) pinned=1 ;;
-	*) sed -n '2,36s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+	*) sed -n '2,39s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -128,13 +131,15 @@ speeds() {
 	done
 	echo "$line"
 	printf '%s\n' "${ts[@]}" | sort -g | awk -v n="$(nproc)" 'NR == 1 {lo = $1} {hi = $1}
-		END {if (lo > 0 && hi / lo > 1.1) printf "warning: the CPUs run at different speeds (%.0f%% apart): unpinned CPU times measure the machine; compare with -p\n", (hi / lo - 1) * 100}'
+		END {if (lo > 0 && hi / lo > 1.1) printf "warning: the CPUs run at different speeds (%.0f%% apart): ratios measured while they did depend on the machine; compare with -p\n", (hi / lo - 1) * 100}'
 }
 
 echo "load before: $(uptime | sed 's/.*load average: //')"
 echo "$(nproc) CPUs${pinned:+, each round on one CPU in turn}, $runs paired runs, checkout $(cd "$root" && git describe --always --dirty 2>/dev/null || true)"
-echo "$floornote"
 saved=$pinned
+spread=
+[ -n "$floor" ] && [ -z "$pinned" ] && [ "$(nproc)" -gt 1 ] && command -v taskset >/dev/null && spread=1
+echo "$floornote${spread:+, the mean of its times on each CPU in turn}"
 speeds before
 if [ -n "$floor" ]; then
 	printf '%-10s %5s %-14s %-7s %6s %7s %7s %8s %7s %8s %7s\n' folder MB binary mode "cat s" "tool s" ratio "cpu s" "RSS MB" "floor s" "/floor"
@@ -157,7 +162,16 @@ for entry in "${folders[@]}"; do
 			for b in "${!bins[@]}"; do
 				read -r cw _ _ < <(timed "${catcmd[@]}")
 				fc=
-				if [ -n "$floor" ]; then
+				if [ -n "$floor" ] && [ -z "$pinned" ] && [ -n "$spread" ]; then
+					# Unpinned, ibreport spreads its work over the CPUs:
+					# the floor it is held to is the mean of the floor's
+					# time on each of them.
+					fc=$(for c in $(seq 0 $(($(nproc) - 1))); do
+						pinned=1 cpu=$c
+						stdin=$tmp/files timed "$floor"
+					done | awk '{s += $2} END {printf "%.2f", s / NR}')
+					floors+=("$fc")
+				elif [ -n "$floor" ]; then
 					read -r _ fc _ < <(stdin=$tmp/files timed "$floor")
 					floors+=("$fc")
 				fi
