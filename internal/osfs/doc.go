@@ -9,6 +9,8 @@
 // it is a regular one, telling it from a FIFO or a device as it opens it:
 // without blocking, then a look at the descriptor, where a look by name
 // came before (two system calls where there were four, and no window for
-// a file to become a FIFO between the look and the open). Everything else
-// is os.DirFS's.
+// a file to become a FIFO between the look and the open). On Linux a file
+// so opened reads what the page cache holds with a raw call, which the
+// scheduler does not take the worker's processor away for, and waits for
+// the disk with read(2) (see readCached). Everything else is os.DirFS's.
 package osfs
