@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
@@ -129,11 +130,7 @@ func (b *ibTables) intervalCharts(st parse.Step) (out []*Chart, note string) {
 			if cl != nil {
 				ser := m.series(cl)
 				npts += len(ser.Y)
-				for _, y := range ser.Y {
-					if nonzero = nonzero || y*m.scale != 0; nonzero {
-						break
-					}
-				}
+				nonzero = nonzero || slices.ContainsFunc(ser.Y, func(y float64) bool { return y*m.scale != 0 })
 			}
 		}
 		if !nonzero {
