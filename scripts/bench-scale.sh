@@ -106,6 +106,13 @@ timed() {
 	awk '{printf "%.2f %.2f %d\n", $1, $2+$3, $4}' "$tmp/time"
 }
 
+# floor_on prints the floor's CPU time on CPU $1 over the files listed in
+# $2 (timed reads pinned and cpu, here set for this call only).
+floor_on() {
+	local pinned=1 cpu=$1
+	stdin=$2 timed "$floor" | awk '{print $2}'
+}
+
 # speeds prints the floor's CPU time on each CPU (taskset, the median of
 # three runs) on the first folder's files and says when they differ by
 # more than a tenth: a virtual CPU that shares its core with a busy
@@ -114,29 +121,25 @@ timed() {
 # machine more than the tool, the pinned ones (-p) do not.
 speeds() {
 	[ -n "$floor" ] && command -v taskset >/dev/null || return 0
-	local first dir c r fc ts=() line="floor s per CPU $1:"
+	local first dir c r ts=() line="floor s per CPU $1:"
 	first=${folders[0]}
 	IFS='|' read -r _ dir _ <<<"$first"
 	find "$dir" -type f -print0 >"$tmp/speedfiles"
 	for c in $(seq 0 $(($(nproc) - 1))); do
 		local runs3=()
 		for r in 1 2 3; do
-			pinned=1 cpu=$c
-			read -r _ fc _ < <(stdin=$tmp/speedfiles timed "$floor")
-			pinned=$saved
-			runs3+=("$fc")
+			runs3+=("$(floor_on "$c" "$tmp/speedfiles")")
 		done
 		ts+=("$(median "${runs3[@]}")")
 		line+=" CPU $c ${ts[-1]}"
 	done
 	echo "$line"
-	printf '%s\n' "${ts[@]}" | sort -g | awk -v n="$(nproc)" 'NR == 1 {lo = $1} {hi = $1}
+	printf '%s\n' "${ts[@]}" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1}
 		END {if (lo > 0 && hi / lo > 1.1) printf "warning: the CPUs run at different speeds (%.0f%% apart): ratios measured while they did depend on the machine; compare with -p\n", (hi / lo - 1) * 100}'
 }
 
 echo "load before: $(uptime | sed 's/.*load average: //')"
 echo "$(nproc) CPUs${pinned:+, each round on one CPU in turn}, $runs paired runs, checkout $(cd "$root" && git describe --always --dirty 2>/dev/null || true)"
-saved=$pinned
 spread=
 [ -n "$floor" ] && [ -z "$pinned" ] && [ "$(nproc)" -gt 1 ] && command -v taskset >/dev/null && spread=1
 echo "$floornote${spread:+, the mean of its times on each CPU in turn}"
@@ -162,19 +165,17 @@ for entry in "${folders[@]}"; do
 			for b in "${!bins[@]}"; do
 				read -r cw _ _ < <(timed "${catcmd[@]}")
 				fc=
-				if [ -n "$floor" ] && [ -z "$pinned" ] && [ -n "$spread" ]; then
+				if [ -n "$spread" ]; then
 					# Unpinned, ibreport spreads its work over the CPUs:
 					# the floor it is held to is the mean of the floor's
 					# time on each of them.
 					fc=$(for c in $(seq 0 $(($(nproc) - 1))); do
-						pinned=1 cpu=$c
-						stdin=$tmp/files timed "$floor"
-					done | awk '{s += $2} END {printf "%.2f", s / NR}')
-					floors+=("$fc")
+						floor_on "$c" "$tmp/files"
+					done | awk '{s += $1} END {printf "%.2f", s / NR}')
 				elif [ -n "$floor" ]; then
 					read -r _ fc _ < <(stdin=$tmp/files timed "$floor")
-					floors+=("$fc")
 				fi
+				[ -n "$fc" ] && floors+=("$fc")
 				# shellcheck disable=SC2086 # flags are words
 				read -r tw tc tr < <(timed "${bins[$b]}" build --quiet --format md $flags "${extra[@]}" -o "$tmp/out.md" "$dir")
 				cats+=("$cw")
