@@ -17,7 +17,7 @@ const module = "github.com/ibreport/ibreport"
 // allowed lists, for each package of the module, the module packages it may
 // import. Imports point one way:
 //
-//	parse ← metrics ← report ← report/render, diff ← cmd/ibreport
+//	parse ← metrics ← results ← report ← report/render, diff ← cmd/ibreport
 //
 // Generic statistics (internal/stats) know nothing of benchmarks. The
 // emulation of the original scripts' awk and bc arithmetic (internal/awk)
@@ -44,8 +44,9 @@ var allowed = map[string][]string{
 	"templates":         {},
 	"metrics":           {"parse", "internal/stats"},
 	"internal/compat":   {"parse", "metrics", "internal/awk", "internal/stats"},
+	"results":           {"parse", "metrics", "internal/inputerr", "internal/names"},
 	"internal/sbsum":    {"parse", "metrics", "internal/compat", "internal/fsout"},
-	"report":            {"internal/names", "internal/relname", "internal/sbsum", "parse", "metrics", "internal/stats", "internal/compat", "internal/fsout", "internal/osfs", "internal/textfmt", "internal/inputerr"},
+	"report":            {"results", "internal/names", "internal/relname", "internal/sbsum", "parse", "metrics", "internal/stats", "internal/compat", "internal/fsout", "internal/osfs", "internal/textfmt", "internal/inputerr"},
 	"internal/chart":    {"metrics"},
 	"report/render":     {"report", "internal/chart", "metrics", "internal/textfmt", "internal/inputerr", "templates"},
 	"diff":              {"internal/names", "report", "parse", "metrics", "internal/stats", "internal/textfmt", "internal/inputerr"},
@@ -55,7 +56,7 @@ var allowed = map[string][]string{
 // public are the packages other programs may import: each says in its
 // package documentation what of it is stable. Everything else is internal
 // or the command.
-var public = []string{"parse", "metrics", "report", "report/render", "diff", "templates"}
+var public = []string{"parse", "metrics", "results", "report", "report/render", "diff", "templates"}
 
 // sourceFiles calls each for every non-test Go file of the module (outside
 // testdata and hidden folders), with its package's folder.

@@ -1,7 +1,10 @@
 package metrics
 
 import (
+	"fmt"
 	"io/fs"
+	"slices"
+	"strconv"
 
 	"github.com/ibreport/ibreport/parse"
 )
@@ -162,4 +165,78 @@ func (s *SysbenchSet) Relative(d *SysbenchDBMS, t parse.SysbenchTest, nt int) Sy
 		}
 	}
 	return rel
+}
+
+// NewSysbenchSet puts results that were read rather than computed from
+// run files (the summary tables of a published study) into a set: one
+// SysbenchDBMS per folder of dirs, in that order (the first is the base),
+// holding the results of runs whose DBMS is its name, in test and thread
+// order. A result of a DBMS not in dirs, or a second result of the same
+// test and thread count, is left out with a warning of the set's base.
+func NewSysbenchSet(dirs []*parse.SysbenchDir, runs []*SysbenchResult, opt Options) *SysbenchSet {
+	s := &SysbenchSet{Options: opt}
+	byName := map[string]*SysbenchDBMS{}
+	seenT := map[string]bool{}
+	seenN := map[int]bool{}
+	for _, dir := range dirs {
+		if dir == nil || byName[dir.Name] != nil {
+			continue
+		}
+		d := &SysbenchDBMS{Dir: dir, Name: dir.Name, byKey: map[string]*SysbenchResult{}, engine: opt.Engine}
+		byName[dir.Name] = d
+		s.DBMS = append(s.DBMS, d)
+		for _, t := range dir.Tests {
+			if !seenT[t.Sfx] {
+				seenT[t.Sfx] = true
+				s.Tests = append(s.Tests, t)
+			}
+		}
+		for _, n := range dir.AllThreads() {
+			seenN[n] = true
+		}
+	}
+	var dropped []Warning
+	for _, r := range runs {
+		if r == nil {
+			continue
+		}
+		d := byName[r.DBMS]
+		key := r.Test.Sfx + "\x00" + strconv.Itoa(r.Threads)
+		switch {
+		case d == nil:
+			dropped = append(dropped, Warning{DBMS: r.DBMS, Step: r.Test.Sfx, Text: fmt.Sprintf("%s: a result of %s, which is not in the set; left out", r.DBMS, r.Test.Sfx)})
+			continue
+		case d.byKey[key] != nil:
+			dropped = append(dropped, Warning{DBMS: r.DBMS, Step: r.Test.Sfx, Text: fmt.Sprintf("%s: a second result of %s at %s; the first is kept", r.DBMS, r.Test.Sfx, Plural(r.Threads, "thread"))})
+			continue
+		}
+		d.byKey[key] = r
+		d.Results = append(d.Results, r)
+		if !seenT[r.Test.Sfx] {
+			seenT[r.Test.Sfx] = true
+			s.Tests = append(s.Tests, r.Test)
+		}
+		seenN[r.Threads] = true
+	}
+	parse.SortSysbenchTests(s.Tests)
+	rank := make(map[string]int, len(s.Tests))
+	for i, t := range s.Tests {
+		rank[t.Sfx] = i
+	}
+	for _, d := range s.DBMS {
+		slices.SortStableFunc(d.Results, func(a, b *SysbenchResult) int {
+			if c := rank[a.Test.Sfx] - rank[b.Test.Sfx]; c != 0 {
+				return c
+			}
+			return a.Threads - b.Threads
+		})
+	}
+	if len(dropped) > 0 && len(s.DBMS) > 0 {
+		s.DBMS[0].Warnings = append(s.DBMS[0].Warnings, dropped...)
+	}
+	for n := range seenN {
+		s.Threads = append(s.Threads, n)
+	}
+	sortInts(s.Threads)
+	return s
 }

@@ -170,6 +170,10 @@ type Results struct {
 	testNoise map[string]float64
 	// noPoints: loaded with LoadOptions.NoIntervalPoints.
 	noPoints bool
+	// Summary is the set of the folder's summary tables that Sysbench
+	// holds, or whose builds chose its result folders; nil when the
+	// folder has no summary tables or a DBMS list chose the folders.
+	Summary *SummaryChoice
 }
 
 // errNilResults is the error of a method or function given nil *Results.
@@ -340,7 +344,10 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 			return nil, inputerr.Wrap(err)
 		}
 		if len(steps) == 0 {
-			return nil, inputerr.Errorf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files", names.Quoted(dir))
+			if err := r.loadSummaries(fsys, dir, opt); err != nil {
+				return nil, err
+			}
+			return r, nil
 		}
 		if r.archive, err = readArchive(fsys, ".", steps, mopt.Compat); errors.Is(err, errNoRegularTable) {
 			return nil, inputerr.Errorf("%s: %w", names.Quoted(dir), err)
@@ -389,8 +396,17 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		}
 	} else {
 		// Without a list the base is the oldest release the names carry
-		// (pg1023 before pg110), else the first in natural order.
-		versionOrder(sbDirs)
+		// (pg1023 before pg110), else the first in natural order; the
+		// author's set orders its folders itself.
+		if r.Summary == nil {
+			versionOrder(sbDirs)
+		}
+	}
+	if len(sbDirs) > 0 && opt.List == nil && opt.DBMSList == "" {
+		// The author's sets choose and order the folders.
+		if sbDirs, err = r.chooseSetFolders(fsys, dir, sbDirs); err != nil {
+			return nil, err
+		}
 	}
 	if len(sbDirs) > 0 {
 		r.ScanGen = ScanGenChoice{Gen: mopt.ScanGen, Source: "option"}
@@ -418,7 +434,7 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		} else if r.Sysbench, err = metrics.ComputeSysbench(fsys, sbDirs, mopt); err != nil {
 			return nil, err
 		}
-		if sbGroups == nil && opt.List == nil && opt.DBMSList == "" && !mopt.Compat {
+		if sbGroups == nil && opt.List == nil && opt.DBMSList == "" && !mopt.Compat && r.Summary == nil {
 			// A release archive of several configs: each config's
 			// builds against that config's first release.
 			sbGroups = configGroups(r.Sysbench.Names())

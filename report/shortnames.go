@@ -14,7 +14,7 @@ type NameKey struct {
 	Short string `json:"short"`
 	Full  string `json:"full"`
 	// Words says what the name holds when it reads as a release: "MySQL
-	// 8.0.43, config z12a, build rel o2nofp, host c8r32"; "" otherwise.
+	// 8.0.43, config z12a, build rel o2nofp, size class c8r32"; "" otherwise.
 	Words string `json:"words,omitempty"`
 }
 
@@ -387,7 +387,9 @@ func releaseNames(names []string) []NameKey {
 			w += ", build " + strings.Join(r.Flavour, " ")
 		}
 		if r.Host != "" {
-			w += ", host " + r.Host
+			// c8r32 is the my.cnf size class (8 CPUs, 32 GB), not a
+			// host: hosts of one class carry the same suffix.
+			w += ", size class " + r.Host
 		}
 		key = append(key, NameKey{Short: l, Full: r.Name, Words: w})
 	}

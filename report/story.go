@@ -54,7 +54,7 @@ const (
 )
 
 // storyLegend explains the story in the legend of a report that has one.
-var storyLegend = fmt.Sprintf("When the DBMS names read as one DBMS's releases (x.my5651_rel_o2nofp.z12a_c8r32.pk1: MySQL 5.6.51, build rel o2nofp, config z12a, host c8r32), the report leads with their story: per config a series in release order, each release against the one before it. "+
+var storyLegend = fmt.Sprintf("When the DBMS names read as one DBMS's releases (x.my5651_rel_o2nofp.z12a_c8r32.pk1: MySQL 5.6.51, build rel o2nofp, config z12a, my.cnf size class c8r32), the report leads with their story: per config a series in release order, each release against the one before it. "+
 	"A test group changed materially when the median over its tests of log(QPS ratio) is at least %.0f%% either way (the floor; times √(3/tests) for a group of one or two tests) and %.0f standard errors from 0; a test's noise is the larger of its runs' (sysbench interval lines, with the run-to-run noise of --run-noise or the settings, 1%% by default) and its series' own (1.4826 times its median absolute step between releases). "+
 	"A test whose group did not change is told alone from %.0f%% beyond its noise. A change the next release takes back (the level after it within half the change of the level before) is for one release only and ranks after lasting ones; the largest lasting change (by |log ratio|) leads. "+
 	"On simulated series (9 releases, 4 groups of 8 tests, 3%% noise per value) a lasting 12%% drop of one group at the second release is found there in 99–100%% of series, and a flat series has any group change in 0.3–1%% (3 seeds of 300 series).",

@@ -31,6 +31,12 @@ type SysbenchOptions struct {
 	// 1 (the first sample run.sh keeps).
 	PerfPrefix string
 	PerfSample int
+	// Set names the set of a folder's summary tables to show
+	// (qps.abs.<set>.tsv, …): with result folders, the builds of the set;
+	// of summary tables alone, the set's values. "" means the default
+	// set (results.DefaultSet); "none", with result folders, every
+	// folder whatever the sets list.
+	Set string
 
 	// groups replaces the default point / range / write grouping of the
 	// summary statistics (nil: default): LoadOptions.SysbenchGroups.

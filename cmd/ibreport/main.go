@@ -171,6 +171,7 @@ type common struct {
 	out    string
 	// sysbench
 	sbTag    string
+	sbSet    string
 	sbGroups string
 	sbExtra  string
 	scanGen  int
@@ -199,6 +200,7 @@ func flags(name string, c *common, stderr io.Writer) *flag.FlagSet {
 	hostFlags(fs, c)
 	fs.StringVar(&c.dbms, "dbms", "", "`file` listing the DBMS in report order; - or BREAK starts a group")
 	fs.StringVar(&c.sbTag, "sb-tag", "", "sysbench: `tag` in the summary file names (o.met.<tag>.dop<N>, qps.abs.<tag>.tsv, ...; default: the settings file's, else sb)")
+	fs.StringVar(&c.sbSet, "set", "", "sysbench summary tables: the `set` to show (latest of qps.abs.latest.tsv; default: latest or *.latest, else all or *.all, else the largest set; none: every result folder)")
 	fs.StringVar(&c.sbGroups, "sb-groups", "", "sysbench: `file` of test groups (<name>: <test> ...) replacing point/range/write")
 	fs.StringVar(&c.sbExtra, "sb-extra", "", "sysbench: CSV `file` of extra per-query columns (dbms,test[,threads],...)")
 	fs.StringVar(&c.perfPrefix, "perf-prefix", "", "sysbench --compat: `PREFIX` of the join<V>.{abs,rel}.<PREFIX>.sb.perf.hw.* files (default: the sysbench tag)")
@@ -304,7 +306,7 @@ func (c *common) load(dir string) (*report.Results, error) {
 	res, _, err := report.Load(dir, report.LoadOptions{
 		Metrics:        metrics.Options{Compat: c.compat, Cores: c.cores, PsUser: c.psUser, Device: c.device, ScanGen: c.scanGen, Engine: c.sbEngine, Stall: c.stall, RunNoise: c.runNoise},
 		DBMSList:       c.dbms,
-		Sysbench:       report.SysbenchOptions{Tag: c.sbTag, Collate: c.collate, PerfPrefix: c.perfPrefix, PerfSample: c.perfSample},
+		Sysbench:       report.SysbenchOptions{Tag: c.sbTag, Set: c.sbSet, Collate: c.collate, PerfPrefix: c.perfPrefix, PerfSample: c.perfSample},
 		SysbenchGroups: c.sbGroups,
 		SysbenchExtra:  c.sbExtra,
 		Progress:       c.progress,
