@@ -32,6 +32,10 @@ type setupFacts struct {
 	Tables    tally // --tables, per test
 	TableSize tally // --table-size, rows per table, per test
 	Seconds   tally // --time, per test
+	// Summary names the set of the author's summary tables shown: "set
+	// latest of the summary tables (other sets: all, best)"; "" for
+	// result folders of no set.
+	Summary string
 
 	// Insert benchmark.
 	IDBMS   int
@@ -112,6 +116,7 @@ func (t tally) main(unit func(v int, main bool) string) string {
 // left out.
 func setupOf(res *Results) setupFacts {
 	var f setupFacts
+	f.Summary = res.Summary.phrase()
 	add := func(l *[]int, v int) {
 		if v > 0 && !slices.Contains(*l, v) {
 			*l = append(*l, v)
@@ -328,6 +333,9 @@ func (f setupFacts) sentence() string {
 	if s := f.ibench(); s != "" {
 		parts = append(parts, s)
 	}
+	if f.Summary != "" && f.DBMS > 0 {
+		parts = append(parts, f.Summary)
+	}
 	if len(parts) == 0 || (f.DBMS == 0 && f.IDBMS == 0) {
 		return ""
 	}
@@ -341,7 +349,9 @@ func (f setupFacts) sysbench() string {
 	}
 	var parts []string
 	p := strconv.Itoa(f.DBMS) + " DBMS, " + metrics.Plural(f.Tests, "test")
-	if len(f.Threads) > 0 {
+	if len(f.Threads) == 1 && f.Threads[0] == 0 {
+		p += " at an unknown thread count"
+	} else if len(f.Threads) > 0 {
 		p += " at " + ints(f.Threads, strconv.Itoa)
 		if len(f.Threads) == 1 && f.Threads[0] == 1 {
 			p += " thread"
@@ -442,7 +452,7 @@ func (f setupFacts) sysbenchTitle() string {
 	t := "Sysbench: " + strconv.Itoa(f.DBMS) + " DBMS"
 	switch {
 	case len(f.Threads) == 1:
-		t += ", " + metrics.Plural(f.Threads[0], "thread")
+		t += ", " + threadCount(f.Threads[0])
 	case len(f.Threads) > 1:
 		t += fmt.Sprintf(", %d to %d threads", f.Threads[0], f.Threads[len(f.Threads)-1])
 	}

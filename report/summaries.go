@@ -70,6 +70,29 @@ func (c *SummaryChoice) Sentence() string {
 	return b.String() + "."
 }
 
+// phrase is the set in the setup line: "set latest of the summary
+// tables (other sets: all, best)"; "" for nil.
+func (c *SummaryChoice) phrase() string {
+	if c == nil {
+		return ""
+	}
+	p := "set " + c.Set
+	switch {
+	case c.Tables && c.Relative:
+		p += " of the summary tables, relative QPS only"
+	case c.Tables && c.MetOnly:
+		p += " of the summary tables, o.met only"
+	case c.Tables:
+		p += " of the summary tables"
+	default:
+		p += " of the folders' summary tables"
+	}
+	if n := len(c.Sets) - 1; n > 0 {
+		p += " (" + metrics.Plural(n, "other set") + ": --set)"
+	}
+	return p
+}
+
 // pickSet is the set the options name, or the default one.
 func pickSet(sum *results.Summaries, name string) (*results.Set, string, error) {
 	if name != "" {

@@ -156,6 +156,13 @@ func (b *sbBuild) tables() {
 	if len(set.DBMS) < 2 {
 		p.Notes = append(p.Notes, "Only one DBMS: there are no relative values.")
 	}
+	if c := b.res.Summary; c != nil && c.Tables {
+		n := "The values are those of the summary tables (" + strings.Join(c.Files, ", ") + "), which keep the QPS"
+		if !c.Relative {
+			n += " and o.met's HW use per operation"
+		}
+		p.Notes = append(p.Notes, n+": no TPS, latency, error rate or per-interval lines.")
+	}
 	if n := sbHWSources(set); n != "" {
 		p.Notes = append(p.Notes, n)
 	}
@@ -225,7 +232,7 @@ func (f sbText) loadTable(set *metrics.SysbenchSet) *Table {
 
 func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
 	pairs := set.Pairs()
-	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + metrics.Plural(nt, "thread"),
+	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + threadCount(nt),
 		Caption: "Each DBMS's QPS relative to " + sbBaseOf(set) +
 			" over the tests of a group. " + f.sbBandsShort()}
 	if g := f.groupsNote(groups); g != "" {
@@ -281,7 +288,7 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 	var out []*Chart
 	for _, g := range groups {
 		c := &Chart{ID: fmt.Sprintf("%s.chart.group.%s", id, g.Name), Kind: "bar",
-			Title: fmt.Sprintf("%s: QPS relative to %s, %s", g.Name, sbChartBase(set), metrics.Plural(nt, "thread")), YLabel: "relative QPS", Reference: 1}
+			Title: fmt.Sprintf("%s: QPS relative to %s, %s", g.Name, sbChartBase(set), threadCount(nt)), YLabel: "relative QPS", Reference: 1}
 		for _, t := range g.Tests {
 			c.Categories = append(c.Categories, sbTestName(t))
 		}
@@ -300,12 +307,12 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 				}
 				gc := *c
 				gc.ID = fmt.Sprintf("%s.%d", c.ID, k+1)
-				gc.Title = fmt.Sprintf("%s: QPS of %s relative to their group's base %s, %s", g.Name, metrics.Plural(len(sp), "build"), sub.Base().Name, metrics.Plural(nt, "thread"))
+				gc.Title = fmt.Sprintf("%s: QPS of %s relative to their group's base %s, %s", g.Name, metrics.Plural(len(sp), "build"), sub.Base().Name, threadCount(nt))
 				rc := sbReleaseChart(&gc, g, sub, nt)
 				if r, ok := parseRelease(sub.Base().Name); ok && rc.XLabel == "release" && r.Config != "" {
 					// The axis holds the config's releases, the base among
 					// them; the title stays within the chart's width.
-					rc.Title = fmt.Sprintf("%s, %s releases vs %s, %s", g.Name, r.Config, sub.Base().Name, metrics.Plural(nt, "thread"))
+					rc.Title = fmt.Sprintf("%s, %s releases vs %s, %s", g.Name, r.Config, sub.Base().Name, threadCount(nt))
 				}
 				out = append(out, rc)
 			}
@@ -485,7 +492,7 @@ func sbNoiseKey(t parse.SysbenchTest, nt int) string {
 }
 
 func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string, res *Results) *Table {
-	t := &Table{ID: id + ".relative", Title: "Relative QPS, " + metrics.Plural(nt, "thread"),
+	t := &Table{ID: id + ".relative", Title: "Relative QPS, " + threadCount(nt),
 		Caption: "QPS of each DBMS divided by the QPS of the base DBMS " + sbBaseText(set) +
 			" (1 for 0/0, inf for x/0). " + f.sbBands()}
 	var keys []string
@@ -529,7 +536,12 @@ func (f sbText) absoluteTables(set *metrics.SysbenchSet, nt int, id string) []*T
 	}
 	var out []*Table
 	for _, m := range measures {
-		t := &Table{ID: id + ".abs." + m.key, Title: m.title + ", " + metrics.Plural(nt, "thread")}
+		if m.key != "qps" && !anyKnown(set, nt, m.get) {
+			// The summary tables of a study keep no TPS or latency:
+			// a table of NA cells says nothing the part's note does not.
+			continue
+		}
+		t := &Table{ID: id + ".abs." + m.key, Title: m.title + ", " + threadCount(nt)}
 		t.Header = []string{"test"}
 		for _, d := range set.DBMS {
 			t.Header = append(t.Header, d.Name)
@@ -540,7 +552,7 @@ func (f sbText) absoluteTables(set *metrics.SysbenchSet, nt int, id string) []*T
 				res := d.Result(test.Sfx, nt)
 				if res == nil {
 					r.Cells = append(r.Cells, Cell{Text: "NA", Band: NotANumber})
-					t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: no run with %s", d.Name, test.Sfx, metrics.Plural(nt, "thread")))
+					t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: no run with %s", d.Name, test.Sfx, threadCount(nt)))
 					continue
 				}
 				v := m.get(res)
@@ -592,7 +604,7 @@ var sbHWColumns = func() []sbHWColumn {
 func (f sbText) efficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 	var out []*Table
 	for _, test := range sbsum.Tests(set) {
-		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Label: sbTestName(test), Title: fmt.Sprintf("HW use per operation: %s, %s", sbTestName(test), metrics.Plural(nt, "thread")),
+		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Label: sbTestName(test), Title: fmt.Sprintf("HW use per operation: %s, %s", sbTestName(test), threadCount(nt)),
 			Header: []string{"dbms"}}
 		for _, c := range sbHWColumns {
 			t.Header = append(t.Header, c.Name)
@@ -652,7 +664,7 @@ func (f sbText) perQueryTables(set *metrics.SysbenchSet, nt int, id string, extr
 	et, _ := set.EngineTable(nt, extra) // warned by the tables
 	var out []*Table
 	for _, blk := range et.Blocks {
-		t := &Table{ID: fmt.Sprintf("%s.query.%s", id, blk.Test.Sfx), Label: sbTestName(blk.Test), Title: sbTestName(blk.Test) + ", " + metrics.Plural(nt, "thread"),
+		t := &Table{ID: fmt.Sprintf("%s.query.%s", id, blk.Test.Sfx), Label: sbTestName(blk.Test), Title: sbTestName(blk.Test) + ", " + threadCount(nt),
 			Header: append([]string{"dbms", "QPS", "latency avg (ms)", "latency " + blk.PercentileLabel() + " (ms)"}, et.Extra...)}
 		for _, r := range blk.Rows {
 			row := Row{Kind: DataRow, Cells: []Cell{{Text: r.DBMS}, f.sbValueCell(r.QPS, sbsum.RateDigits), f.sbValueCell(r.LatAvg, sbsum.LatDigits), f.sbValueCell(r.LatPct, sbsum.LatDigits)}}
@@ -672,7 +684,7 @@ func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) (out []*Chart
 	var few []string
 	for _, test := range sbsum.Tests(set) {
 		qps := &Chart{ID: fmt.Sprintf("%s.chart.qps.%s", id, test.Sfx), Kind: "line",
-			Title: fmt.Sprintf("QPS per interval: %s, %s", sbTestName(test), metrics.Plural(nt, "thread")), XLabel: "time (s)", YLabel: "queries/s"}
+			Title: fmt.Sprintf("QPS per interval: %s, %s", sbTestName(test), threadCount(nt)), XLabel: "time (s)", YLabel: "queries/s"}
 		lat := &Chart{ID: fmt.Sprintf("%s.chart.lat.%s", id, test.Sfx), Kind: "line", XLabel: "time (s)", YLabel: "ms"}
 		pct := 0
 		for _, d := range set.DBMS {
@@ -699,7 +711,7 @@ func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) (out []*Chart
 		if pct == 0 {
 			pct = 95
 		}
-		lat.Title = fmt.Sprintf("Latency p%d per interval: %s, %s", pct, sbTestName(test), metrics.Plural(nt, "thread"))
+		lat.Title = fmt.Sprintf("Latency p%d per interval: %s, %s", pct, sbTestName(test), threadCount(nt))
 		switch {
 		case !qps.HasData():
 		case fewIntervals([]*Chart{qps}) != "":
@@ -724,7 +736,7 @@ func (f sbText) prePost(set *metrics.SysbenchSet) []*Table {
 	nt := set.Threads[0]
 	var out []*Table
 	for _, d := range set.DBMS {
-		t := &Table{ID: "sb.prepost." + d.Name, Title: fmt.Sprintf("Before and after the writes: %s, %s", d.Name, metrics.Plural(nt, "thread")),
+		t := &Table{ID: "sb.prepost." + d.Name, Title: fmt.Sprintf("Before and after the writes: %s, %s", d.Name, threadCount(nt)),
 			Header:  []string{"test", "QPS pre", "QPS post", "post / pre"},
 			Caption: "QPS of a test run before the write-heavy tests and of the same test after them. " + f.sbBands()}
 		for _, test := range d.Dir.Tests {
@@ -784,7 +796,7 @@ func sbNoise(r *metrics.SysbenchResult) metrics.Interval { return r.QPSNoise() }
 // sbNoiseTable has, per test and DBMS, the ±95% of the QPS from sysbench's
 // interval lines; nil when no run has enough of them.
 func sbNoiseTable(set *metrics.SysbenchSet, nt int, id string) *Table {
-	t := &Table{ID: id + ".noise", Title: "Noise of the QPS, " + metrics.Plural(nt, "thread"), Header: []string{"test"},
+	t := &Table{ID: id + ".noise", Title: "Noise of the QPS, " + threadCount(nt), Header: []string{"test"},
 		Caption: "The half-width of the 95% interval of each run's mean QPS, from sysbench's --report-interval lines, as a percent of the mean: " + noiseCaption +
 			". A low-confidence interval is shown as ±h% (low confidence) with the reason in its note."}
 	for _, d := range set.DBMS {
@@ -834,4 +846,26 @@ func groupsText(groups []metrics.SysbenchGroup) string {
 		return ""
 	}
 	return "The groups: " + strings.Join(parts, "; ") + "."
+}
+
+// anyKnown reports whether any run at nt threads has a value of get.
+func anyKnown(set *metrics.SysbenchSet, nt int, get func(*metrics.SysbenchResult) metrics.Value) bool {
+	for _, d := range set.DBMS {
+		for _, r := range d.Results {
+			if r.Threads == nt && get(r).OK() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// threadCount is a thread count in words: "1 thread", "40 threads", and
+// for 0, the count of summary tables that do not say it, "an unknown
+// thread count".
+func threadCount(n int) string {
+	if n == 0 {
+		return "an unknown thread count"
+	}
+	return metrics.Plural(n, "thread")
 }

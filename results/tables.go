@@ -139,7 +139,7 @@ func readQPSTSV(file string, data []byte, relative bool) (*qpsTable, error) {
 		}
 		f := strings.Split(line, "\t")
 		if len(f) != len(t.cols)+1 {
-			return nil, inputerr.Errorf("%s:%d: %d fields for %d builds and a label", names.Quoted(file), n, len(f), len(t.cols))
+			return nil, inputerr.Errorf("%s:%d: %d fields, want %d (a value per build and the label)", names.Quoted(file), n, len(f), len(t.cols)+1)
 		}
 		row, err := newRow(file, n, f[len(f)-1], f[:len(f)-1], seen)
 		if err != nil {
