@@ -49,7 +49,7 @@ var allowed = map[string][]string{
 	"report":            {"results", "internal/names", "internal/relname", "internal/sbsum", "parse", "metrics", "internal/stats", "internal/compat", "internal/fsout", "internal/osfs", "internal/textfmt", "internal/inputerr"},
 	"internal/chart":    {"metrics"},
 	"report/render":     {"report", "internal/chart", "metrics", "internal/textfmt", "internal/inputerr", "templates"},
-	"diff":              {"internal/names", "report", "parse", "metrics", "internal/stats", "internal/textfmt", "internal/inputerr"},
+	"diff":              {"internal/names", "report", "results", "parse", "metrics", "internal/stats", "internal/textfmt", "internal/inputerr"},
 	"cmd/ibreport":      {"internal/names", "report", "report/render", "diff", "parse", "metrics", "internal/fsout", "internal/textfmt"},
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 	"github.com/ibreport/ibreport/report"
+	"github.com/ibreport/ibreport/results"
 )
 
 // Options control Run.
@@ -203,8 +204,8 @@ func LoadResultSet(dir string, opt report.LoadOptions) (*ResultSet, []string, er
 		return nil, nil, err
 	}
 	rs.RunNoise = noise
-	if names := sysbenchSummaryNames(ents); len(names) > 0 && !slices.ContainsFunc(ents, func(e fs.DirEntry) bool { return tableName(e.Name()) != "" }) {
-		rs, err := loadSysbenchTables(dir, names)
+	if slices.ContainsFunc(ents, func(e fs.DirEntry) bool { return !e.IsDir() && results.IsSummaryFile(e.Name()) }) && !slices.ContainsFunc(ents, func(e fs.DirEntry) bool { return tableName(e.Name()) != "" }) {
+		rs, err := loadSysbenchTables(dir, opt.Sysbench.Set)
 		if rs != nil {
 			rs.RunNoise = noise
 		}

@@ -1,13 +1,9 @@
 package diff
 
 import (
-	"bufio"
-	"bytes"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +13,7 @@ import (
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 	"github.com/ibreport/ibreport/report"
+	"github.com/ibreport/ibreport/results"
 )
 
 // Sysbench results are compared as tables too, so that they share the
@@ -195,154 +192,92 @@ func (c *sbCells) groups(dir string) []ResultTable {
 	return out
 }
 
-// sbSummaryFile reports whether a file is a summary table the sysbench
-// diff reads: qps.abs.<tag>.tsv or o.met.<tag>[.dop<N>] (not .err).
-func sbSummaryFile(name string) bool {
-	switch {
-	case strings.HasPrefix(name, "qps.abs.") && strings.HasSuffix(name, ".tsv"):
-		return true
-	case strings.HasPrefix(name, "o.met.") && !strings.HasSuffix(name, ".err"):
-		return true
+// loadSysbenchTables builds the sb and sbgroup tables of a folder of
+// summary tables, read as build reads them (package results): the set
+// the options name, else the default set; QPS from its qps.abs table,
+// the HW per operation and the thread count from its o.met file. A
+// folder without a readable set is bad input naming what it holds.
+func loadSysbenchTables(dir, setName string) (*ResultSet, error) {
+	sum, err := results.ReadSummaries(os.DirFS(dir), ".", dir)
+	if err != nil {
+		return nil, err
 	}
-	return false
-}
-
-var (
-	reMetBlock = regexp.MustCompile(`^sb\.met\.(.+)\.dop([0-9]+)$`)
-	reQPSLabel = regexp.MustCompile(`^(?:(\S+)[ _])?(\S+)[ _]range=([0-9]+)\s*$`)
-)
-
-// sbTableRow is one DBMS's values of one test read from the summaries.
-type sbTableRow struct {
-	cells   [6]string // as the files print them
-	seen    [6]bool
-	file    string
-	line    int
-	test    parse.SysbenchTest
-	threads int
-}
-
-// loadSysbenchTables builds the sb and sbgroup tables of the summary
-// tables of dir: QPS from qps.abs.*.tsv (measured at the first thread
-// count, which the o.met blocks of the same folder name; without them the
-// step has no thread count), the HW per operation and o/s from o.met.*. A
-// DBMS and test found in several files (qps.abs.pg13.tsv and
-// qps.abs.pg.latest.tsv, say) takes the first, in name order.
-func loadSysbenchTables(dir string, files []string) (*ResultSet, error) {
-	rows := map[string]*sbTableRow{} // step "\x00" dbms
-	var order []string
-	var dbmsOrder []string
-	get := func(t parse.SysbenchTest, nt int, dbms string) *sbTableRow {
-		k := sbStep(t, nt) + "\x00" + dbms
-		r := rows[k]
-		if r == nil {
-			r = &sbTableRow{test: t, threads: nt}
-			for i := range r.cells {
-				r.cells[i] = "NA"
-			}
-			rows[k] = r
-			order = append(order, k)
-		}
-		if !slices.Contains(dbmsOrder, dbms) {
-			dbmsOrder = append(dbmsOrder, dbms)
-		}
-		return r
-	}
-	slices.Sort(files)
-	// o.met first: its block names carry the thread count.
-	first := 0
-	var qpsFiles []string
-	for _, name := range files {
-		if strings.HasPrefix(name, "qps.abs.") {
-			qpsFiles = append(qpsFiles, name)
-			continue
-		}
-		p := filepath.Join(dir, name)
-		data, err := readRegular(dir, name)
-		if err != nil {
+	var set *results.Set
+	if setName != "" {
+		if set, err = sum.Set(setName); err != nil {
 			return nil, err
 		}
-		if err := readOMet(p, data, func(t parse.SysbenchTest, nt int, dbms string, vals []string, line int) {
-			if first == 0 || nt < first {
-				first = nt
-			}
-			r := get(t, nt, dbms)
-			// o.met columns: cpu/o cs/o r/o rKB/o wKB/o o/s dbms.
-			for i, v := range vals[:5] {
-				if !r.seen[i+1] {
-					r.cells[i+1], r.seen[i+1] = v, true
-				}
-			}
-			if !r.seen[0] {
-				// o/s is the QPS when qps.abs has none.
-				r.cells[0] = vals[5]
-			}
-			if r.file == "" {
-				r.file, r.line = p, line
-			}
-		}); err != nil {
-			return nil, err
+	} else if set = results.DefaultSet(sum.Sets); set == nil {
+		var why []string
+		for _, k := range sum.Skipped {
+			why = append(why, k.File+": "+k.Why)
 		}
-	}
-	for _, name := range qpsFiles {
-		p := filepath.Join(dir, name)
-		data, err := readRegular(dir, name)
-		if err != nil {
-			return nil, err
-		}
-		if err := readQPSAbs(p, data, func(t parse.SysbenchTest, dbms, cell string, line int) {
-			if t.Warmup() {
-				return // as the raw folders' tables, which leave warm-up runs out
-			}
-			r := get(t, first, dbms)
-			if !r.seen[0] {
-				r.cells[0], r.seen[0] = cell, true
-				r.file, r.line = p, line
-			}
-		}); err != nil {
-			return nil, err
-		}
+		return nil, inputerr.Errorf("%s: no readable sysbench summary tables: %s", names.Quoted(dir), strings.Join(why, "; "))
 	}
 	rs := &ResultSet{Name: dir}
-	tables := map[string]int{}
 	cells := sbCells{}
-	for _, k := range order {
-		step, dbms, _ := strings.Cut(k, "\x00")
-		r := rows[k]
-		i, ok := tables[step]
-		if !ok {
-			i = len(rs.Tables)
-			tables[step] = i
-			t := ResultTable{Kind: "sb", Step: step, File: filepath.Join(dir, step), Built: true}
-			if r.threads > 0 {
-				t.Group = "dop" + strconv.Itoa(r.threads)
-			}
-			for _, c := range sbColumns {
-				t.Columns = append(t.Columns, c.name)
-			}
-			rs.Tables = append(rs.Tables, t)
+	sets := []*results.Set{set}
+	// The o.met files of the set's other thread counts, o.met.<set>.dop<N>
+	// (ibreport tables writes one per count; qps.abs has the first),
+	// give their tests at those counts, with o/s as the QPS.
+	for _, o := range sum.Sets {
+		if o.MetOnly && o != set && o.Threads != set.Threads && slices.Equal(o.Builds, set.Builds) &&
+			strings.HasPrefix(o.Name, set.Name+".dop") {
+			sets = append(sets, o)
 		}
-		// Read once into values that keep the summaries' text.
-		row := ResultRow{DBMS: dbms, Line: r.line, Source: r.file}
-		for j, text := range r.cells {
-			row.Cells = append(row.Cells, fileCell(text, cellUnit("sb", sbColumns[j].name, step)))
-		}
-		rs.Tables[i].Rows = append(rs.Tables[i].Rows, row)
-		cells.add(r.test, r.threads, dbms, row.Cells[0])
 	}
-	// Rows in DBMS order of the files, as the raw folders list them.
-	for i := range rs.Tables {
-		slices.SortStableFunc(rs.Tables[i].Rows, func(a, b ResultRow) int {
-			return slices.Index(dbmsOrder, a.DBMS) - slices.Index(dbmsOrder, b.DBMS)
-		})
+	for _, set := range sets {
+		rs.addSummarySet(set, dir, &cells)
 	}
 	parse.SortSysbenchTests(cells.tests)
 	slices.SortStableFunc(rs.Tables, func(a, b ResultTable) int { return sbTestRank(cells.tests, a.Step) - sbTestRank(cells.tests, b.Step) })
 	rs.Tables = append(rs.Tables, cells.groups(dir)...)
 	if len(rs.Tables) == 0 {
-		return nil, inputerr.Errorf("%s: no test in its sysbench summary tables (%s)", names.Quoted(dir), strings.Join(files, " "))
+		return nil, inputerr.Errorf("%s: no test in set %s of its summary tables (%s)", names.Quoted(dir), set.Name, strings.Join(set.Files, " "))
 	}
 	return rs, nil
+}
+
+// addSummarySet adds a table per test of the set, at its thread count.
+func (rs *ResultSet) addSummarySet(set *results.Set, dir string, cells *sbCells) {
+	for _, row := range set.Rows {
+		if row.Test.Warmup() {
+			continue // as the raw folders' tables, which leave warm-up runs out
+		}
+		step := sbStep(row.Test, set.Threads)
+		t := ResultTable{Kind: "sb", Step: step, File: filepath.Join(dir, step), Built: true}
+		if set.Threads > 0 {
+			t.Group = "dop" + strconv.Itoa(set.Threads)
+		}
+		for _, c := range sbColumns {
+			t.Columns = append(t.Columns, c.name)
+		}
+		for k, build := range set.Builds {
+			c := row.Cells[k]
+			r := ResultRow{DBMS: build, Line: c.Line, Source: c.File}
+			r.Cells = append(r.Cells, summaryCell(c.QPS, cellUnit("sb", sbColumns[0].name, step)))
+			for j, col := range sbColumns[1:] {
+				v := metrics.NA(cellUnit("sb", col.name, step), "no o.met row")
+				if m := c.Met; m != nil {
+					v = summaryCell([]metrics.Value{m.CPUPerOp, m.CsPerOp, m.ReadsPerOp, m.ReadKBPerOp, m.WriteKBPerOp}[j], cellUnit("sb", col.name, step))
+				}
+				r.Cells = append(r.Cells, v)
+			}
+			t.Rows = append(t.Rows, r)
+			cells.add(row.Test, set.Threads, build, r.Cells[0])
+		}
+		rs.Tables = append(rs.Tables, t)
+	}
+}
+
+// summaryCell is a value of the summary tables in the unit of its
+// column, with the text the tables printed.
+func summaryCell(v metrics.Value, u metrics.Unit) metrics.Value {
+	if text, ok := v.Text(); ok {
+		return fileCell(text, u)
+	}
+	v.Unit = u
+	return v
 }
 
 // sbTestRank is the run order of the test of a step.
@@ -350,125 +285,4 @@ func sbTestRank(tests []parse.SysbenchTest, step string) int {
 	return slices.IndexFunc(tests, func(t parse.SysbenchTest) bool {
 		return step == t.Key() || strings.HasPrefix(step, t.Key()+".dop")
 	})
-}
-
-func readRegular(dir, name string) ([]byte, error) {
-	f, err := parse.OpenRegular(os.DirFS(dir), name)
-	if parse.IsNotRegular(err) {
-		return nil, inputerr.Errorf("%s/%v", names.Quoted(dir), err)
-	}
-	if err != nil {
-		return nil, inputerr.Wrap(err)
-	}
-	defer f.Close()
-	var b bytes.Buffer
-	if _, err := b.ReadFrom(f); err != nil {
-		return nil, inputerr.Wrap(err)
-	}
-	return b.Bytes(), nil
-}
-
-// readOMet reads the absolute blocks of an o.met file (sum_met.sh): a
-// block name sb.met.<sfx>.dop<N>, "--- absolute", a header, one row per
-// DBMS (cpu/o cs/o r/o rKB/o wKB/o o/s dbms), then "--- relative to first
-// result" and its rows, which are skipped. sb.prepare.met blocks (the load)
-// are skipped too. A row with other than 7 fields is bad input: a gate
-// does not skip what it cannot read.
-func readOMet(file string, data []byte, row func(t parse.SysbenchTest, nt int, dbms string, vals []string, line int)) error {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	var test parse.SysbenchTest
-	nt, n := 0, 0
-	inAbs, header := false, false
-	for sc.Scan() {
-		n++
-		line := strings.TrimSpace(sc.Text())
-		switch {
-		case line == "":
-			inAbs = false
-			continue
-		case strings.HasPrefix(line, "sb."):
-			inAbs, nt = false, 0
-			if m := reMetBlock.FindStringSubmatch(line); m != nil {
-				if t, ok := parse.ParseSysbenchSfx(m[1]); ok && !t.Warmup() {
-					test = t
-					nt, _ = strconv.Atoi(m[2])
-				}
-			}
-			continue
-		case line == "--- absolute":
-			inAbs, header = nt > 0, true
-			continue
-		case strings.HasPrefix(line, "---"):
-			inAbs = false
-			continue
-		}
-		if !inAbs {
-			continue
-		}
-		if header {
-			header = false
-			if strings.HasPrefix(line, "cpu/o") {
-				continue
-			}
-		}
-		f := strings.Fields(line)
-		if len(f) != 7 {
-			return inputerr.Errorf("%s:%d: an o.met row has %d fields, want 7 (cpu/o cs/o r/o rKB/o wKB/o o/s dbms)", file, n, len(f))
-		}
-		row(test, nt, f[6], f[:6], n)
-	}
-	if err := sc.Err(); err != nil {
-		return inputerr.Errorf("%s: %w", file, err)
-	}
-	return nil
-}
-
-// readQPSAbs reads a qps.abs.<tag>.tsv table (sum_qps_csv.sh): "col-N :
-// <dbms>" lines, a blank line, the col- header, then one row per test, the
-// QPS of each DBMS and the label "<engine>_<test>_range=<N>".
-func readQPSAbs(file string, data []byte, row func(t parse.SysbenchTest, dbms, cell string, line int)) error {
-	var cols []string
-	n := 0
-	for l := range strings.Lines(string(data)) {
-		n++
-		line := strings.TrimRight(l, "\r\n")
-		switch {
-		case strings.TrimSpace(line) == "":
-			continue
-		case strings.HasPrefix(line, "col-") && strings.Contains(line, " : "):
-			_, name, _ := strings.Cut(line, " : ")
-			cols = append(cols, strings.TrimSpace(name))
-			continue
-		case strings.HasPrefix(line, "col-"):
-			continue // the header
-		}
-		f := strings.Split(line, "\t")
-		if len(f) != len(cols)+1 || len(cols) == 0 {
-			return inputerr.Errorf("%s:%d: a row has %d fields for %d DBMS and a label", file, n, len(f), len(cols))
-		}
-		m := reQPSLabel.FindStringSubmatch(f[len(f)-1])
-		if m == nil {
-			return inputerr.Errorf("%s:%d: %q is not a test label (<engine>_<test>_range=<N>)", file, n, f[len(f)-1])
-		}
-		t, ok := parse.ParseSysbenchSfx(m[2] + ".range" + m[3] + ".pk1")
-		if !ok {
-			return inputerr.Errorf("%s:%d: %q is not a test label", file, n, f[len(f)-1])
-		}
-		for i, c := range cols {
-			row(t, c, strings.TrimSpace(f[i]), n)
-		}
-	}
-	return nil
-}
-
-// sysbenchSummaryNames lists the summary tables of a folder.
-func sysbenchSummaryNames(ents []fs.DirEntry) []string {
-	var out []string
-	for _, e := range ents {
-		if !e.IsDir() && sbSummaryFile(e.Name()) {
-			out = append(out, e.Name())
-		}
-	}
-	return out
 }

@@ -26,8 +26,7 @@ var textReaders = map[string]bool{
 	"fileCell":           true, // one cell of a user's file
 	"parseCell":          true,
 	"loadSysbenchTables": true, // qps.abs.*.tsv and o.met.*
-	"readOMet":           true,
-	"readQPSAbs":         true,
+	"summaryCell":        true, // a value of the summary tables, with its text
 	"settingsRunNoise":   true, // ibreport.settings
 	"readTestNoise":      true, // its run-noise.<step>.<metric> keys
 	"SetThresholds":      true, // --threshold

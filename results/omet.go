@@ -243,6 +243,48 @@ func (s *Set) attachMet(m *metTable, dir string) {
 	if missing > 0 {
 		s.warn(m.file, 0, "", "%s has no block for %s of set %s: their HW metrics are NA", path.Join(dir, m.file), metrics.Plural(missing, "test"), s.Name)
 	}
+	// The tests o.met has at the set's thread count and the qps tables
+	// not (sum_qps_csv_nopre.sh leaves the .pre tests out): their QPS is
+	// the o/s an.sh divided by.
+	have := make(map[string]bool, len(s.Rows))
+	for _, r := range s.Rows {
+		have[r.Test.Sfx] = true
+	}
+	var added []string
+	for i := range m.blocks {
+		b := &m.blocks[i]
+		if b.threads != s.Threads || have[b.test.Sfx] || b.test.Warmup() {
+			continue
+		}
+		have[b.test.Sfx] = true
+		row := Row{Test: b.test, Cells: make([]Cell, len(s.Builds))}
+		for k, build := range s.Builds {
+			c := &row.Cells[k]
+			c.Met, c.File, c.Line = b.rows[build], path.Join(dir, m.file), b.line
+			if c.Met == nil {
+				c.QPS = metrics.NAf(metrics.QueriesPerSec, "%s: no row of %s in the block of line %d", path.Join(dir, m.file), build, b.line)
+				continue
+			}
+			c.QPS, c.Line = c.Met.OpsPerSec, c.Met.Line
+		}
+		if s.Relative {
+			// A ratio set holds no rates: a ratio of o/s in their place.
+			base := row.Cells[0].QPS
+			for k := range row.Cells {
+				q := row.Cells[k].QPS
+				if q.OK() && base.OK() && base.V > 0 {
+					row.Cells[k].QPS = metrics.Known(q.V/base.V, metrics.RatioUnit)
+				} else {
+					row.Cells[k].QPS = metrics.NA(metrics.RatioUnit, "no o/s of the base")
+				}
+			}
+		}
+		s.Rows = append(s.Rows, row)
+		added = append(added, b.test.Label())
+	}
+	if len(added) > 0 {
+		s.info(m.file, "%s has %s that the qps tables of set %s have not (%s): their QPS is its o/s", path.Join(dir, m.file), metrics.Plural(len(added), "test"), s.Name, strings.Join(added, ", "))
+	}
 }
 
 // metOnlySet is a set of an o.met file no qps table shares builds with:

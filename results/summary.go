@@ -605,6 +605,11 @@ func colName(t *qpsTable, k int) string {
 	return "col-" + strconv.Itoa(k+1)
 }
 
+// info adds information about file of the set, not a problem.
+func (s *Set) info(file, format string, args ...any) {
+	s.Warnings = append(s.Warnings, metrics.Warning{Kind: metrics.Information, File: file, Text: fmt.Sprintf(format, args...)})
+}
+
 func (s *Set) warn(file string, line int, test, format string, args ...any) {
 	s.Warnings = append(s.Warnings, metrics.Warning{File: file, Line: line, Step: test, Text: fmt.Sprintf(format, args...)})
 }

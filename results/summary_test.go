@@ -86,8 +86,8 @@ func TestReadSummaries(t *testing.T) {
 			files: map[string]string{"qps.abs.s.tsv": strings.Replace(absTSV, "100\t200", "100\tNaN", 1)},
 			sets:  "s:abs 2 0", qps: "NA", cpu: "NA"},
 		{name: "a hand-made variant is not read",
-			files:   map[string]string{"qps.abs.s.tsv": absTSV, "qps.abs.s.tsv.no1103": "junk"},
-			sets:    "s:abs 2 0", qps: "200", cpu: "NA",
+			files: map[string]string{"qps.abs.s.tsv": absTSV, "qps.abs.s.tsv.no1103": "junk"},
+			sets:  "s:abs 2 0", qps: "200", cpu: "NA",
 			skipped: []string{"qps.abs.s.tsv.no1103: not a table sum_qps_csv.sh writes"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

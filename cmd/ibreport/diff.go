@@ -68,6 +68,7 @@ func runDiff(e *env, args []string) error {
 	fs.StringVar(&c.psUser, "ps-user", "", "OS `user` of the DBMS processes (raw trees)")
 	fs.StringVar(&c.device, "device", "", "block `device` of the database (raw trees)")
 	fs.StringVar(&c.dbms, "dbms", "", "`file` listing the DBMS in report order (raw trees)")
+	fs.StringVar(&c.sbSet, "set", "", "sysbench summary tables: the `set` each side compares (qps.abs.<set>.tsv; default: latest or *.latest, else all or *.all, else the largest set)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -182,7 +183,7 @@ func compareDiff(e *env, c common, base, newer []string, alpha, runNoise float64
 	if err := opt.Compare.SetThresholds(warn, true); err != nil {
 		return nil, usageError{fmt.Errorf("--warn: %w", err)}
 	}
-	opt.Load = report.LoadOptions{Metrics: metrics.Options{Cores: c.cores, PsUser: c.psUser, Device: c.device}, DBMSList: c.dbms}
+	opt.Load = report.LoadOptions{Metrics: metrics.Options{Cores: c.cores, PsUser: c.psUser, Device: c.device}, DBMSList: c.dbms, Sysbench: report.SysbenchOptions{Set: c.sbSet}}
 	cmp, warns, err := diff.Run(base, newer, opt)
 	for _, w := range warns {
 		printNote(e, "warning:", w)
