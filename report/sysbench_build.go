@@ -35,6 +35,9 @@ type SysbenchPart struct {
 	// sb.perf.hw samples (and in compat mode).
 	Counters *PerfPart `json:"counters,omitempty"`
 	Notes    []string  `json:"notes,omitempty"`
+	// Summary says which set of the folder's summary tables the part
+	// shows, and the other sets; nil when no set chose the DBMS.
+	Summary *SummaryChoice `json:"summary,omitempty"`
 }
 
 // SysbenchThreads is everything measured at one thread count.
@@ -156,6 +159,7 @@ func (b *sbBuild) tables() {
 	if len(set.DBMS) < 2 {
 		p.Notes = append(p.Notes, "Only one DBMS: there are no relative values.")
 	}
+	p.Summary = b.res.Summary
 	if c := b.res.Summary; c != nil && c.Tables {
 		n := "The values are those of the summary tables (" + strings.Join(c.Files, ", ") + "), which keep the QPS"
 		if !c.Relative {
