@@ -39,15 +39,7 @@ func ComputeSysbenchWith(fsys fs.FS, dirs []*parse.SysbenchDir, opt Options, rul
 	}
 	for i, d := range dirs {
 		s.DBMS = append(s.DBMS, dbms[i])
-		for _, t := range d.Tests {
-			if !seenT[t.Sfx] {
-				seenT[t.Sfx] = true
-				s.Tests = append(s.Tests, t)
-			}
-		}
-		for _, n := range d.AllThreads() {
-			seenN[n] = true
-		}
+		s.addDir(d, seenT, seenN)
 	}
 	parse.SortSysbenchTests(s.Tests)
 	for n := range seenN {
@@ -167,6 +159,19 @@ func (s *SysbenchSet) Relative(d *SysbenchDBMS, t parse.SysbenchTest, nt int) Sy
 	return rel
 }
 
+// addDir notes the tests and thread counts of a folder, each once.
+func (s *SysbenchSet) addDir(d *parse.SysbenchDir, seenT map[string]bool, seenN map[int]bool) {
+	for _, t := range d.Tests {
+		if !seenT[t.Sfx] {
+			seenT[t.Sfx] = true
+			s.Tests = append(s.Tests, t)
+		}
+	}
+	for _, n := range d.AllThreads() {
+		seenN[n] = true
+	}
+}
+
 // NewSysbenchSet puts results that were read rather than computed from
 // run files (the summary tables of a published study) into a set: one
 // SysbenchDBMS per folder of dirs, in that order (the first is the base),
@@ -185,15 +190,7 @@ func NewSysbenchSet(dirs []*parse.SysbenchDir, runs []*SysbenchResult, opt Optio
 		d := &SysbenchDBMS{Dir: dir, Name: dir.Name, byKey: map[string]*SysbenchResult{}, engine: opt.Engine}
 		byName[dir.Name] = d
 		s.DBMS = append(s.DBMS, d)
-		for _, t := range dir.Tests {
-			if !seenT[t.Sfx] {
-				seenT[t.Sfx] = true
-				s.Tests = append(s.Tests, t)
-			}
-		}
-		for _, n := range dir.AllThreads() {
-			seenN[n] = true
-		}
+		s.addDir(dir, seenT, seenN)
 	}
 	var dropped []Warning
 	for _, r := range runs {

@@ -257,16 +257,7 @@ func (s *Set) attachMet(m *metTable, dir string) {
 			continue
 		}
 		have[b.test.Sfx] = true
-		row := Row{Test: b.test, Cells: make([]Cell, len(s.Builds))}
-		for k, build := range s.Builds {
-			c := &row.Cells[k]
-			c.Met, c.File, c.Line = b.rows[build], path.Join(dir, m.file), b.line
-			if c.Met == nil {
-				c.QPS = metrics.NAf(metrics.QueriesPerSec, "%s: no row of %s in the block of line %d", path.Join(dir, m.file), build, b.line)
-				continue
-			}
-			c.QPS, c.Line = c.Met.OpsPerSec, c.Met.Line
-		}
+		row := metOnlyRow(b, s.Builds, path.Join(dir, m.file))
 		if s.Relative {
 			// A ratio set holds no rates: a ratio of o/s in their place.
 			base := row.Cells[0].QPS
@@ -307,21 +298,26 @@ func metOnlySet(name string, m *metTable, dir string) (*Set, error) {
 		if b.threads != nt {
 			continue
 		}
-		row := Row{Test: b.test, Cells: make([]Cell, len(s.Builds))}
-		for k, build := range s.Builds {
-			c := &row.Cells[k]
-			c.Met = b.rows[build]
-			c.File, c.Line = path.Join(dir, m.file), b.line
-			if c.Met == nil {
-				c.QPS = metrics.NAf(metrics.QueriesPerSec, "%s: no row of %s in the block of line %d", path.Join(dir, m.file), build, b.line)
-				continue
-			}
-			c.QPS, c.Line = c.Met.OpsPerSec, c.Met.Line
-		}
-		s.Rows = append(s.Rows, row)
+		s.Rows = append(s.Rows, metOnlyRow(&b, s.Builds, path.Join(dir, m.file)))
 	}
 	if len(s.Rows) == 0 {
 		return nil, inputerr.Errorf("%s: no test block", names.Quoted(path.Join(dir, m.file)))
 	}
 	return s, nil
+}
+
+// metOnlyRow is the row of a test that only o.met has: each build's
+// o.met row, its o/s as the QPS.
+func metOnlyRow(b *metBlock, builds []string, file string) Row {
+	row := Row{Test: b.test, Cells: make([]Cell, len(builds))}
+	for k, build := range builds {
+		c := &row.Cells[k]
+		c.Met, c.File, c.Line = b.rows[build], file, b.line
+		if c.Met == nil {
+			c.QPS = metrics.NAf(metrics.QueriesPerSec, "%s: no row of %s in the block of line %d", file, build, b.line)
+			continue
+		}
+		c.QPS, c.Line = c.Met.OpsPerSec, c.Met.Line
+	}
+	return row
 }
