@@ -106,7 +106,7 @@ func bulletOf(dbms, base, part string, threads int, rs []partRatio) (Bullet, boo
 func (b Bullet) head() string {
 	h := b.DBMS + " vs " + b.Base
 	if b.Threads > 0 {
-		h += ", " + threadCount(b.Threads)
+		h += ", " + ThreadCount(b.Threads)
 	}
 	return h
 }
@@ -460,7 +460,7 @@ func (b *findings) sysbenchComparability(set *metrics.SysbenchSet) {
 		return
 	}
 	key := func(r *metrics.SysbenchResult) string {
-		return r.Test.Label() + " at " + threadCount(r.Threads)
+		return r.Test.Label() + " at " + ThreadCount(r.Threads)
 	}
 	have := func(d *metrics.SysbenchDBMS) map[string]bool {
 		m := map[string]bool{}

@@ -85,7 +85,7 @@ func (b *findings) sysbenchPlausibility(set *metrics.SysbenchSet) {
 				if r := d.Result(t.Sfx, nt); r != nil && !t.Warmup() {
 					if n := shortPercentile(r.Percentile, r.Events); n != "" {
 						b.rep.Plausibility = append(b.rep.Plausibility, fmt.Sprintf("%s %s, %s: the %dth-percentile latency (%s ms) %s",
-							d.Name, sbTestName(t), threadCount(nt), r.Percentile, r.LatPct.Format(-1), n))
+							d.Name, sbTestName(t), ThreadCount(nt), r.Percentile, r.LatPct.Format(-1), n))
 					}
 				}
 			}

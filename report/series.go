@@ -681,7 +681,7 @@ func (b *seriesBuild) seriesInputs() []seriesInput {
 // sysbenchSeries is the QPS of every test and DBMS at nt threads as a
 // series input: the DBMS are the members.
 func (b *seriesBuild) sysbenchSeries(set *metrics.SysbenchSet, nt int) seriesInput {
-	what := "Sysbench QPS, " + threadCount(nt)
+	what := "Sysbench QPS, " + ThreadCount(nt)
 	in := seriesInput{id: "series.sb.dop" + strconv.Itoa(nt), title: what, kind: "sb.dop" + strconv.Itoa(nt), what: what}
 	for _, d := range set.DBMS {
 		in.members = append(in.members, d.Name)
@@ -690,7 +690,7 @@ func (b *seriesBuild) sysbenchSeries(set *metrics.SysbenchSet, nt int) seriesInp
 		t := seriesTest{name: sbTestName(test), unit: "queries/s"}
 		for _, d := range set.DBMS {
 			res := d.Result(test.Sfx, nt)
-			v, h := metrics.NAf(metrics.Unit(t.unit), "no run with %s", threadCount(nt)), math.NaN()
+			v, h := metrics.NAf(metrics.Unit(t.unit), "no run with %s", ThreadCount(nt)), math.NaN()
 			if res != nil {
 				v = res.QPS
 				if b.sbNoise {

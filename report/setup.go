@@ -452,7 +452,7 @@ func (f setupFacts) sysbenchTitle() string {
 	t := "Sysbench: " + strconv.Itoa(f.DBMS) + " DBMS"
 	switch {
 	case len(f.Threads) == 1:
-		t += ", " + threadCount(f.Threads[0])
+		t += ", " + ThreadCount(f.Threads[0])
 	case len(f.Threads) > 1:
 		t += fmt.Sprintf(", %d to %d threads", f.Threads[0], f.Threads[len(f.Threads)-1])
 	}

@@ -529,7 +529,7 @@ func (b *findings) releaseStory(set *metrics.SysbenchSet, parts []metrics.Sysben
 		}
 		lead := fmt.Sprintf("%s %s to %s, %d builds", first.DBMS(), first.Version, last.Version, len(rs.Rels))
 		lead += seriesWhat(rs, ss)
-		lead += fmt.Sprintf(". Sysbench QPS at %s", threadCount(nt))
+		lead += fmt.Sprintf(". Sysbench QPS at %s", ThreadCount(nt))
 		if host != "" {
 			lead += ", " + host
 		}

@@ -139,7 +139,7 @@ func (r *Results) loadSummaries(fsys fs.FS, dir string, opt LoadOptions) error {
 		}
 	}
 	if set.Threads == 0 {
-		r.settingsWarnings = append(r.settingsWarnings, metrics.Warning{Text: fmt.Sprintf("%s: no file of set %s names its thread count (no o.met file with sb.met.<test>.dop<N> blocks); the report says 0 threads", dir, set.Name)})
+		r.settingsWarnings = append(r.settingsWarnings, metrics.Warning{Text: fmt.Sprintf("%s: no file of set %s names its thread count (no o.met file with sb.met.<test>.dop<N> blocks): the report says an unknown thread count", dir, set.Name)})
 	}
 	r.setupNotes = append(r.setupNotes, metrics.Warning{Kind: metrics.Information, Text: r.Summary.Sentence()})
 	return nil

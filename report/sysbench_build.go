@@ -236,7 +236,7 @@ func (f sbText) loadTable(set *metrics.SysbenchSet) *Table {
 
 func (f sbText) groupTable(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt int, id string) *Table {
 	pairs := set.Pairs()
-	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + threadCount(nt),
+	t := &Table{ID: id + ".groups", Title: "Relative QPS by test group, " + ThreadCount(nt),
 		Caption: "Each DBMS's QPS relative to " + sbBaseOf(set) +
 			" over the tests of a group. " + f.sbBandsShort()}
 	if g := f.groupsNote(groups); g != "" {
@@ -292,7 +292,7 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 	var out []*Chart
 	for _, g := range groups {
 		c := &Chart{ID: fmt.Sprintf("%s.chart.group.%s", id, g.Name), Kind: "bar",
-			Title: fmt.Sprintf("%s: QPS relative to %s, %s", g.Name, sbChartBase(set), threadCount(nt)), YLabel: "relative QPS", Reference: 1}
+			Title: fmt.Sprintf("%s: QPS relative to %s, %s", g.Name, sbChartBase(set), ThreadCount(nt)), YLabel: "relative QPS", Reference: 1}
 		for _, t := range g.Tests {
 			c.Categories = append(c.Categories, sbTestName(t))
 		}
@@ -311,12 +311,12 @@ func sbGroupCharts(set *metrics.SysbenchSet, groups []metrics.SysbenchGroup, nt 
 				}
 				gc := *c
 				gc.ID = fmt.Sprintf("%s.%d", c.ID, k+1)
-				gc.Title = fmt.Sprintf("%s: QPS of %s relative to their group's base %s, %s", g.Name, metrics.Plural(len(sp), "build"), sub.Base().Name, threadCount(nt))
+				gc.Title = fmt.Sprintf("%s: QPS of %s relative to their group's base %s, %s", g.Name, metrics.Plural(len(sp), "build"), sub.Base().Name, ThreadCount(nt))
 				rc := sbReleaseChart(&gc, g, sub, nt)
 				if r, ok := parseRelease(sub.Base().Name); ok && rc.XLabel == "release" && r.Config != "" {
 					// The axis holds the config's releases, the base among
 					// them; the title stays within the chart's width.
-					rc.Title = fmt.Sprintf("%s, %s releases vs %s, %s", g.Name, r.Config, sub.Base().Name, threadCount(nt))
+					rc.Title = fmt.Sprintf("%s, %s releases vs %s, %s", g.Name, r.Config, sub.Base().Name, ThreadCount(nt))
 				}
 				out = append(out, rc)
 			}
@@ -496,7 +496,7 @@ func sbNoiseKey(t parse.SysbenchTest, nt int) string {
 }
 
 func (f sbText) relativeTable(set *metrics.SysbenchSet, nt int, id string, res *Results) *Table {
-	t := &Table{ID: id + ".relative", Title: "Relative QPS, " + threadCount(nt),
+	t := &Table{ID: id + ".relative", Title: "Relative QPS, " + ThreadCount(nt),
 		Caption: "QPS of each DBMS divided by the QPS of the base DBMS " + sbBaseText(set) +
 			" (1 for 0/0, inf for x/0). " + f.sbBands()}
 	var keys []string
@@ -545,7 +545,7 @@ func (f sbText) absoluteTables(set *metrics.SysbenchSet, nt int, id string) []*T
 			// a table of NA cells says nothing the part's note does not.
 			continue
 		}
-		t := &Table{ID: id + ".abs." + m.key, Title: m.title + ", " + threadCount(nt)}
+		t := &Table{ID: id + ".abs." + m.key, Title: m.title + ", " + ThreadCount(nt)}
 		t.Header = []string{"test"}
 		for _, d := range set.DBMS {
 			t.Header = append(t.Header, d.Name)
@@ -556,7 +556,7 @@ func (f sbText) absoluteTables(set *metrics.SysbenchSet, nt int, id string) []*T
 				res := d.Result(test.Sfx, nt)
 				if res == nil {
 					r.Cells = append(r.Cells, Cell{Text: "NA", Band: NotANumber})
-					t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: no run with %s", d.Name, test.Sfx, threadCount(nt)))
+					t.Notes = append(t.Notes, fmt.Sprintf("%s %s: NA: no run with %s", d.Name, test.Sfx, ThreadCount(nt)))
 					continue
 				}
 				v := m.get(res)
@@ -608,7 +608,7 @@ var sbHWColumns = func() []sbHWColumn {
 func (f sbText) efficiencyTables(set *metrics.SysbenchSet, nt int, id string) []*Table {
 	var out []*Table
 	for _, test := range sbsum.Tests(set) {
-		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Label: sbTestName(test), Title: fmt.Sprintf("HW use per operation: %s, %s", sbTestName(test), threadCount(nt)),
+		t := &Table{ID: fmt.Sprintf("%s.hw.%s", id, test.Sfx), Label: sbTestName(test), Title: fmt.Sprintf("HW use per operation: %s, %s", sbTestName(test), ThreadCount(nt)),
 			Header: []string{"dbms"}}
 		for _, c := range sbHWColumns {
 			t.Header = append(t.Header, c.Name)
@@ -668,7 +668,7 @@ func (f sbText) perQueryTables(set *metrics.SysbenchSet, nt int, id string, extr
 	et, _ := set.EngineTable(nt, extra) // warned by the tables
 	var out []*Table
 	for _, blk := range et.Blocks {
-		t := &Table{ID: fmt.Sprintf("%s.query.%s", id, blk.Test.Sfx), Label: sbTestName(blk.Test), Title: sbTestName(blk.Test) + ", " + threadCount(nt),
+		t := &Table{ID: fmt.Sprintf("%s.query.%s", id, blk.Test.Sfx), Label: sbTestName(blk.Test), Title: sbTestName(blk.Test) + ", " + ThreadCount(nt),
 			Header: append([]string{"dbms", "QPS", "latency avg (ms)", "latency " + blk.PercentileLabel() + " (ms)"}, et.Extra...)}
 		for _, r := range blk.Rows {
 			row := Row{Kind: DataRow, Cells: []Cell{{Text: r.DBMS}, f.sbValueCell(r.QPS, sbsum.RateDigits), f.sbValueCell(r.LatAvg, sbsum.LatDigits), f.sbValueCell(r.LatPct, sbsum.LatDigits)}}
@@ -688,7 +688,7 @@ func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) (out []*Chart
 	var few []string
 	for _, test := range sbsum.Tests(set) {
 		qps := &Chart{ID: fmt.Sprintf("%s.chart.qps.%s", id, test.Sfx), Kind: "line",
-			Title: fmt.Sprintf("QPS per interval: %s, %s", sbTestName(test), threadCount(nt)), XLabel: "time (s)", YLabel: "queries/s"}
+			Title: fmt.Sprintf("QPS per interval: %s, %s", sbTestName(test), ThreadCount(nt)), XLabel: "time (s)", YLabel: "queries/s"}
 		lat := &Chart{ID: fmt.Sprintf("%s.chart.lat.%s", id, test.Sfx), Kind: "line", XLabel: "time (s)", YLabel: "ms"}
 		pct := 0
 		for _, d := range set.DBMS {
@@ -715,7 +715,7 @@ func sbIntervalCharts(set *metrics.SysbenchSet, nt int, id string) (out []*Chart
 		if pct == 0 {
 			pct = 95
 		}
-		lat.Title = fmt.Sprintf("Latency p%d per interval: %s, %s", pct, sbTestName(test), threadCount(nt))
+		lat.Title = fmt.Sprintf("Latency p%d per interval: %s, %s", pct, sbTestName(test), ThreadCount(nt))
 		switch {
 		case !qps.HasData():
 		case fewIntervals([]*Chart{qps}) != "":
@@ -740,7 +740,7 @@ func (f sbText) prePost(set *metrics.SysbenchSet) []*Table {
 	nt := set.Threads[0]
 	var out []*Table
 	for _, d := range set.DBMS {
-		t := &Table{ID: "sb.prepost." + d.Name, Title: fmt.Sprintf("Before and after the writes: %s, %s", d.Name, threadCount(nt)),
+		t := &Table{ID: "sb.prepost." + d.Name, Title: fmt.Sprintf("Before and after the writes: %s, %s", d.Name, ThreadCount(nt)),
 			Header:  []string{"test", "QPS pre", "QPS post", "post / pre"},
 			Caption: "QPS of a test run before the write-heavy tests and of the same test after them. " + f.sbBands()}
 		for _, test := range d.Dir.Tests {
@@ -800,7 +800,7 @@ func sbNoise(r *metrics.SysbenchResult) metrics.Interval { return r.QPSNoise() }
 // sbNoiseTable has, per test and DBMS, the ±95% of the QPS from sysbench's
 // interval lines; nil when no run has enough of them.
 func sbNoiseTable(set *metrics.SysbenchSet, nt int, id string) *Table {
-	t := &Table{ID: id + ".noise", Title: "Noise of the QPS, " + threadCount(nt), Header: []string{"test"},
+	t := &Table{ID: id + ".noise", Title: "Noise of the QPS, " + ThreadCount(nt), Header: []string{"test"},
 		Caption: "The half-width of the 95% interval of each run's mean QPS, from sysbench's --report-interval lines, as a percent of the mean: " + noiseCaption +
 			". A low-confidence interval is shown as ±h% (low confidence) with the reason in its note."}
 	for _, d := range set.DBMS {
@@ -864,10 +864,10 @@ func anyKnown(set *metrics.SysbenchSet, nt int, get func(*metrics.SysbenchResult
 	return false
 }
 
-// threadCount is a thread count in words: "1 thread", "40 threads", and
+// ThreadCount is a thread count in words: "1 thread", "40 threads", and
 // for 0, the count of summary tables that do not say it, "an unknown
 // thread count".
-func threadCount(n int) string {
+func ThreadCount(n int) string {
 	if n == 0 {
 		return "an unknown thread count"
 	}

@@ -37,7 +37,7 @@ func bulletLines(bs []report.Bullet) []string {
 func versus(b report.Bullet) string {
 	h := b.DBMS + " vs " + b.Base
 	if b.Threads > 0 {
-		h += ", " + metrics.Plural(b.Threads, "thread")
+		h += ", " + report.ThreadCount(b.Threads)
 	}
 	return h
 }
@@ -148,7 +148,7 @@ func headlines(bs []report.Bullet) []string {
 			h += " vs " + bs[i].Base
 		}
 		if bs[i].Threads > 0 && len(threads) > 1 {
-			h += ", " + metrics.Plural(bs[i].Threads, "thread")
+			h += ", " + report.ThreadCount(bs[i].Threads)
 		}
 		s := h + ": " + strings.Join(parts, ", ")
 		if most.N > 1 && math.Abs(most.Ratio-1) > metrics.SimilarBand && !most.WithinNoise {

@@ -39,6 +39,7 @@ func pageTemplate() *template.Template {
 			"chart":        func(*report.Chart) template.HTML { return "" }, // replaced per page
 			"rowClass":     rowClass,
 			"plural":       metrics.Plural,
+			"threads":      report.ThreadCount,
 			"shaded":       shaded,
 			"breakable":    breakable,
 			"bulletLines":  bulletLines,

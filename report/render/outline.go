@@ -281,8 +281,8 @@ func (o *outliner) sysbench(sb *report.SysbenchPart) {
 		}
 	}
 	for i, th := range sb.Threads {
-		p := o.add("Sysbench, " + metrics.Plural(th.Threads, "thread"))
-		p.Group, p.Short = "Sysbench", metrics.Plural(th.Threads, "thread")
+		p := o.add("Sysbench, " + report.ThreadCount(th.Threads))
+		p.Group, p.Short = "Sysbench", report.ThreadCount(th.Threads)
 		if i == 0 {
 			for _, note := range sb.Notes {
 				o.para(p, note)
