@@ -124,6 +124,10 @@ func known(key string) bool {
 	if t, ok := strings.CutPrefix(key, "run-noise."); ok && t != "" {
 		return true
 	}
+	// describe.<code>: a build, config, host or build part in words.
+	if t, ok := strings.CutPrefix(key, DescribePrefix); ok && t != "" {
+		return true
+	}
 	for _, k := range SettingsKeys {
 		if k == key {
 			return true
@@ -153,6 +157,35 @@ func nearKey(key string) string {
 // "run-noise.point-query.range100.dop40.qps"), which `ibreport series
 // --noise-settings` writes.
 const RunNoisePrefix = "run-noise."
+
+// DescribePrefix starts the settings keys that put a code of the DBMS
+// names in words: describe.x10d = io_method=io_uring, describe.c32r128 =
+// my.cnf for 32 CPUs and 128 GB, describe.x.pg180_o2nofp.x10d_c32r128.pk1
+// = PostgreSQL 18.0 with io_uring. The outputs show each next to its code.
+const DescribePrefix = "describe."
+
+// Descriptions reads the describe.<code> keys of settings set: text by
+// code. A text with a control character is an error naming the key.
+func Descriptions(set map[string]string, file string) (map[string]string, error) {
+	var out map[string]string
+	for k, v := range set {
+		code, ok := strings.CutPrefix(k, DescribePrefix)
+		if !ok || code == "" {
+			continue
+		}
+		if err := CheckName(v); err != nil {
+			return nil, fmt.Errorf("%s: %s: %v", file, k, err)
+		}
+		if v == "" {
+			return nil, fmt.Errorf("%s: %s is empty: want the code in words", file, k)
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[code] = v
+	}
+	return out, nil
+}
 
 // RunNoiseKeys reads the run-noise.<step>.<metric> keys of settings set,
 // read from file: the relative standard deviation of one run of each

@@ -71,10 +71,13 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 		return nil, inputerr.Errorf("clients %d: want a positive number (0: the dop of the raw trees)", opt.Clients)
 	}
 	compatMode := res.Options.Compat
-	rep := &Report{Schema: SchemaVersion, Compat: compatMode, Source: "raw", Bands: modeBands(compatMode)}
+	rep := &Report{Schema: SchemaVersion, Compat: compatMode, Source: "raw", Bands: modeBands(compatMode), Descriptions: res.descriptions}
 	rep.Notes = append(rep.Notes, res.settingsWarnings...)
 	// The device and scan generation chosen, named in the notes.
 	rep.Notes = append(rep.Notes, res.setupNotes...)
+	if n := undescribed(res); n != "" && !compatMode {
+		rep.Notes = append(rep.Notes, metrics.Warning{Kind: metrics.Information, Text: n})
+	}
 	ib := &ibench{res: res, edge: newIbEdge(compatMode), rep: rep, some: opt.Some, noPoints: res.noPoints}
 	find := &findings{rep: rep, res: res, ib: ib}
 	hasIbench := res.Archived() || len(res.Trees) > 0

@@ -170,6 +170,9 @@ type Results struct {
 	testNoise map[string]float64
 	// noPoints: loaded with LoadOptions.NoIntervalPoints.
 	noPoints bool
+	// descriptions are the describe.<code> keys of the settings: a
+	// build, config, host or build part in words, by code.
+	descriptions map[string]string
 	// Summary is the set of the folder's summary tables that Sysbench
 	// holds, or whose builds chose its result folders; nil when the
 	// folder has no summary tables or a DBMS list chose the folders.
@@ -324,6 +327,9 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 	r := &Results{Dir: dir, FS: fsys, Options: mopt, SysbenchOptions: sopt, settingsWarnings: set.warnings, noPoints: opt.NoIntervalPoints}
 	if r.testNoise, err = settingsTestNoise(set.values, dir); err != nil {
 		return nil, err
+	}
+	if r.descriptions, err = parse.Descriptions(set.values, path.Join(dir, parse.SettingsFile)); err != nil {
+		return nil, inputerr.Wrap(err)
 	}
 	trees, err := parse.ReadTree(fsys, ".")
 	if err != nil {

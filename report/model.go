@@ -23,7 +23,13 @@ type Report struct {
 	// IntroGiven is set when the introduction is the user's, not the
 	// generated description of the steps and DBMS.
 	IntroGiven bool `json:"intro_given,omitempty"`
-	Clients    int  `json:"clients"`
+
+	// Descriptions put codes of the DBMS names in words, from the
+	// describe.<code> keys of the settings ("x10d": "io_method=io_uring");
+	// the key of short names shows each beside its code.
+	Descriptions map[string]string `json:"descriptions,omitempty"`
+
+	Clients int `json:"clients"`
 	// Setup states the setup the results hold, in words: DBMS, tests,
 	// thread counts, seconds per test, tables and rows; "" when unknown.
 	Setup string `json:"setup,omitempty"`

@@ -170,6 +170,7 @@ func (r *Report) WithShortNames() *Report {
 	if len(key) == 0 {
 		return r
 	}
+	describe(key, r.Descriptions)
 	// Longest names first, so that no name is replaced inside a longer one.
 	slices.SortStableFunc(key, func(a, b NameKey) int { return len(b.Full) - len(a.Full) })
 	pairs := make([]string, 0, 2*len(key))
@@ -192,6 +193,38 @@ func (r *Report) WithShortNames() *Report {
 	})
 	out.Names = key
 	return out
+}
+
+// describe puts the user's descriptions into the key's words: a code
+// (config, build part, size class) is followed by its description in
+// parentheses, and a whole name's description ends its words.
+func describe(key []NameKey, desc map[string]string) {
+	if len(desc) == 0 {
+		return
+	}
+	for i := range key {
+		k := &key[i]
+		if k.Words != "" {
+			parts := strings.Split(k.Words, ", ")
+			for j, p := range parts {
+				words := strings.Fields(p)
+				for w, code := range words {
+					if d, ok := desc[code]; ok && w > 0 {
+						words[w] = code + " (" + d + ")"
+					}
+				}
+				parts[j] = strings.Join(words, " ")
+			}
+			k.Words = strings.Join(parts, ", ")
+		}
+		if d, ok := desc[k.Full]; ok {
+			if k.Words == "" {
+				k.Words = d
+			} else {
+				k.Words += "; " + d
+			}
+		}
+	}
 }
 
 // deepCopy copies v, passing every string through f. Values that hold no

@@ -257,3 +257,37 @@ func subHint(sum *results.Summaries) string {
 	}
 	return fmt.Sprintf("; its sub-folders %s hold summary tables: build each (ibreport build %s)", strings.Join(sum.SubDirs, ", "), path.Join(sum.Dir, sum.SubDirs[0]))
 }
+
+// undescribed names, once, the configs and size classes of the sysbench
+// names that read as releases which no describe.<code> key puts in words
+// ("" when every one is described, or the names are no releases): the
+// report never guesses what x10d or z12b holds.
+func undescribed(res *Results) string {
+	if res == nil || res.Sysbench == nil {
+		return ""
+	}
+	rs := releasesOf(res.Sysbench.Names())
+	if rs == nil {
+		return ""
+	}
+	var configs, classes []string
+	for _, r := range rs.Rels {
+		if c := r.Config; c != "" && res.descriptions[c] == "" && !slices.Contains(configs, c) {
+			configs = append(configs, c)
+		}
+		if h := r.Host; h != "" && res.descriptions[h] == "" && !slices.Contains(classes, h) {
+			classes = append(classes, h)
+		}
+	}
+	var parts []string
+	if len(configs) > 0 {
+		parts = append(parts, "config "+strings.Join(configs, ", "))
+	}
+	if len(classes) > 0 {
+		parts = append(parts, "my.cnf size class "+strings.Join(classes, ", "))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Not described: " + strings.Join(parts, "; ") + " (a line describe.<code> = text in ibreport.settings puts a code in words, in the key of short names)."
+}

@@ -168,3 +168,56 @@ func TestSummaryErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestDescriptions: the describe.<code> keys of the settings put the
+// codes of the names in words in the key of short names.
+func TestDescriptions(t *testing.T) {
+	dir := t.TempDir()
+	src := "../testdata/arc/dec25.sb.80plus/hetz48"
+	ents, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	settings := "describe.z12a = the z12a my.cnf\ndescribe.c32r128 = 32 CPUs, 128 GB\ndescribe.x.my9500_rel_o2nofp.z12a_c32r128.pk1 = the newest release\n"
+	if err := os.WriteFile(filepath.Join(dir, "ibreport.settings"), []byte(settings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, warns, err := report.Load(dir, report.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range warns {
+		if strings.Contains(w, "unknown key") {
+			t.Errorf("warning %q", w)
+		}
+	}
+	rep, err := report.Build(res, report.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var words []string
+	for _, k := range rep.WithShortNames().Names {
+		words = append(words, k.Words)
+	}
+	all := strings.Join(words, "\n")
+	for _, want := range []string{"config z12a (the z12a my.cnf)", "size class c32r128 (32 CPUs, 128 GB)", "; the newest release"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("key words lack %q:\n%s", want, all)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "ibreport.settings"), []byte("describe.x10d = a\x1bb\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := report.Load(dir, report.LoadOptions{}); err == nil || !strings.Contains(err.Error(), "describe.x10d") {
+		t.Errorf("a description with a control character: %v", err)
+	}
+}
