@@ -528,7 +528,7 @@ func (b *findings) releaseStory(set *metrics.SysbenchSet, parts []metrics.Sysben
 			continue
 		}
 		lead := fmt.Sprintf("%s %s to %s, %d builds", first.DBMS(), first.Version, last.Version, len(rs.Rels))
-		lead += seriesWhat(rs, ss)
+		lead += seriesWhat(rs, ss, b.res.descriptions)
 		lead += fmt.Sprintf(". Sysbench QPS at %s", ThreadCount(nt))
 		if host != "" {
 			lead += ", " + host
@@ -539,7 +539,7 @@ func (b *findings) releaseStory(set *metrics.SysbenchSet, parts []metrics.Sysben
 		} else {
 			st.Lines = append(st.Lines, lead)
 		}
-		st.Lines = append(st.Lines, seriesStory(rs, ss, gs, labels)...)
+		st.Lines = append(st.Lines, seriesStory(rs, ss, gs, labels, b.res.descriptions)...)
 	}
 	return st
 }
@@ -574,18 +574,31 @@ func storySeries(rs *releaseSet) []relSeries {
 
 // seriesWhat names the configs of a story's lead: "; configs z12b (17),
 // z12a (16), each a series of its own", or ", config z12a".
-func seriesWhat(rs *releaseSet, ss []relSeries) string {
+func seriesWhat(rs *releaseSet, ss []relSeries, desc map[string]string) string {
 	if len(ss) > 1 {
 		var what []string
 		for _, s := range ss {
-			what = append(what, fmt.Sprintf("%s (%d)", s.cfg, len(s.members)))
+			n := fmt.Sprintf("%d", len(s.members))
+			if d := desc[s.cfg]; d != "" {
+				n += ", " + d
+			}
+			what = append(what, fmt.Sprintf("%s (%s)", s.cfg, n))
 		}
 		return "; configs " + strings.Join(what, ", ") + ", each a series of its own"
 	}
 	if rs.Main != "" {
-		return ", config " + rs.Main
+		return ", config " + described(rs.Main, desc)
 	}
 	return ""
+}
+
+// described is a code with the user's description of it, "x10d
+// (io_method=io_uring)", or the code alone.
+func described(code string, desc map[string]string) string {
+	if d := desc[code]; d != "" {
+		return code + " (" + d + ")"
+	}
+	return code
 }
 
 // storyKey labels the builds of a release set as the story names them
@@ -604,7 +617,7 @@ func storyKey(rs *releaseSet) ([]string, []ReleaseKey) {
 // are per build of the set: as many releases per series as keep the lines
 // short enough for the first screen, at least the largest change; then
 // what the series leave out (configLines).
-func seriesStory(rs *releaseSet, ss []relSeries, gs []storyGroup, labels []string) []string {
+func seriesStory(rs *releaseSet, ss []relSeries, gs []storyGroup, labels []string, desc map[string]string) []string {
 	var lines []string
 	for maxLines := 6; maxLines >= 1; maxLines-- {
 		lines = nil
@@ -631,13 +644,13 @@ func seriesStory(rs *releaseSet, ss []relSeries, gs []storyGroup, labels []strin
 			break
 		}
 	}
-	return append(lines, configLines(rs, labels, gs)...)
+	return append(lines, configLines(rs, labels, gs, desc)...)
 }
 
 // configLines compare what the series leave out: a variant of a release
 // (extra flavour) with its plain build, and a config with the main config
 // at the releases both ran, said as such.
-func configLines(rs *releaseSet, labels []string, gs []storyGroup) []string {
+func configLines(rs *releaseSet, labels []string, gs []storyGroup, desc map[string]string) []string {
 	pair := func(at, from int, prefix string) string { return pairLine(gs, labels, at, from, prefix) }
 	out := variantLines(rs, labels, pair)
 	plainOf := func(cfg string, v dbmsVersion) int {
@@ -664,7 +677,7 @@ func configLines(rs *releaseSet, labels []string, gs []storyGroup) []string {
 			return ""
 		}
 		bridged[rs.Rels[first].Version.String()] = true
-		return pair(first, prev, fmt.Sprintf("Across configs (%s → %s, release and config both changed): ", rs.Main, c))
+		return pair(first, prev, fmt.Sprintf("Across configs (%s → %s, release and config both changed): ", described(rs.Main, desc), described(c, desc)))
 	}
 	done := map[[2]string]bool{}
 	for _, c := range rs.Configs {
@@ -705,10 +718,10 @@ func configLines(rs *releaseSet, labels []string, gs []storyGroup) []string {
 			what = ""
 		}
 		if within {
-			out = append(out, fmt.Sprintf("Config %s vs %s at the same release (%s): every test group within %.0f%%.", c, ref, strings.Join(vs, ", "), 100*storyFloor))
+			out = append(out, fmt.Sprintf("Config %s vs %s at the same release (%s): every test group within %.0f%%.", described(c, desc), described(ref, desc), strings.Join(vs, ", "), 100*storyFloor))
 			continue
 		}
-		out = append(out, fmt.Sprintf("Config %s vs %s at the same release (%s): %s%s.", c, ref, strings.Join(vs, ", "), what, strings.Join(parts, ", ")))
+		out = append(out, fmt.Sprintf("Config %s vs %s at the same release (%s): %s%s.", described(c, desc), described(ref, desc), strings.Join(vs, ", "), what, strings.Join(parts, ", ")))
 	}
 	return out
 }

@@ -51,7 +51,7 @@ func (b *findings) ibenchStory() *Story {
 		}
 		ss := storySeries(rs)
 		first, last := rs.Rels[0], rs.Rels[len(rs.Rels)-1]
-		lead := fmt.Sprintf("%s %s to %s, %d builds", first.DBMS(), first.Version, last.Version, len(rs.Rels)) + seriesWhat(rs, ss) +
+		lead := fmt.Sprintf("%s %s to %s, %d builds", first.DBMS(), first.Version, last.Version, len(rs.Rels)) + seriesWhat(rs, ss, b.res.descriptions) +
 			fmt.Sprintf(". Insert benchmark throughput (inserts/s; queries/s for read+write), higher is better. "+
 				"Each release vs the one before: the median change per part (load, create index, read+write) when ≥%.0f%% and beyond the noise; a step alone when ≥%.0f%%.",
 				100*storyFloor, 100*storyTestFloor)
@@ -60,7 +60,7 @@ func (b *findings) ibenchStory() *Story {
 		} else {
 			st.Lines = append(st.Lines, lead)
 		}
-		for _, l := range seriesStory(rs, ss, gs, labels) {
+		for _, l := range seriesStory(rs, ss, gs, labels, b.res.descriptions) {
 			// The story's words are sysbench's; its groups here are the
 			// benchmark's parts.
 			st.Lines = append(st.Lines, ibenchStoryWords.Replace(l))

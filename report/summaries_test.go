@@ -214,6 +214,9 @@ func TestDescriptions(t *testing.T) {
 			t.Errorf("key words lack %q:\n%s", want, all)
 		}
 	}
+	if story := strings.Join(rep.Story.Lines, "\n") + rep.Story.Lead; !strings.Contains(story, "config z12a (the z12a my.cnf)") {
+		t.Errorf("the story does not describe z12a: %s", story)
+	}
 	if err := os.WriteFile(filepath.Join(dir, "ibreport.settings"), []byte("describe.x10d = a\x1bb\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
