@@ -172,7 +172,21 @@ func ReadRegular(fsys fs.FS, p string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	if over {
-		return nil, fmt.Errorf("%s: larger than %s; skipped", p, byteSize(limit))
+		return nil, &TooLargeError{Path: p, Limit: limit}
 	}
 	return b, nil
+}
+
+// TooLargeError is the error of ReadRegular for a file larger than its
+// limit, which it does not read: "<path>: larger than 16 MiB; skipped".
+type TooLargeError struct {
+	Path  string
+	Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
+	return fmt.Sprintf("%s: larger than %s; skipped", e.Path, byteSize(e.Limit))
 }

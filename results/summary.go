@@ -322,7 +322,8 @@ func ReadSummaries(fsys fs.FS, dir, shown string) (*Summaries, error) {
 		b, err := parse.ReadRegular(fsys, path.Join(dir, name), MaxSummaryFile)
 		if err != nil {
 			var nr *parse.NotRegularError
-			if errors.As(err, &nr) || strings.HasSuffix(err.Error(), "; skipped") {
+			var big *parse.TooLargeError
+			if errors.As(err, &nr) || errors.As(err, &big) {
 				return nil, errSkip{err}
 			}
 			return nil, inputerr.Wrap(err)
