@@ -202,17 +202,9 @@ func loadSysbenchTables(dir, setName string) (*ResultSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	var set *results.Set
-	if setName != "" {
-		if set, err = sum.Set(setName); err != nil {
-			return nil, err
-		}
-	} else if set = results.DefaultSet(sum.Sets); set == nil {
-		var why []string
-		for _, k := range sum.Skipped {
-			why = append(why, k.File+": "+k.Why)
-		}
-		return nil, inputerr.Errorf("%s: no readable sysbench summary tables: %s", names.Quoted(dir), strings.Join(why, "; "))
+	set, err := sum.Choose(setName)
+	if err != nil {
+		return nil, err
 	}
 	rs := &ResultSet{Name: dir}
 	cells := sbCells{}
@@ -249,17 +241,24 @@ func (rs *ResultSet) addSummarySet(set *results.Set, dir string, cells *sbCells)
 		if set.Threads > 0 {
 			t.Group = "dop" + strconv.Itoa(set.Threads)
 		}
-		for _, c := range sbColumns {
+		units := make([]metrics.Unit, len(sbColumns))
+		for j, c := range sbColumns {
 			t.Columns = append(t.Columns, c.name)
+			units[j] = cellUnit("sb", c.name, step)
 		}
 		for k, build := range set.Builds {
 			c := row.Cells[k]
-			r := ResultRow{DBMS: build, Line: c.Line, Source: c.File}
-			r.Cells = append(r.Cells, summaryCell(c.QPS, cellUnit("sb", sbColumns[0].name, step)))
-			for j, col := range sbColumns[1:] {
-				v := metrics.NA(cellUnit("sb", col.name, step), "no o.met row")
-				if m := c.Met; m != nil {
-					v = summaryCell([]metrics.Value{m.CPUPerOp, m.CsPerOp, m.ReadsPerOp, m.ReadKBPerOp, m.WriteKBPerOp}[j], cellUnit("sb", col.name, step))
+			r := ResultRow{DBMS: build, Line: c.Line, Source: c.File, Cells: make([]metrics.Value, 0, len(sbColumns))}
+			r.Cells = append(r.Cells, summaryCell(c.QPS, units[0]))
+			// o.met's columns, in the order of sbColumns after qps.
+			var hw []metrics.Value
+			if m := c.Met; m != nil {
+				hw = []metrics.Value{m.CPUPerOp, m.CsPerOp, m.ReadsPerOp, m.ReadKBPerOp, m.WriteKBPerOp}
+			}
+			for j, u := range units[1:] {
+				v := metrics.NA(u, "no o.met row")
+				if hw != nil {
+					v = summaryCell(hw[j], u)
 				}
 				r.Cells = append(r.Cells, v)
 			}

@@ -402,11 +402,9 @@ func load(fsys fs.FS, dir string, opt LoadOptions) (*Results, error) {
 		}
 	} else {
 		// Without a list the base is the oldest release the names carry
-		// (pg1023 before pg110), else the first in natural order; the
-		// author's set orders its folders itself.
-		if r.Summary == nil {
-			versionOrder(sbDirs)
-		}
+		// (pg1023 before pg110), else the first in natural order; a set
+		// named with --set orders its folders itself (chooseSetFolders).
+		versionOrder(sbDirs)
 	}
 	if len(sbDirs) > 0 && opt.List == nil && opt.DBMSList == "" {
 		// The author's sets choose and order the folders.

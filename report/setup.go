@@ -33,8 +33,8 @@ type setupFacts struct {
 	TableSize tally // --table-size, rows per table, per test
 	Seconds   tally // --time, per test
 	// Summary names the set of the author's summary tables shown: "set
-	// latest of the summary tables (other sets: all, best)"; "" for
-	// result folders of no set.
+	// latest of the summary tables (2 other sets: --set)"; "" for result
+	// folders of no set.
 	Summary string
 
 	// Insert benchmark.

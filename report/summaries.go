@@ -71,7 +71,7 @@ func (c *SummaryChoice) Sentence() string {
 }
 
 // phrase is the set in the setup line: "set latest of the summary
-// tables (other sets: all, best)"; "" for nil.
+// tables (2 other sets: --set)"; "" for nil.
 func (c *SummaryChoice) phrase() string {
 	if c == nil {
 		return ""
@@ -93,15 +93,6 @@ func (c *SummaryChoice) phrase() string {
 	return p
 }
 
-// pickSet is the set the options name, or the default one.
-func pickSet(sum *results.Summaries, name string) (*results.Set, string, error) {
-	if name != "" {
-		set, err := sum.Set(name)
-		return set, "option", err
-	}
-	return results.DefaultSet(sum.Sets), "default", nil
-}
-
 // loadSummaries loads a folder that holds neither result folders nor
 // mrg tables: its sysbench summary tables, the set the options name or
 // the default one.
@@ -110,15 +101,20 @@ func (r *Results) loadSummaries(fsys fs.FS, dir string, opt LoadOptions) error {
 	if err != nil {
 		return err
 	}
-	if len(sum.Sets) == 0 {
-		return inputerr.Errorf("%s", nothingReadable(dir, sum))
+	name := r.SysbenchOptions.Set
+	switch {
+	case len(sum.Sets) == 0 && len(sum.Skipped) == 0:
+		return inputerr.Errorf("%s", nothingFound(dir, sum))
+	case name == "none":
+		return inputerr.Errorf("%s: --set none shows every result folder, and the folder has none; its sets are %s", names.Quoted(dir), strings.Join(sum.SetNames(), ", "))
 	}
-	set, by, err := pickSet(sum, r.SysbenchOptions.Set)
+	set, err := sum.Choose(name)
 	if err != nil {
 		return err
 	}
-	if set.Name == "none" && r.SysbenchOptions.Set == "none" {
-		return inputerr.Errorf("%s: --set none shows every result folder, and the folder has none; its sets are %s", names.Quoted(dir), strings.Join(sum.SetNames(), ", "))
+	by := "default"
+	if name != "" {
+		by = "option"
 	}
 	r.Summary = &SummaryChoice{Set: set.Name, By: by, Sets: sum.SetNames(), Builds: set.Builds, Tables: true, Relative: set.Relative, MetOnly: set.MetOnly, Files: set.Files}
 	if err := readSysbenchUser(&r.SysbenchOptions, opt); err != nil {
@@ -133,11 +129,7 @@ func (r *Results) loadSummaries(fsys fs.FS, dir string, opt LoadOptions) error {
 	// or run files belong to summary tables.
 	r.FS = nil
 	r.ScanGen = ScanGenChoice{Gen: r.Options.ScanGen, Source: "summary tables"}
-	for _, w := range sum.Warnings {
-		if slices.Contains(set.Files, baseName(w.File)) {
-			r.settingsWarnings = append(r.settingsWarnings, w)
-		}
-	}
+	r.settingsWarnings = append(r.settingsWarnings, set.Warnings...)
 	if set.Threads == 0 {
 		r.settingsWarnings = append(r.settingsWarnings, metrics.Warning{Text: fmt.Sprintf("%s: no file of set %s names its thread count (no o.met file with sb.met.<test>.dop<N> blocks): the report says an unknown thread count", dir, set.Name)})
 	}
@@ -145,38 +137,21 @@ func (r *Results) loadSummaries(fsys fs.FS, dir string, opt LoadOptions) error {
 	return nil
 }
 
-// baseName is the last element of a slash-separated path.
-func baseName(p string) string {
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		return p[i+1:]
-	}
-	return p
-}
-
-// nothingReadable says what a folder without readable results holds.
-func nothingReadable(dir string, sum *results.Summaries) string {
-	if sum == nil || len(sum.Skipped) == 0 {
-		return fmt.Sprintf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files (looked for <N>m.<dbms>.<cnf>/ trees, x.<dbms>.<cnf>.pk<N>/ folders with sb.o.* or sb.met.*, mrg.<step>, and the summary tables qps.abs.<set>.tsv, qps.rel.<set>.tsv, o.met.<set>)%s", names.Quoted(dir), subHint(sum))
-	}
-	var why []string
-	for _, k := range sum.Skipped {
-		why = append(why, k.File+": "+k.Why)
-	}
-	return fmt.Sprintf("%s: no readable sysbench summary tables: %s%s", names.Quoted(dir), strings.Join(why, "; "), subHint(sum))
+// nothingFound says what a folder without any results was looked at
+// for, and which of its sub-folders hold summary tables.
+func nothingFound(dir string, sum *results.Summaries) string {
+	return fmt.Sprintf("%s: no DBMS result trees, no sysbench results and no mrg.<step> files (looked for <N>m.<dbms>.<cnf>/ trees, x.<dbms>.<cnf>.pk<N>/ folders with sb.o.* or sb.met.*, mrg.<step>, and the summary tables qps.abs.<set>.tsv, qps.rel.<set>.tsv, o.met.<set>)%s", names.Quoted(dir), subHint(sum))
 }
 
 // chooseSetFolders keeps, of the result folders, those of the set the
-// options name (or the default set of the folder's summary tables), in
-// the set's order: the author's choice of builds and base. Without
+// options name, in the set's order: the author's choice of builds and
+// base. Without --set (the sets are then named in a note), without
 // summary tables, or with --set none, it keeps them all.
 func (r *Results) chooseSetFolders(fsys fs.FS, dir string, dirs []*parse.SysbenchDir) ([]*parse.SysbenchDir, error) {
 	name := r.SysbenchOptions.Set
 	if name == "none" {
 		return dirs, nil
 	}
-	// Without --set every folder is shown, and the sets are named: a
-	// user's own folder may hold summaries of an earlier run.
-	listOnly := name == ""
 	has, err := results.HasSummaries(fsys, ".")
 	if err != nil || !has {
 		if name != "" {
@@ -199,17 +174,19 @@ func (r *Results) chooseSetFolders(fsys fs.FS, dir string, dirs []*parse.Sysbenc
 			usable = append(usable, s)
 		}
 	}
-	var set *results.Set
-	by := "default"
-	if name != "" {
-		if set, err = sum.Set(name); err != nil {
-			return nil, err
+	if name == "" {
+		// Without --set every folder is shown, and the sets are named: a
+		// user's own folder may hold summaries of an earlier run.
+		if len(usable) > 0 {
+			r.setupNotes = append(r.setupNotes, metrics.Warning{Kind: metrics.Information, Text: fmt.Sprintf("Every result folder is shown; the folder's summary tables also choose builds: %s (--set NAME shows only a set's builds, in its order, against its base).", setList(usable))})
 		}
-		by = "option"
-	} else if set = results.DefaultSet(usable); set == nil {
 		return dirs, nil
 	}
-	c := &SummaryChoice{Set: set.Name, By: by, Files: set.Files}
+	set, err := sum.Set(name)
+	if err != nil {
+		return nil, err
+	}
+	c := &SummaryChoice{Set: set.Name, By: "option", Files: set.Files}
 	for _, s := range usable {
 		c.Sets = append(c.Sets, s.Name)
 	}
@@ -229,10 +206,6 @@ func (r *Results) chooseSetFolders(fsys fs.FS, dir string, dirs []*parse.Sysbenc
 		if !slices.Contains(out, d) {
 			c.Left = append(c.Left, d.Name)
 		}
-	}
-	if listOnly {
-		r.setupNotes = append(r.setupNotes, metrics.Warning{Kind: metrics.Information, Text: fmt.Sprintf("Every result folder is shown; the folder's summary tables also choose builds: %s (--set NAME shows only a set's builds, in its order, against its base).", setList(usable))})
-		return dirs, nil
 	}
 	r.Summary = c
 	r.setupNotes = append(r.setupNotes, metrics.Warning{Kind: metrics.Information, Text: c.Sentence()})

@@ -25,6 +25,8 @@ type metTable struct {
 	dopPair bool
 	// index finds a block by test suffix and thread count.
 	index map[string]int
+	// nt is the thread count of most blocks (mostThreads).
+	nt int
 }
 
 // metBlock is one "sb.met.<test>.dop<N>" block.
@@ -125,6 +127,7 @@ func readMet(file string, data []byte) (*metTable, error) {
 	if len(m.blocks) == 0 {
 		return nil, inputerr.Errorf("%s: no sb.met.<test>.dop<N> block", names.Quoted(file))
 	}
+	m.nt = m.mostThreads()
 	m.index = make(map[string]int, len(m.blocks))
 	for i, b := range m.blocks {
 		k := b.test.Sfx + "\x00" + strconv.Itoa(b.threads)
@@ -160,9 +163,9 @@ func metRow(file string, line int, f []string, cols []int, t parse.SysbenchTest)
 	}
 }
 
-// threads is the thread count of most of the file's blocks (those of the
-// scan tests, which sum_met.sh lists at every count, aside).
-func (m *metTable) threads() int {
+// mostThreads is the thread count of most of the file's blocks (those of
+// the scan tests, which sum_met.sh lists at every count, aside).
+func (m *metTable) mostThreads() int {
 	count := map[int]int{}
 	best := 0
 	for _, b := range m.blocks {
@@ -225,7 +228,7 @@ func (s *Set) attachMet(m *metTable, dir string) {
 		s.warn(m.file, 0, "", "%s compares the thread count of its base with another of the other builds (sum_met_dop.sh): the thread count is not known", path.Join(dir, m.file))
 		return
 	}
-	s.Threads, s.ThreadsFrom = m.threads(), path.Join(dir, m.file)
+	s.Threads, s.ThreadsFrom = m.nt, path.Join(dir, m.file)
 	missing := 0
 	for i := range s.Rows {
 		r := &s.Rows[i]
@@ -288,9 +291,9 @@ func metOnlySet(name string, m *metTable, dir string) (*Set, error) {
 	if m.dopPair {
 		s.warn(m.file, 0, "", "%s compares the thread count of its base with another of the other builds (sum_met_dop.sh): the thread count is not known", path.Join(dir, m.file))
 	} else {
-		s.Threads, s.ThreadsFrom = m.threads(), path.Join(dir, m.file)
+		s.Threads, s.ThreadsFrom = m.nt, path.Join(dir, m.file)
 	}
-	nt := m.threads()
+	nt := m.nt
 	if m.dopPair {
 		nt = m.blocks[0].threads
 	}

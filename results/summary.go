@@ -35,8 +35,9 @@ type Summaries struct {
 	Skipped []Skipped
 	// Warnings are the problems met reading the sets that were kept.
 	Warnings []metrics.Warning
-	// SubDirs are the sub-folders that hold summary tables of their own
-	// (one per host or thread count of a study), in natural order.
+	// SubDirs are, when no set could be read, the sub-folders that hold
+	// summary tables of their own (one per host or thread count of a
+	// study), in natural order; nil when there is a set.
 	SubDirs []string
 }
 
@@ -147,6 +148,34 @@ func (s *Summaries) Set(name string) (*Set, error) {
 		return nil, inputerr.Errorf("%s: no set %q: the folder has no readable summary tables", names.Quoted(s.Dir), name)
 	}
 	return nil, inputerr.Errorf("%s: no set %q; the sets are %s", names.Quoted(s.Dir), name, strings.Join(s.SetNames(), ", "))
+}
+
+// Choose returns the set named name, or for "" the default set
+// (DefaultSet); the error of a folder without a readable set says what
+// it holds: each file or set left out and why, and the sub-folders that
+// hold tables of their own.
+func (s *Summaries) Choose(name string) (*Set, error) {
+	if name != "" {
+		return s.Set(name)
+	}
+	if s == nil {
+		return nil, inputerr.Errorf("no summary tables (nil *Summaries)")
+	}
+	if set := DefaultSet(s.Sets); set != nil {
+		return set, nil
+	}
+	var why []string
+	for _, k := range s.Skipped {
+		why = append(why, k.File+": "+k.Why)
+	}
+	msg := names.Quoted(s.Dir) + ": no readable sysbench summary tables"
+	if len(why) > 0 {
+		msg += ": " + strings.Join(why, "; ")
+	}
+	if len(s.SubDirs) > 0 {
+		msg += fmt.Sprintf("; its sub-folders %s hold summary tables of their own", strings.Join(s.SubDirs, ", "))
+	}
+	return nil, inputerr.Errorf("%s", msg)
 }
 
 // DefaultSet is the set a report shows when the user names none:
@@ -296,9 +325,6 @@ func ReadSummaries(fsys fs.FS, dir, shown string) (*Summaries, error) {
 	var mets []summaryFile
 	for _, e := range ents {
 		if e.IsDir() {
-			if has, err := HasSummaries(fsys, path.Join(dir, e.Name())); err == nil && has {
-				out.SubDirs = append(out.SubDirs, e.Name())
-			}
 			continue
 		}
 		f, ok, why := classify(e.Name())
@@ -314,11 +340,8 @@ func ReadSummaries(fsys fs.FS, dir, shown string) (*Summaries, error) {
 		}
 		bySet[f.set] = append(bySet[f.set], f)
 	}
-	data := map[string][]byte{}
+	// Each file belongs to one set or is one o.met file: read once.
 	read := func(name string) ([]byte, error) {
-		if b, ok := data[name]; ok {
-			return b, nil
-		}
 		b, err := parse.ReadRegular(fsys, path.Join(dir, name), MaxSummaryFile)
 		if err != nil {
 			var nr *parse.NotRegularError
@@ -328,7 +351,6 @@ func ReadSummaries(fsys fs.FS, dir, shown string) (*Summaries, error) {
 			}
 			return nil, inputerr.Wrap(err)
 		}
-		data[name] = b
 		return b, nil
 	}
 	// The o.met files first: each is matched to the qps set of its
@@ -393,7 +415,18 @@ func ReadSummaries(fsys fs.FS, dir, shown string) (*Summaries, error) {
 		out.Sets = append(out.Sets, s)
 	}
 	slices.SortStableFunc(out.Sets, func(a, b *Set) int { return naturalCompare(a.Name, b.Name) })
-	slices.SortFunc(out.SubDirs, naturalCompare)
+	if len(out.Sets) == 0 {
+		// Only for the message of a folder without a set: a study keeps
+		// one folder of tables per host or thread count.
+		for _, e := range ents {
+			if e.IsDir() {
+				if has, err := HasSummaries(fsys, path.Join(dir, e.Name())); err == nil && has {
+					out.SubDirs = append(out.SubDirs, e.Name())
+				}
+			}
+		}
+		slices.SortFunc(out.SubDirs, naturalCompare)
+	}
 	folderThreads(out.Sets, metTables, shown)
 	for _, s := range out.Sets {
 		out.Warnings = append(out.Warnings, s.Warnings...)
@@ -657,7 +690,7 @@ func folderThreads(sets []*Set, mets []*metTable, dir string) {
 		if m.dopPair {
 			return
 		}
-		switch t := m.threads(); {
+		switch t := m.nt; {
 		case nt == 0:
 			nt, from = t, m.file
 		case t != nt:

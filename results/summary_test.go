@@ -219,6 +219,16 @@ func TestNilAndZero(t *testing.T) {
 	if _, err := read(t, nil).Set("latest"); err == nil || !strings.Contains(err.Error(), "no readable summary tables") {
 		t.Errorf("Set of an empty folder: %v", err)
 	}
+	if _, err := s.Choose(""); err == nil {
+		t.Error("a nil Summaries chooses a set")
+	}
+	bad := read(t, map[string]string{"qps.abs.s.tsv": absTSV + "1\tinsert_range=100\n", "sub/qps.abs.t.tsv": absTSV})
+	if _, err := bad.Choose(""); err == nil || !strings.Contains(err.Error(), "qps.abs.s.tsv:7") || !strings.Contains(err.Error(), "its sub-folders sub hold") {
+		t.Errorf("Choose of a folder without a readable set: %v", err)
+	}
+	if set, err := read(t, map[string]string{"qps.abs.s.tsv": absTSV}).Choose(""); err != nil || set.Name != "s" {
+		t.Errorf("Choose: %v, %v", set, err)
+	}
 }
 
 // FuzzReadSummaries reads any qps.abs, qps.rel and o.met content: no
