@@ -536,7 +536,7 @@ func pText(p float64) string {
 // pg180.x10b"); names too short for a key lose the leading and trailing
 // parts (split at '.', '_' and '-') that all share.
 func seriesLabels(names []string) []string {
-	if key := shortNames(names); key != nil {
+	if key := shortNames(names, nil); key != nil {
 		out := make([]string, len(names))
 		for i, n := range names {
 			s := n

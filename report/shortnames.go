@@ -28,12 +28,16 @@ const shortNameMin = 14
 // "x.my8043_rel_o2nofp.z12a_c8r32.pk1" give "my5651" and "my8043"). It is
 // nil when the names are too short to need it, when fewer than two, or
 // when short names would not tell them apart.
-func shortNames(names []string) []NameKey {
+//
+// desc are the user's descriptions of codes and names (describe.<code>
+// keys): each code in a key's words is followed by its description in
+// parentheses, and a whole name's description ends its words.
+func shortNames(names []string, desc map[string]string) []NameKey {
 	names = uniqueNames(names)
 	if len(names) < 2 || len(slices.MaxFunc(names, func(a, b string) int { return len(a) - len(b) })) < shortNameMin {
 		return nil
 	}
-	if key := releaseNames(names); key != nil {
+	if key := releaseNames(names, desc); key != nil {
 		return key
 	}
 	short := shortByParts(names)
@@ -47,7 +51,7 @@ func shortNames(names []string) []NameKey {
 	var key []NameKey
 	for i, n := range names {
 		if short[i] != n {
-			key = append(key, NameKey{Short: short[i], Full: n})
+			key = append(key, NameKey{Short: short[i], Full: n, Words: desc[n]})
 		}
 	}
 	return key
@@ -166,11 +170,10 @@ func (r *Report) WithShortNames() *Report {
 	if r == nil || r.Compat || r.Names != nil {
 		return r
 	}
-	key := shortNames(r.reportNames())
+	key := shortNames(r.reportNames(), r.Descriptions)
 	if len(key) == 0 {
 		return r
 	}
-	describe(key, r.Descriptions)
 	// Longest names first, so that no name is replaced inside a longer one.
 	slices.SortStableFunc(key, func(a, b NameKey) int { return len(b.Full) - len(a.Full) })
 	pairs := make([]string, 0, 2*len(key))
@@ -193,38 +196,6 @@ func (r *Report) WithShortNames() *Report {
 	})
 	out.Names = key
 	return out
-}
-
-// describe puts the user's descriptions into the key's words: a code
-// (config, build part, size class) is followed by its description in
-// parentheses, and a whole name's description ends its words.
-func describe(key []NameKey, desc map[string]string) {
-	if len(desc) == 0 {
-		return
-	}
-	for i := range key {
-		k := &key[i]
-		if k.Words != "" {
-			parts := strings.Split(k.Words, ", ")
-			for j, p := range parts {
-				words := strings.Fields(p)
-				for w, code := range words {
-					if d, ok := desc[code]; ok && w > 0 {
-						words[w] = code + " (" + d + ")"
-					}
-				}
-				parts[j] = strings.Join(words, " ")
-			}
-			k.Words = strings.Join(parts, ", ")
-		}
-		if d, ok := desc[k.Full]; ok {
-			if k.Words == "" {
-				k.Words = d
-			} else {
-				k.Words += "; " + d
-			}
-		}
-	}
 }
 
 // deepCopy copies v, passing every string through f. Values that hold no
@@ -397,7 +368,7 @@ func dropShared(parts, seps [][]string) []string {
 // names have several and its own build parts ("10.5.6", "10.5.6 z12b",
 // "12.1.1 z12b ahi1"), and what it holds in words. Nil otherwise, or when
 // two builds would share a label.
-func releaseNames(names []string) []NameKey {
+func releaseNames(names []string, desc map[string]string) []NameKey {
 	rs := releasesOf(names)
 	if rs == nil {
 		return nil
@@ -414,15 +385,22 @@ func releaseNames(names []string) []NameKey {
 		seen[l] = true
 		w := r.DBMS() + " " + r.Version.String()
 		if r.Config != "" {
-			w += ", config " + r.Config
+			w += ", config " + described(r.Config, desc)
 		}
 		if len(r.Flavour) > 0 {
-			w += ", build " + strings.Join(r.Flavour, " ")
+			parts := make([]string, len(r.Flavour))
+			for i, f := range r.Flavour {
+				parts[i] = described(f, desc)
+			}
+			w += ", build " + strings.Join(parts, " ")
 		}
 		if r.Host != "" {
 			// c8r32 is the my.cnf size class (8 CPUs, 32 GB), not a
 			// host: hosts of one class carry the same suffix.
-			w += ", size class " + r.Host
+			w += ", size class " + described(r.Host, desc)
+		}
+		if d := desc[r.Name]; d != "" {
+			w += "; " + d
 		}
 		key = append(key, NameKey{Short: l, Full: r.Name, Words: w})
 	}

@@ -32,7 +32,7 @@ func TestShortNames(t *testing.T) {
 		{"one is a part of the other", []string{"longname_prefix_a", "longname_prefix_a_b"}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			key := report.ShortNames(c.names)
+			key := report.ShortNames(c.names, nil)
 			var got []string
 			for _, k := range key {
 				got = append(got, k.Short)
