@@ -172,20 +172,9 @@ func TestSummaryErrors(t *testing.T) {
 // TestDescriptions: the describe.<code> keys of the settings put the
 // codes of the names in words in the key of short names.
 func TestDescriptions(t *testing.T) {
-	dir := t.TempDir()
-	src := "../testdata/arc/dec25.sb.80plus/hetz48"
-	ents, err := os.ReadDir(src)
-	if err != nil {
+	dir := filepath.Join(t.TempDir(), "hetz48")
+	if err := os.CopyFS(dir, os.DirFS("../testdata/arc/dec25.sb.80plus/hetz48")); err != nil {
 		t.Fatal(err)
-	}
-	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 	settings := "describe.z12a = the z12a my.cnf\ndescribe.c32r128 = 32 CPUs, 128 GB\ndescribe.x.my9500_rel_o2nofp.z12a_c32r128.pk1 = the newest release\n"
 	if err := os.WriteFile(filepath.Join(dir, "ibreport.settings"), []byte(settings), 0o644); err != nil {
