@@ -8,8 +8,9 @@
 // o.met.<set> blocks of sum_met.sh, and the author's regrouped
 // qps.rel.<set>.tsv.edit. A folder often holds several sets, each a list
 // of builds the author chose (latest, all, my.84plus, …); ReadSummaries
-// returns each of them, and DefaultSet names the one a report shows when
-// the user picks none. Set.Sysbench turns a set into the typed sysbench
+// returns each of them, DefaultSet names the one a report shows when the
+// user picks none, and Summaries.Choose returns the set a user named or
+// that default one. Set.Sysbench turns a set into the typed sysbench
 // model that reports, tables and the CI gate are built from.
 //
 // Every value is a metrics.Value: a number with its unit, or NA with the
@@ -23,7 +24,7 @@
 //
 // # Stability
 //
-// ReadSummaries, Summaries, Set, Row, Cell, Met and DefaultSet are stable:
+// ReadSummaries, Summaries (Choose, Set), Set, Row, Cell, Met and DefaultSet are stable:
 // fields and methods may be added, not renamed or removed. The order of
 // Summaries.Skipped and the texts of warnings may change.
 package results
