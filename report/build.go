@@ -72,6 +72,11 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 	}
 	compatMode := res.Options.Compat
 	rep := &Report{Schema: SchemaVersion, Compat: compatMode, Source: "raw", Bands: modeBands(compatMode), Descriptions: res.descriptions}
+	if res.Summary != nil && res.Summary.Tables {
+		// The author's numbers as his tables print them: nothing of the
+		// raw logs is recomputed, so no mode changes them.
+		rep.Source = "summary"
+	}
 	rep.Notes = append(rep.Notes, res.settingsWarnings...)
 	// The device and scan generation chosen, named in the notes.
 	rep.Notes = append(rep.Notes, res.setupNotes...)

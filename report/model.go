@@ -33,8 +33,10 @@ type Report struct {
 	// Setup states the setup the results hold, in words: DBMS, tests,
 	// thread counts, seconds per test, tables and rows; "" when unknown.
 	Setup string `json:"setup,omitempty"`
-	// Source is "raw" for result trees and "archive" for a folder of
-	// mrg.<step> files, which lacks what only raw logs hold.
+	// Source is "raw" for result trees, "archive" for a folder of
+	// mrg.<step> files, which lacks what only raw logs hold, and "summary"
+	// for sysbench summary tables (qps.abs.<set>.tsv, o.met.<set>), whose
+	// numbers are the author's as printed.
 	Source string     `json:"source"`
 	Compat bool       `json:"compat"`
 	Steps  []StepInfo `json:"steps"`
