@@ -70,6 +70,9 @@ func build(res *Results, opt BuildOptions) (*builder, error) {
 		// Taken as a count, it would set negative insert-rate targets.
 		return nil, inputerr.Errorf("clients %d: want a positive number (0: the dop of the raw trees)", opt.Clients)
 	}
+	if len(res.Hosts) > 0 {
+		return buildHosts(res, opt)
+	}
 	compatMode := res.Options.Compat
 	rep := &Report{Schema: SchemaVersion, Compat: compatMode, Source: "raw", Bands: modeBands(compatMode), Descriptions: res.descriptions}
 	if res.Summary != nil && res.Summary.Tables {

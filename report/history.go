@@ -36,12 +36,22 @@ func BuildSeries(sets []ResultSet, opt BuildOptions) (*Report, error) {
 	if len(sets) == 0 {
 		return nil, inputerr.Errorf("no result sets")
 	}
+	for _, s := range sets {
+		if len(s.Results.Hosts) > 0 && len(sets) > 1 {
+			return nil, inputerr.Errorf("result set %q compares %d sub-folders (hosts); a series of result sets takes one folder of each: name the host's sub-folder", s.Name, len(s.Results.Hosts))
+		}
+	}
 	if len(sets) == 1 {
 		one := opt
 		one.Series, one.Layout = true, ""
 		r, err := Build(sets[0].Results, one)
 		if err != nil {
 			return nil, err
+		}
+		if r.Hosts != nil {
+			// Each host's change points are its findings; the tables of
+			// one host's series are `series` on its sub-folder.
+			return r, nil
 		}
 		title := opt.Title
 		if title == "" {

@@ -177,6 +177,17 @@ type Results struct {
 	// holds, or whose builds chose its result folders; nil when the
 	// folder has no summary tables or a DBMS list chose the folders.
 	Summary *SummaryChoice
+	// Hosts are, for a folder whose sub-folders hold the same builds'
+	// summary tables (one per host, thread count or run), each
+	// sub-folder's results; the folder's own Sysbench is then nil and
+	// Build compares them (Report.Hosts). Nil otherwise.
+	Hosts []*Results
+	// hostsLeft are the sub-folders with summary tables not compared, each
+	// with why.
+	hostsLeft []string
+	// crossNames are, for a host of Hosts, its builds by their names
+	// across hosts (crossNames).
+	crossNames map[string]string
 }
 
 // errNilResults is the error of a method or function given nil *Results.
@@ -555,6 +566,9 @@ func readUserFile[T any](name string, uf parse.UserFile, read func(io.Reader, st
 func (r *Results) Tables(some []string) ([]File, []string, error) {
 	if r == nil {
 		return nil, nil, errNilResults
+	}
+	if len(r.Hosts) > 0 {
+		return nil, nil, inputerr.Errorf("%s compares the summary tables of %d sub-folders (hosts); the text tables are one host's: name its sub-folder (%s)", names.Quoted(r.Dir), len(r.Hosts), names.Quoted(r.Hosts[0].Dir))
 	}
 	topt := tablesOptions{Metrics: r.Options, Some: some}
 	if r.Archived() {

@@ -85,6 +85,10 @@ type Report struct {
 	// Counters are the insert benchmark's perf stat counters per
 	// operation; nil without o.perf.hw samples (and in compat mode).
 	Counters *PerfPart `json:"counters,omitempty"`
+	// Hosts compares the same builds on several hosts (the sub-folders of
+	// a folder of summary tables); nil otherwise. Sysbench and Story are
+	// then nil: each host's story is in Hosts.Stories.
+	Hosts *HostsPart `json:"hosts,omitempty"`
 	// Sysbench is the sysbench part; nil when RESULTS holds no sysbench runs.
 	Sysbench *SysbenchPart `json:"sysbench,omitempty"`
 	// History is the verdict of `ibreport diff --history`; nil otherwise.

@@ -102,9 +102,18 @@ func (r *Results) loadSummaries(fsys fs.FS, dir string, opt LoadOptions) error {
 		return err
 	}
 	name := r.SysbenchOptions.Set
+	if len(sum.Sets) == 0 && name != "none" {
+		if ok, err := r.loadHosts(fsys, dir, sum, opt); err != nil || ok {
+			return err
+		}
+	}
 	switch {
 	case len(sum.Sets) == 0 && len(sum.Skipped) == 0:
-		return inputerr.Errorf("%s", nothingFound(dir, sum))
+		msg := nothingFound(dir, sum)
+		if len(r.hostsLeft) > 0 {
+			msg += "; they are not compared as hosts of the same builds: " + strings.Join(r.hostsLeft, "; ")
+		}
+		return inputerr.Errorf("%s", msg)
 	case name == "none":
 		return inputerr.Errorf("%s: --set none shows every result folder, and the folder has none; its sets are %s", names.Quoted(dir), strings.Join(sum.SetNames(), ", "))
 	}

@@ -150,7 +150,6 @@ func TestSummaryErrors(t *testing.T) {
 	}{
 		{empty, "", []string{"no DBMS result trees", "qps.abs.<set>.tsv"}},
 		{bad, "", []string{"no readable sysbench summary tables", "qps.abs.x.tsv:5", "2 fields, want 3"}},
-		{"../testdata/arc/dec25.sb.80plus", "", []string{"its sub-folders dell32, hetz48, pn53, socket2 hold summary tables"}},
 		{"../testdata/arc/oct25.sb.ma.hetz48", "ma106.3u", []string{`no set "ma106.3u"`, "ma106.1u, ma106.2u"}},
 	} {
 		_, _, err := report.Load(c.dir, report.LoadOptions{Sysbench: report.SysbenchOptions{Set: c.set}})

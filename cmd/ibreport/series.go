@@ -81,9 +81,11 @@ func runSeries(e *env, args []string) error {
 			return err
 		}
 	}
-	for _, g := range rep.Series.Groups {
-		for _, n := range g.Notes {
-			printNote(e, "note:", n)
+	if rep.Series != nil {
+		for _, g := range rep.Series.Groups {
+			for _, n := range g.Notes {
+				printNote(e, "note:", n)
+			}
 		}
 	}
 	return c.writeReport(e, rep)

@@ -40,6 +40,7 @@ func pageTemplate() *template.Template {
 			"rowClass":     rowClass,
 			"plural":       metrics.Plural,
 			"threads":      report.ThreadCount,
+			"hostsLead":    report.HostsLead,
 			"shaded":       shaded,
 			"breakable":    breakable,
 			"bulletLines":  bulletLines,

@@ -15,6 +15,7 @@ func outline(r *report.Report) *doc {
 	o := &outliner{n: newHeadingNamer()}
 	d := o.head(r)
 	o.series(r.Series)
+	o.hosts(r.Hosts)
 	o.summary(r)
 	o.sweep(r.Sweep)
 	o.study(r.Study)
@@ -115,6 +116,10 @@ func (o *outliner) head(r *report.Report) *doc {
 	if r.Series != nil {
 		d.Lead = append(d.Lead, r.Series.Findings...)
 	}
+	if h := r.Hosts; h != nil {
+		d.HeadLead = report.HostsLead(h)
+		d.Lead = append(d.Lead, h.Findings...)
+	}
 	// What to check comes after the findings it qualifies.
 	for _, w := range r.Plausibility {
 		d.Lead = append(d.Lead, "Check: "+oneLine(w))
@@ -138,6 +143,26 @@ func (o *outliner) series(sr *report.SeriesPart) {
 		o.table(p, g.History)
 		o.table(p, g.ChangeTable)
 		o.table(p, g.Heat)
+	}
+}
+
+// hosts is the comparison across hosts: each host's findings, then the
+// counts and the tables per build.
+func (o *outliner) hosts(h *report.HostsPart) {
+	if h == nil {
+		return
+	}
+	p := o.add("Across " + h.Kind + "s")
+	o.table(p, h.Overview)
+	for _, t := range h.Tests {
+		o.table(p, t)
+	}
+	if len(h.Stories) > 0 {
+		p := o.add("Each " + h.Kind + "'s findings")
+		for _, st := range h.Stories {
+			o.para(p, st.Host+": "+st.Lead)
+			p.Items = append(p.Items, &docItem{Bullets: withoutColoursAll(st.Lines)})
+		}
 	}
 }
 
