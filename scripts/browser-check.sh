@@ -38,7 +38,8 @@
 # releases of testdata/arc/nov25.sb.pg/dop40 (build --series), its fifteen
 # builds of four configs (build: a release axis per config group), the
 # eleven MariaDB releases kept as summary tables only
-# (testdata/arc/apr26.pn53.sb.ma.latin), the
+# (testdata/arc/apr26.pn53.sb.ma.latin), the same four MySQL builds on
+# four hosts compared (testdata/arc/dec25.sb.80plus), the
 # insert benchmark's archive testdata/arc/ibench.jan2021/100m/res.a (its
 # four MySQL releases told as a story; 25 screens, 1,500 characters) and, when
 # BROWSER_CHECK_ARCHIVE names one, a large archive kept outside the
@@ -437,7 +438,7 @@ failed=0
 for t in example:testdata/example longnames:testdata/longnames sysbench:testdata/sysbench/raw \
 	archive:testdata/arc/nov25.sb.mysql/dop1 sweep:testdata/sweep/ibench series:testdata/arc/nov25.sb.pg/dop40 \
 	configs:testdata/arc/nov25.sb.pg/dop40 ibstory:testdata/arc/ibench.jan2021/100m/res.a \
-	summary:testdata/arc/apr26.pn53.sb.ma.latin \
+	summary:testdata/arc/apr26.pn53.sb.ma.latin hosts:testdata/arc/dec25.sb.80plus \
 	"big:${BROWSER_CHECK_ARCHIVE:-}"; do
 	name=${t%%:*}
 	dir=${t#*:}
@@ -445,7 +446,7 @@ for t in example:testdata/example longnames:testdata/longnames sysbench:testdata
 	args=
 	case $name in
 	archive) screens=15 before=1500 ;;
-	series | configs | summary | big) screens=20 before=1500 ;;
+	series | configs | summary | hosts | big) screens=20 before=1500 ;;
 	ibstory) screens=25 before=1500 ;;
 	example) screens=20 before= ;;
 	*) screens= before= ;;

@@ -33,10 +33,16 @@ func init() {
 		{
 			name: "build", args: "[flags] RESULTS [-o FILE]",
 			summary: "write the report of a results folder (HTML, Markdown, text or JSON)",
-			about: "Reads RESULTS (raw DBMS trees, sysbench folders or archived mrg.<step> files) and writes one report:\n" +
-				"a self-contained HTML page by default, to stdout or atomically to FILE.",
+			about: "Reads RESULTS (raw DBMS trees, sysbench folders, archived mrg.<step> files, or a study's sysbench\n" +
+				"summary tables qps.abs|rel.<set>.tsv|csv and o.met.<set>) and writes one report: a self-contained HTML\n" +
+				"page by default, to stdout or atomically to FILE. A folder of summary tables shows one set (--set);\n" +
+				"a folder whose sub-folders hold the same builds' tables, one per host (or thread count, or run),\n" +
+				"gives one report comparing them: per test and build the ratio on each host, and on how many a change\n" +
+				"of more than 5% reproduces. describe.<code> = words in ibreport.settings puts a code in words.",
 			examples: []string{
 				"ibreport build results/ -o report.html",
+				"ibreport build --set my.84 study/ -o report.html",
+				"ibreport build study/ -o hosts.html        # study/{dell32,hetz48,pn53}/qps.abs.<set>.tsv",
 				"ibreport build --format md --dbms dbms.txt results/ > report.md",
 				"ibreport build --compat --cores 48 --device nvme0n1 results/ -o report.html",
 			},
