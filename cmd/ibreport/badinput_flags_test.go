@@ -183,10 +183,10 @@ func init() {
 		}, code: 2, stderr: []string{"ibreport: --stall-rate 1: want a fraction between 0 and 1\n"}, check: resUnchanged},
 		badCase{name: "flags: --run-noise NaN", setup: func(t *testing.T, w *work) []string {
 			return w.tables("--run-noise", "NaN")
-		}, code: 2, stderr: []string{"ibreport: --run-noise NaN: want a fraction above 0, below 1\n"}, check: resUnchanged},
+		}, code: 2, stderr: []string{"ibreport: --run-noise NaN: want a fraction above 0, below 1 (0.01 for 1%)\n"}, check: resUnchanged},
 		badCase{name: "flags: --run-noise 0", setup: func(t *testing.T, w *work) []string {
 			return w.tables("--run-noise", "0")
-		}, code: 2, stderr: []string{"ibreport: --run-noise 0: want a fraction above 0, below 1\n"}, check: resUnchanged},
+		}, code: 2, stderr: []string{"ibreport: --run-noise 0: want a fraction above 0, below 1 (0.01 for 1%)\n"}, check: resUnchanged},
 		badCase{name: "flags: --stall-rt NaN", setup: func(t *testing.T, w *work) []string {
 			return w.tables("--stall-rt", "NaN")
 		}, code: 2, stderr: []string{"ibreport: --stall-rt NaN: want a finite multiple above 1\n"}, check: resUnchanged},

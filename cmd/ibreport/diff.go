@@ -43,7 +43,7 @@ func runDiff(e *env, args []string) error {
 	var c common
 	var base, newer listFlag
 	var threshold, warn, format, tables string
-	var alpha, runNoise float64
+	var alpha float64
 	var maxChars int
 	var fullReport string
 	var allowMissing, allowNA, strict, all, history bool
@@ -53,7 +53,7 @@ func runDiff(e *env, args []string) error {
 	fs.StringVar(&threshold, "threshold", "", "fail `levels`, e.g. ips=5%,cpupq=10% or maxop=off")
 	fs.StringVar(&warn, "warn", "", "warn `levels`, e.g. ips=2%")
 	fs.Float64Var(&alpha, "alpha", 0.05, "significance `level` of the U test on replicated runs")
-	fs.Float64Var(&runNoise, "run-noise", 0, "run-to-run relative standard deviation (a `fraction`) of one run, that one-run comparisons are judged with (default: BASE's settings key run-noise, else 0.01); a test's own in BASE's settings (run-noise.<step>.<metric>) wins for its cells")
+	fs.Float64Var(&c.runNoise, "run-noise", 0, "run-to-run relative standard deviation (a `fraction`) of one run, that one-run comparisons are judged with (default: BASE's settings key run-noise, else 0.01); a test's own in BASE's settings (run-noise.<step>.<metric>) wins for its cells")
 	fs.StringVar(&format, "format", "text", "output `format`: "+strings.Join(diff.Formats, ", ")+" (md also spelled markdown)")
 	fs.StringVar(&c.out, "o", "", "output `file`, written atomically (default: stdout)")
 	fs.StringVar(&tables, "tables", "auto", "`kind` of tables to compare: auto, mrg, rel or both")
@@ -129,12 +129,9 @@ func runDiff(e *env, args []string) error {
 		}
 		return e.write(func() error { return fsout.WriteFileContext(e.ctx, c.out, buf.Bytes()) })
 	}
-	if isSet(fs, "run-noise") && !(runNoise > 0 && runNoise < 1) {
-		return usageError{fmt.Errorf("--run-noise %g: want a fraction above 0, below 1 (0.01 for 1%%)", runNoise)}
-	}
 	// From here on, a run that cannot compare says why in its report too:
 	// a CI gate shows the report (job summary, annotations), not stderr.
-	cmp, err := compareDiff(e, c, base, newer, alpha, runNoise, allowMissing, allowNA, tables, threshold, warn)
+	cmp, err := compareDiff(e, c, base, newer, alpha, c.runNoise, allowMissing, allowNA, tables, threshold, warn)
 	if cmp == nil {
 		if werr := emit(func(w io.Writer) error { return diff.WriteError(w, base, newer, err, wopt) }); werr != nil {
 			return werr

@@ -282,7 +282,7 @@ func checkFlags(fs *flag.FlagSet, c *common) error {
 	case has("sla") && !(st.SLAFraction > 0 && st.SLAFraction <= 1):
 		return usageError{fmt.Errorf("--sla %g: want a fraction above 0, at most 1", st.SLAFraction)}
 	case isSet(fs, "run-noise") && !(c.runNoise > 0 && c.runNoise < 1):
-		return usageError{fmt.Errorf("--run-noise %g: want a fraction above 0, below 1", c.runNoise)}
+		return usageError{fmt.Errorf("--run-noise %g: want a fraction above 0, below 1 (0.01 for 1%%)", c.runNoise)}
 	}
 	if has("sb-tag") {
 		if err := fsout.CheckTag(c.sbTag); err != nil {
