@@ -135,6 +135,19 @@ type StepGeomean struct {
 	Detectable float64
 }
 
+// RunShift is a run whose cells of one metric moved alike: the median of
+// their changes is at least 1% and at least three quarters of them moved
+// its way. A whole-run shift (another host, a reboot) fails no row by
+// itself; the mean of the run's cells judges it against one run's noise.
+type RunShift struct {
+	Table, DBMS, Metric string
+	// Delta is the median relative change, NEW/BASE − 1.
+	Delta float64
+	// Cells are the run's cells of the metric, Moved those that moved the
+	// shift's way.
+	Cells, Moved int
+}
+
 // Comparison is the result of Compare.
 type Comparison struct {
 	Base, New  []string // run names
@@ -147,7 +160,10 @@ type Comparison struct {
 	RunNoise float64
 	Findings []Finding
 	Geomeans []StepGeomean
-	Notes    []string // footnotes
+	// Shifts are the runs that moved as a whole with one run per side
+	// (see RunShift); nil for replicated runs.
+	Shifts []RunShift
+	Notes  []string // footnotes
 	// Comparability lists where BASE and NEW did not run the same work
 	// (client count, rows, steps): such a comparison warns, and fails
 	// with --strict.
@@ -250,6 +266,7 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 	for _, k := range lacking {
 		cm.addMissing(k, "", "", "", k+".<step> tables", len(base), len(base), 0, len(newer))
 	}
+	cm.stepsRun = stepsRun(base, newer)
 	for _, k := range kinds {
 		for _, step := range stepNames(k, base, newer) {
 			cm.table(k, step, tablesOf(base, k, step), tablesOf(newer, k, step))
@@ -465,6 +482,45 @@ type comparer struct {
 	// bInt and nInt are the relative half-widths of the one-run 95%
 	// intervals of the cell being compared (NaN unknown).
 	bInt, nInt float64
+	// stepsRun counts, by step "\x00" DBMS, the BASE and NEW runs whose
+	// tree ran the step; absent when no run says (archived tables).
+	stepsRun map[string][2]int
+}
+
+// stepsRun counts, per step and DBMS that some run's facts (RunFacts)
+// list, the BASE and NEW runs that ran it: a raw tree that lacks a step
+// folder still has a row of NA cells in the step's merged table.
+func stepsRun(base, newer []*ResultSet) map[string][2]int {
+	out := map[string][2]int{}
+	known := map[string]bool{} // DBMS with facts on every run of both sides
+	count := map[string]int{}
+	for _, side := range [][]*ResultSet{base, newer} {
+		for _, rs := range side {
+			for tag := range rs.Runs {
+				count[tag]++
+			}
+		}
+	}
+	for tag, n := range count {
+		known[tag] = n == len(base)+len(newer)
+	}
+	for i, side := range [][]*ResultSet{base, newer} {
+		for _, rs := range side {
+			for tag, facts := range rs.Runs {
+				if !known[tag] {
+					continue
+				}
+				for _, st := range facts.Steps {
+					k := st + "\x00" + tag
+					v := out[k]
+					v[i]++
+					out[k] = v
+				}
+			}
+		}
+	}
+	// A step no run of a DBMS ran on either side is none of its.
+	return out
 }
 
 // addMissing records a step, column or DBMS held by nb of ofB BASE tables
@@ -550,6 +606,12 @@ func (cm *comparer) table(kind, step string, bt, nt []*ResultTable) {
 			if len(br) == 0 || len(nr) == 0 {
 				continue
 			}
+		}
+		if ran := cm.stepsRun[step+"\x00"+d]; ran != [2]int{} && (ran[0] < len(br) || ran[1] < len(nr)) {
+			// The DBMS's tree has no folder of the step on a side: its row
+			// of NA cells is one missing step, not a regression per metric.
+			cm.addMissing(kind, step, d, "", "step "+step+" of DBMS "+d, ran[0], len(br), ran[1], len(nr))
+			continue
 		}
 		cm.compared++
 		for _, col := range cols {

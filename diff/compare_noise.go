@@ -83,6 +83,17 @@ func (cm *comparer) cellNoise(f *Finding) float64 {
 			u := math.Pow(10, -float64(s.side.Decimals)) / math.Sqrt(12) / x
 			v += u * u
 		}
+		switch {
+		case f.Floored:
+			// Below its floor a value is known to about half the floor, and
+			// the change is relative to the floor: wKB/o of a read-only
+			// test is 0.029 one run and 0.100 the next.
+			v += 0.5 * 0.5
+		case f.Table != "rel" && f.Rule.Floor > 0 && x < 1.25*f.Rule.Floor:
+			// So it is just above the floor: 0.117 one run, 0.003 the next.
+			u := f.Rule.Floor / 2 / x
+			v += u * u
+		}
 	}
 	return math.Sqrt(v)
 }
@@ -129,9 +140,15 @@ type group struct {
 	table, step, dbms string
 	logs, noises      []float64
 	cells             []float64 // log changes of the cells of an sbgroup mean
-	geomean           int       // index in Comparison.Geomeans, or -1
-	finding           int       // index of an sbgroup finding, or -1
-	rule              Rule
+	memberNoises      []float64 // and their noises
+	runs              []float64 // the run-to-run noise of each cell
+	// ids are the findings of its cells; run the findings of all the
+	// throughput cells of its DBMS's run, of which the rest is the
+	// group's contrast ("" when the group is the whole run).
+	ids, run []int
+	geomean  int // index in Comparison.Geomeans, or -1
+	finding  int // index of an sbgroup finding, or -1
+	rule     Rule
 }
 
 // oneRunGate judges the one-run cells and groups against their noise
@@ -151,11 +168,15 @@ func (cm *comparer) oneRunGate() {
 		}
 	}
 	m := 0
+	var cellsOnly []int
 	for _, i := range cm.oneRun {
 		if !isGroup[i] {
 			m++
+			cellsOnly = append(cellsOnly, i)
 		}
 	}
+	// The runs that moved as a whole, named.
+	cm.shiftNotes(cellsOnly)
 	var note int = -1
 	noteOf := func() int {
 		if note < 0 {
@@ -177,6 +198,11 @@ func (cm *comparer) oneRunGate() {
 		}
 		lim := z * f.Noise
 		lc := logChange(f.Delta)
+		if f.Floored {
+			// Relative to the floor the noise is absolute (half the floor a
+			// side), so the change is weighed as it is, not as a log.
+			lc = f.Delta
+		}
 		sig := math.Abs(lc) >= lim
 		beyondAny := false
 		for _, th := range []float64{f.Rule.Warn, f.Rule.Fail} {
@@ -185,6 +211,13 @@ func (cm *comparer) oneRunGate() {
 			}
 		}
 		cm.judge(f, sig || !beyondAny)
+		if f.Floored && f.Level == LevelFail {
+			// From a BASE below its floor one run cannot tell a burst of
+			// background work (a checkpoint's writes in a read-only test:
+			// wKB/o 0 one run, 2.6 the next) from a change.
+			f.Verdict, f.Level = VerdictWarn, LevelWarn
+			f.Note = appendNote(f.Note, "warns only: from a BASE below its floor one run per side cannot tell a burst of background work from a change")
+		}
 		if f.Rule.Fail > 0 {
 			f.Detectable = math.Max(f.Rule.Fail, badChange(f.Rule.Better, lim))
 		}
@@ -197,12 +230,25 @@ func (cm *comparer) oneRunGate() {
 	zg := stats.FamilyZ(alpha, mg)
 	for _, g := range groups {
 		n := float64(len(g.logs))
-		mean, v := 0.0, 0.0
+		mean := 0.0
 		for i := range g.logs {
 			mean += g.logs[i] / n
-			v += g.noises[i] * g.noises[i]
 		}
-		noise := math.Sqrt(v) / n
+		// The run-to-run noise is shared by every cell of one run: a mean
+		// does not divide it, only the rest of each cell's noise.
+		members := g.noises
+		if g.finding >= 0 {
+			members = g.memberNoises
+		}
+		noise := sharedGroupNoise(members, g.runs, g.table == "rel")
+		// A group that is part of its run is judged against the rest of
+		// the run, which shares its run's noise: the contrast cancels it,
+		// so a whole run that shifted fails no part, and a part that fell
+		// is caught at the noise of its own cells.
+		contrast, cnoise, rest, ok := cm.contrast(g)
+		if ok {
+			noise = cnoise
+		}
 		lim := zg * noise
 		level := g.rule.Warn
 		if level == 0 {
@@ -226,13 +272,20 @@ func (cm *comparer) oneRunGate() {
 			}
 		}
 		failed := level > 0 && fall >= det-1e-12 && 2*fell > len(cells)
+		if ok {
+			failed = level > 0 && fall >= level-1e-12 && -math.Expm1(contrast) >= det-1e-12 && 2*fell > len(cells)
+		}
+		against := ""
+		if ok {
+			against = fmt.Sprintf(" and %s against the rest of its run (%d cells)", pctText(-math.Expm1(contrast)), rest)
+		}
 		if g.finding >= 0 {
 			f := &c.Findings[g.finding]
 			f.Noise, f.Detectable = noise, det
 			switch {
 			case failed:
 				f.Verdict, f.Level = VerdictFail, LevelFail
-				f.Note = appendNote(f.Note, fmt.Sprintf("the mean of %d tests fell beyond the noise of the group: %s", len(g.logs), detectText(HigherIsBetter, det, noise)))
+				f.Note = appendNote(f.Note, fmt.Sprintf("the mean of %d tests fell%s, beyond the noise of the group: %s", len(g.cells), against, detectText(HigherIsBetter, det, noise)))
 				f.Notes = append(f.Notes, noteOf())
 			case level > 0 && fall >= level:
 				f.Verdict = VerdictNotSignificant
@@ -250,8 +303,13 @@ func (cm *comparer) oneRunGate() {
 			continue
 		}
 		what := "step " + g.step
-		if g.step == allSteps {
+		switch g.step {
+		case allSteps:
 			what = "all steps"
+		case queryStepsGroup:
+			what = "query steps"
+		case loadStepsGroup:
+			what = "load steps"
 		}
 		// The group's own level, so that the row says what it failed at.
 		rule := g.rule
@@ -260,8 +318,8 @@ func (cm *comparer) oneRunGate() {
 			Base: Side{Median: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}, New: Side{Median: math.NaN(), Lo: math.NaN(), Hi: math.NaN()},
 			Delta: math.Expm1(mean), P: math.NaN(), PAdj: math.NaN(), Noise: noise, Detectable: det,
 			Verdict: VerdictFail, Level: LevelFail, Notable: true, Notes: []int{noteOf()},
-			Note: fmt.Sprintf("geometric mean of %d throughput cells of %s %s: together beyond the noise of one run, %s",
-				len(g.logs), g.dbms, what, detectText(HigherIsBetter, det, noise))})
+			Note: fmt.Sprintf("geometric mean of %d throughput cells of %s %s%s: together beyond the noise of one run, %s",
+				len(g.logs), g.dbms, what, against, detectText(HigherIsBetter, det, noise))})
 	}
 }
 
@@ -269,8 +327,13 @@ func (cm *comparer) oneRunGate() {
 // may fail: half of alpha.
 func oneRunAlpha(alpha float64) float64 { return alpha / 2 }
 
-// allSteps is the step of the group of all of a DBMS's steps.
-const allSteps = "all"
+// allSteps is the step of the group of all of a DBMS's steps;
+// queryStepsGroup and loadStepsGroup those of its query and load steps.
+const (
+	allSteps        = "all"
+	queryStepsGroup = "queries"
+	loadStepsGroup  = "loads"
+)
 
 // runNoiseSource says where the run-to-run noise came from.
 func (cm *comparer) runNoiseSource() string {
@@ -294,7 +357,7 @@ func (cm *comparer) groupTests() []group {
 	type key struct{ group, dbms string }
 	idx := map[key]int{}
 	var out []group
-	add := func(k key, f *Finding, geomean int) {
+	add := func(k key, f *Finding, geomean, id int) {
 		i, ok := idx[k]
 		if !ok {
 			i = len(out)
@@ -303,7 +366,10 @@ func (cm *comparer) groupTests() []group {
 		}
 		out[i].logs = append(out[i].logs, math.Log(f.New.Median/f.Base.Median))
 		out[i].noises = append(out[i].noises, f.Noise)
+		out[i].runs = append(out[i].runs, f.RunNoise)
+		out[i].ids = append(out[i].ids, id)
 	}
+	runIDs := map[string][]int{}
 	steps := map[string]map[string]bool{}
 	for i := range c.Findings {
 		f := &c.Findings[i]
@@ -317,7 +383,18 @@ func (cm *comparer) groupTests() []group {
 			gr = f.Step
 		}
 		gi := slices.IndexFunc(c.Geomeans, func(g StepGeomean) bool { return g.Step == gr && g.DBMS == dbms })
-		add(key{gr, dbms}, f, gi)
+		add(key{gr, dbms}, f, gi, i)
+		runIDs[dbms] = append(runIDs[dbms], i)
+		// The insert benchmark's query steps and load steps, each a
+		// group: a fall of every read is caught against the loads.
+		if kind == "mrg" {
+			switch {
+			case strings.HasPrefix(f.Step, "q"):
+				add(key{queryStepsGroup, dbms}, f, -1, i)
+			case strings.HasPrefix(f.Step, "l."):
+				add(key{loadStepsGroup, dbms}, f, -1, i)
+			}
+		}
 		if steps[dbms] == nil {
 			steps[dbms] = map[string]bool{}
 		}
@@ -330,13 +407,19 @@ func (cm *comparer) groupTests() []group {
 			!(f.Base.Median > 0) || !(f.New.Median > 0) || math.IsNaN(f.Noise) {
 			continue
 		}
-		add(key{allSteps + "\x00", dbms}, f, -1)
+		add(key{allSteps + "\x00", dbms}, f, -1, i)
 	}
 	for i := range out {
 		if out[i].step == allSteps+"\x00" {
 			out[i].step = allSteps
 		}
+		out[i].run = runIDs[out[i].dbms]
 	}
+	// A group of query (or load) steps that are all the steps is no group
+	// of its own.
+	out = slices.DeleteFunc(out, func(g group) bool {
+		return (g.step == queryStepsGroup || g.step == loadStepsGroup) && (len(g.ids) == len(g.run) || len(steps[g.dbms]) < 3)
+	})
 	// sbgroup cells: a mean of the qps cells of their tests.
 	pending := map[int]bool{}
 	for _, i := range cm.oneRun {
@@ -348,30 +431,25 @@ func (cm *comparer) groupTests() []group {
 		if len(mem) == 0 || !pending[i] {
 			continue
 		}
-		g := group{table: f.Table, step: f.Step, dbms: f.DBMS, geomean: -1, finding: i, rule: f.Rule}
+		dbms, _, _ := strings.Cut(f.DBMS, "#")
+		g := group{table: f.Table, step: f.Step, dbms: f.DBMS, geomean: -1, finding: i, rule: f.Rule, run: runIDs[dbms]}
 		for j := range c.Findings {
 			m := &c.Findings[j]
 			if m.DBMS == f.DBMS && m.Metric == f.Metric && slices.Contains(mem, m.Step) && !math.IsNaN(m.Noise) {
 				g.logs = append(g.logs, logChange(m.Delta))
 				g.noises = append(g.noises, m.Noise)
+				g.runs = append(g.runs, m.RunNoise)
+				g.ids = append(g.ids, j)
 			}
 		}
 		if len(g.logs) > 0 {
 			// The group's own change is the mean's, as its table printed it.
-			k := float64(len(g.logs))
 			g.cells = g.logs
+			g.memberNoises = g.noises
 			g.logs = []float64{logChange(f.Delta)}
-			g.noises = []float64{math.Sqrt(sumSq(g.noises)) / k}
+			g.noises = nil
 			out = append(out, g)
 		}
 	}
 	return slices.DeleteFunc(out, func(g group) bool { return len(g.logs) < 2 && g.finding < 0 })
-}
-
-func sumSq(x []float64) float64 {
-	s := 0.0
-	for _, v := range x {
-		s += v * v
-	}
-	return s
 }

@@ -37,6 +37,12 @@ type Rule struct {
 	// Floor is the magnitude below which both values must lie for the
 	// change to be ignored: tiny values flap by large percentages.
 	Floor float64
+	// Noise is the least run-to-run noise of one run (a relative
+	// standard deviation) a one-run comparison judges the column with,
+	// when the declared run noise is smaller (metrics.Gate.Noise: 4% for
+	// CPU per operation); 0 for the declared. A test's own key in BASE's
+	// settings wins.
+	Noise float64
 }
 
 // Gated reports whether the rule can produce a warning or a failure.
@@ -60,7 +66,7 @@ func DefaultRules() []Rule {
 
 // ruleOf is the default rule of a column.
 func ruleOf(p metrics.Props) Rule {
-	r := Rule{Metric: p.Name, Class: p.Gate.Class, Better: p.Better, Warn: p.Gate.Warn, Fail: p.Gate.Fail, Floor: p.Floor}
+	r := Rule{Metric: p.Name, Class: p.Gate.Class, Better: p.Better, Warn: p.Gate.Warn, Fail: p.Gate.Fail, Floor: p.Floor, Noise: p.Gate.Noise}
 	if p.Gate.NoFloor {
 		r.Floor = 0
 	}

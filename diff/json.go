@@ -37,6 +37,8 @@ type jsonDiff struct {
 	Counts     map[string]int `json:"counts"`
 	Findings   []jsonFinding  `json:"findings"`
 	Geomeans   []jsonGeomean  `json:"geomeans"`
+	// Shifts are Comparison.Shifts.
+	Shifts []jsonShift `json:"shifts,omitempty"`
 	// NotCompared lists every cell, step, DBMS or kind of table that was
 	// not compared (NA on a side, or on one side only) and is not itself a
 	// fail or warn finding: the counts' missing and not comparable.
@@ -98,8 +100,18 @@ type jsonFinding struct {
 	Line        int      `json:"line,omitempty"`
 }
 
+type jsonShift struct {
+	Table  string  `json:"table"`
+	DBMS   string  `json:"dbms"`
+	Metric string  `json:"metric"`
+	Delta  float64 `json:"delta"`
+	Cells  int     `json:"cells"`
+	Moved  int     `json:"moved"`
+}
+
 type jsonGeomean struct {
 	Step  string   `json:"step"`
+	DBMS  string   `json:"dbms"`
 	Table string   `json:"table"`
 	Ratio *float64 `json:"ratio"`
 	N     int      `json:"n"`
@@ -171,8 +183,11 @@ func writeDiffJSON(w io.Writer, c *Comparison, r WriteOptions) error {
 		}
 		d.Findings = append(d.Findings, jf)
 	}
+	for _, sh := range c.Shifts {
+		d.Shifts = append(d.Shifts, jsonShift(sh))
+	}
 	for _, g := range c.Geomeans {
-		d.Geomeans = append(d.Geomeans, jsonGeomean{Step: g.Step, Table: g.Table, Ratio: num(g.Ratio), N: g.N, Detectable: num(g.Detectable)})
+		d.Geomeans = append(d.Geomeans, jsonGeomean{Step: g.Step, DBMS: g.DBMS, Table: g.Table, Ratio: num(g.Ratio), N: g.N, Detectable: num(g.Detectable)})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -94,7 +94,7 @@ func jitterPer(rng *rand.Rand, lb learnBench, noise map[string]float64, otherSD 
 			return noise[k]
 		}
 		return otherSD
-	}, drop, d)
+	}, drop, d, nil)
 }
 
 // learnNoise learns each test's noise from a history of nights runs, as

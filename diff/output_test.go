@@ -51,7 +51,8 @@ func plantDrop(t *testing.T, dir string) string {
 }
 
 // TestOneAnnotationPerRow checks that one planted drop, which fails ips and
-// three per-insert costs of the same step and DBMS, is one ::error
+// two per-insert costs of the same step and DBMS (the third, cpupq, is
+// within its noise), is one ::error
 // naming the costs as its causes, and that the geomean tables list only
 // the row that changed.
 func TestOneAnnotationPerRow(t *testing.T) {
@@ -60,8 +61,10 @@ func TestOneAnnotationPerRow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := c.Count(diff.VerdictFail); n != 4 {
-		t.Fatalf("%d failing cells, want 4 (ips, cpupq, wkbpi, cspq)", n)
+	// cpupq +11% is within CPU's own noise of one run (4%); it is still
+	// named as a cause of the ips row.
+	if n := c.Count(diff.VerdictFail); n != 3 {
+		t.Fatalf("%d failing cells, want 3 (ips, wkbpi, cspq)", n)
 	}
 	gh := write(t, c, "github", false)
 	errs := annotations(gh, "error")
@@ -202,7 +205,7 @@ func TestMissingStepComparesTheRest(t *testing.T) {
 		t.Errorf("problems %q, want %q", c.Problems, wantProblems)
 	}
 	md := write(t, c, "md", false)
-	for _, want := range []string{"### ibreport diff: ERROR (4 fail, 4 missing,", "- Bad input (exit 2): step qp1000.L6 only in BASE", "| **FAIL** | mrg | l.i1 | pg15.c2 | ips |"} {
+	for _, want := range []string{"### ibreport diff: ERROR (3 fail, 4 missing,", "- Bad input (exit 2): step qp1000.L6 only in BASE", "| **FAIL** | mrg | l.i1 | pg15.c2 | ips |"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("md lacks %q:\n%s", want, md)
 		}

@@ -58,6 +58,11 @@ func (cm *comparer) cellRunNoise(f *Finding) float64 {
 		f.RunNoise, f.RunNoiseKey = r, TestNoisePrefix+TestNoiseKey(f.Step, f.Metric)
 		f.Notes = append(f.Notes, cm.c.note(fmt.Sprintf("judged with its test's own run-to-run noise, "+
 			"from BASE's settings (key run-noise.<step>.<metric>), not the report's %s per run", pctText(cm.runNoise))))
+	} else if f.Rule.Noise > f.RunNoise {
+		f.RunNoise = f.Rule.Noise
+		f.Notes = append(f.Notes, cm.c.note(fmt.Sprintf("%s is judged with its own run-to-run noise, %s per run, not throughput's %s: "+
+			"it moves that much between two runs of the same build (a test's key run-noise.<step>.%s in BASE's settings wins)",
+			f.Metric, pctText(f.Rule.Noise), pctText(cm.runNoise), f.Metric)))
 	}
 	return f.RunNoise
 }

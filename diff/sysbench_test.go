@@ -116,8 +116,8 @@ func TestSysbenchDiff(t *testing.T) {
 		{"tables against raw", sbTables, sbRaw, false, 0, ""},
 		// The same vmstat and iostat over 10% fewer queries: cpu/o, cs/o
 		// and wKB/o per query rise by 11% too (r/o and rKB/o are below
-		// their floors).
-		{"raw, read-only 10% slower", sbRaw, rawSlow, false, 1, "sb read-only.range100.dop1 x.pg15.c2.pk1 qps; sb read-only.range100.dop1 x.pg15.c2.pk1 cpu/o; " +
+		// their floors); cpu/o's rise is within its own noise of one run.
+		{"raw, read-only 10% slower", sbRaw, rawSlow, false, 1, "sb read-only.range100.dop1 x.pg15.c2.pk1 qps; " +
 			"sb read-only.range100.dop1 x.pg15.c2.pk1 cs/o; sb read-only.range100.dop1 x.pg15.c2.pk1 wKB/o; sbgroup Range.dop1 x.pg15.c2.pk1 qps"},
 		{"tables, read-only 10% slower", sbTables, tabSlow, false, 1, "sb read-only.range100.dop1 x.pg15.c2.pk1 qps; sbgroup Range.dop1 x.pg15.c2.pk1 qps"},
 		{"raw, test missing", sbRaw, rawGone, false, 2, ""},
