@@ -43,6 +43,11 @@ const (
 const exitInterrupted = 130
 
 func run(args []string, stdout, stderr io.Writer) int {
+	// Nothing printed acts as a CI runner's command (logSafe).
+	safeOut, safeErr := logSafeOf(stdout, false), logSafeOf(stderr, true)
+	defer safeErr.Flush()
+	defer safeOut.Flush()
+	stdout, stderr = safeOut, safeErr
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
@@ -60,6 +65,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			if gate.stop() {
 				gate.release()
 				fmt.Fprintln(stderr, "ibreport: interrupted")
+				safeOut.Flush()
+				safeErr.Flush()
 				os.Exit(exitInterrupted)
 			}
 		}

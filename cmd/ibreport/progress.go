@@ -29,6 +29,9 @@ type progress struct {
 // counter is nil when there is nothing to show.
 func startProgress(stderr io.Writer, dir string, quiet bool) *progress {
 	p := &progress{stop: func() {}}
+	if l, ok := stderr.(interface{ underlying() io.Writer }); ok {
+		stderr = l.underlying()
+	}
 	f, ok := stderr.(*os.File)
 	if quiet || !ok || !isTerminal(f) {
 		return p
