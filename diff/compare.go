@@ -231,6 +231,16 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 	if len(base) == 0 || len(newer) == 0 {
 		return nil, errors.New("need at least one run on each side")
 	}
+	for i, rs := range append(slices.Clone(base), newer...) {
+		if rs == nil {
+			side, n := "BASE", i+1
+			if i >= len(base) {
+				side, n = "NEW", i-len(base)+1
+			}
+			// A LoadResultSet whose error was not looked at.
+			return nil, fmt.Errorf("%s run %d is nil (no *ResultSet: was its LoadResultSet error looked at?)", side, n)
+		}
+	}
 	if !(opt.Alpha > 0 && opt.Alpha < 1) || !(opt.Confidence > 0 && opt.Confidence < 1) {
 		return nil, fmt.Errorf("alpha %v and confidence %v must lie between 0 and 1", opt.Alpha, opt.Confidence)
 	}

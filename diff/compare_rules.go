@@ -195,6 +195,9 @@ func (o CompareOptions) check() error {
 				return fmt.Errorf("rule of %s: %s level %v is not a finite number >= 0", r.Metric, l.name, l.v)
 			}
 		}
+		if r.Noise != 0 && !(r.Noise > 0 && r.Noise < 1) {
+			return fmt.Errorf("rule of %s: noise %v: want a fraction above 0, below 1", r.Metric, r.Noise)
+		}
 	}
 	return nil
 }

@@ -59,12 +59,31 @@ func TestCompareRefusesBadRules(t *testing.T) {
 		{"NaN fail", func(r *Rule) { r.Fail = math.NaN() }, "rule of ips: fail level NaN is not a finite number >= 0"},
 		{"Inf warn", func(r *Rule) { r.Warn = math.Inf(1) }, "rule of ips: warn level +Inf is not a finite number >= 0"},
 		{"negative floor", func(r *Rule) { r.Floor = -1 }, "rule of ips: floor level -1 is not a finite number >= 0"},
+		{"NaN noise", func(r *Rule) { r.Noise = math.NaN() }, "rule of ips: noise NaN: want a fraction above 0, below 1"},
+		{"noise 1", func(r *Rule) { r.Noise = 1 }, "rule of ips: noise 1: want a fraction above 0, below 1"},
 	} {
 		opt := DefaultCompareOptions()
 		tc.edit(&opt.Rules[0])
 		c, err := Compare([]*ResultSet{run(t, "base")}, []*ResultSet{run(t, "new", "a.ips=80000")}, opt)
 		if c != nil || err == nil || err.Error() != tc.want {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestCompareNilSets: a nil run in either slice (a LoadResultSet whose
+// error was ignored) is an error naming the side, not a panic.
+func TestCompareNilSets(t *testing.T) {
+	for _, tc := range []struct {
+		base, newer []*ResultSet
+		want        string
+	}{
+		{[]*ResultSet{nil}, []*ResultSet{run(t, "new")}, "BASE run 1 is nil"},
+		{[]*ResultSet{run(t, "base")}, []*ResultSet{run(t, "new"), nil}, "NEW run 2 is nil"},
+	} {
+		c, err := Compare(tc.base, tc.newer, DefaultCompareOptions())
+		if c != nil || err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v, want %q", err, tc.want)
 		}
 	}
 }

@@ -281,3 +281,25 @@ func (t *TreeResult) Step(name string) *StepResult {
 	}
 	return nil
 }
+
+// Value is the step's value of metric m, r.Metrics[m]: NA, saying why, for
+// a nil step (Step of a tree without it, or of a nil tree) or a metric
+// out of range, so that res.Tree(name).Step(step).Value(m) never panics.
+func (r *StepResult) Value(m Metric) Value {
+	switch {
+	case r == nil:
+		return NA(NoUnit, "no such step")
+	case m < 0 || int(m) >= len(r.Metrics):
+		return NA(NoUnit, "no such metric")
+	}
+	return r.Metrics[m]
+}
+
+// RelativeTo is the step's row relative to base's, metric by metric
+// (Row.Relative): every value NA when either step is nil.
+func (r *StepResult) RelativeTo(base *StepResult) Row {
+	if r == nil || base == nil {
+		return NARow("no such step")
+	}
+	return r.Metrics.Relative(&base.Metrics)
+}

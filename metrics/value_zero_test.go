@@ -66,3 +66,26 @@ func roundTrip(t *testing.T, v metrics.Value) metrics.Value {
 	}
 	return out
 }
+
+// TestNilStepLookups: the chained lookups of a step that does not exist
+// give NA with the reason, never a panic.
+func TestNilStepLookups(t *testing.T) {
+	var s *metrics.StepResult
+	var tree *metrics.TreeResult
+	if v := tree.Step("l.i1").Value(metrics.CPUPQ); v.OK() || v.Why != "no such step" {
+		t.Errorf("nil tree's step: %+v", v)
+	}
+	if v := (&metrics.StepResult{}).Value(metrics.Metric(-1)); v.OK() || v.Why != "no such metric" {
+		t.Errorf("metric -1: %+v", v)
+	}
+	if r := s.RelativeTo(&metrics.StepResult{}); r[metrics.IPS].OK() || r[metrics.IPS].Why != "no such step" {
+		t.Errorf("nil step relative: %+v", r[metrics.IPS])
+	}
+	ok := &metrics.StepResult{}
+	ok.Metrics[metrics.IPS] = metrics.Known(10, metrics.InsertsPerSec)
+	base := &metrics.StepResult{}
+	base.Metrics[metrics.IPS] = metrics.Known(5, metrics.InsertsPerSec)
+	if r := ok.RelativeTo(base); r[metrics.IPS].V != 2 {
+		t.Errorf("10/5 = %v", r[metrics.IPS])
+	}
+}
