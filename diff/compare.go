@@ -95,8 +95,13 @@ type Finding struct {
 	// Detectable is the smallest change in the metric's bad direction
 	// (a fraction, 0.05 = 5%) that fails this cell: its fail level, or
 	// the change its noise can make in the report's family of tests when
-	// that is larger. NaN where nothing can fail.
+	// that is larger. NaN where nothing can fail. A true change of that
+	// size fails about half the time.
 	Detectable float64
+	// Detectable80 is the change that fails with one run per side 4 times
+	// in 5: Detectable plus 0.84 of the noise (in log terms), the power a
+	// gate is usually sized for. NaN where Detectable is.
+	Detectable80 float64
 	// RunNoise is the run-to-run noise of one run the cell was judged
 	// with (one run per side); RunNoiseKey is the settings key of BASE it
 	// came from when it is the test's own, "" when it is the report's
@@ -807,7 +812,7 @@ func (cm *comparer) cell(f *Finding, bCells, nCells []cellRef, digits int) {
 	f.Base, bBad = side(bCells, digits, cm.opt.Confidence)
 	f.New, nBad = side(nCells, digits, cm.opt.Confidence)
 	f.Delta, f.P, f.PAdj = math.NaN(), math.NaN(), math.NaN()
-	f.Noise, f.Detectable = math.NaN(), math.NaN()
+	f.Noise, f.Detectable, f.Detectable80 = math.NaN(), math.NaN(), math.NaN()
 	r := f.Rule
 	f.Gated = r.Gated() && (f.Table != "rel" || r.Class == "throughput")
 	nb, nn := len(f.Base.Values), len(f.New.Values)

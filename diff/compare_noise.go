@@ -117,13 +117,34 @@ func badChange(b Better, lim float64) float64 {
 }
 
 // detectText says the smallest change that fails, signed in the bad
-// direction, and the noise: "fails from -5.9% (noise ±1.5%)".
+// direction, the change caught 4 times in 5, and the noise: "fails from
+// -5.9%, 4 in 5 from -7.1% (one-run noise ±1.5%)".
 func detectText(b Better, d, noise float64) string {
 	sign := "+"
 	if b == HigherIsBetter {
 		sign = "-"
 	}
-	return fmt.Sprintf("fails from %s%s (one-run noise ±%s)", sign, pctText(d), pctText(noise))
+	return fmt.Sprintf("fails from %s%s, 4 in 5 from %s%s (one-run noise ±%s)", sign, pctText(d), sign, pctText(power80(b, d, noise)), pctText(noise))
+}
+
+// z80 is the normal quantile of 0.8: a true change z80 noises beyond
+// where the gate fails is caught 4 times in 5.
+const z80 = 0.8416
+
+// power80 is the change in the bad direction that fails 4 times in 5
+// when d fails half the time: d's log change plus z80 noises.
+func power80(b Better, d, noise float64) float64 {
+	if math.IsNaN(d) || math.IsNaN(noise) {
+		return math.NaN()
+	}
+	lim := math.Log1p(d) // lower is better: d = e^lim − 1
+	if b == HigherIsBetter {
+		if d >= 1 {
+			return 1
+		}
+		lim = -math.Log1p(-d) // d = 1 − e^−lim
+	}
+	return badChange(b, lim+z80*noise)
 }
 
 // pctText prints a fraction as a percentage with one decimal below 10%.
@@ -220,6 +241,7 @@ func (cm *comparer) oneRunGate() {
 		}
 		if f.Rule.Fail > 0 {
 			f.Detectable = math.Max(f.Rule.Fail, badChange(f.Rule.Better, lim))
+			f.Detectable80 = power80(f.Rule.Better, f.Detectable, f.Noise)
 		}
 		if !sig && beyondAny {
 			f.Note = appendNote(f.Note, "within the one-run noise: "+detectText(f.Rule.Better, f.Detectable, f.Noise))
@@ -281,7 +303,7 @@ func (cm *comparer) oneRunGate() {
 		}
 		if g.finding >= 0 {
 			f := &c.Findings[g.finding]
-			f.Noise, f.Detectable = noise, det
+			f.Noise, f.Detectable, f.Detectable80 = noise, det, power80(HigherIsBetter, det, noise)
 			switch {
 			case failed:
 				f.Verdict, f.Level = VerdictFail, LevelFail
@@ -316,7 +338,7 @@ func (cm *comparer) oneRunGate() {
 		rule.Metric, rule.Warn, rule.Fail, rule.Floor = "geomean", level, level, 0
 		c.Findings = append(c.Findings, Finding{Table: g.table, Step: g.step, DBMS: g.dbms, Metric: "geomean", Rule: rule, Gated: true,
 			Base: Side{Median: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}, New: Side{Median: math.NaN(), Lo: math.NaN(), Hi: math.NaN()},
-			Delta: math.Expm1(mean), P: math.NaN(), PAdj: math.NaN(), Noise: noise, Detectable: det,
+			Delta: math.Expm1(mean), P: math.NaN(), PAdj: math.NaN(), Noise: noise, Detectable: det, Detectable80: power80(HigherIsBetter, det, noise),
 			Verdict: VerdictFail, Level: LevelFail, Notable: true, Notes: []int{noteOf()},
 			Note: fmt.Sprintf("geometric mean of %d throughput cells of %s %s%s: together beyond the noise of one run, %s",
 				len(g.logs), g.dbms, what, against, detectText(HigherIsBetter, det, noise))})

@@ -90,6 +90,8 @@ type jsonFinding struct {
 	// Noise and Detectable: Finding.Noise and Finding.Detectable.
 	Noise      *float64 `json:"noise"`
 	Detectable *float64 `json:"detectable"`
+	// Detectable80 is Finding.Detectable80: the change caught 4 times in 5.
+	Detectable80 *float64 `json:"detectable_80,omitempty"`
 	// RunNoise and RunNoiseKey: Finding.RunNoise and Finding.RunNoiseKey,
 	// present only when the cell was judged with its test's own run noise.
 	RunNoise    *float64 `json:"run_noise,omitempty"`
@@ -174,7 +176,7 @@ func writeDiffJSON(w io.Writer, c *Comparison, r WriteOptions) error {
 		jf := jsonFinding{Level: f.Level.String(), Verdict: string(shown(f)), Notable: f.Notable,
 			Table: f.Table, Step: f.Step, DBMS: f.DBMS, Metric: f.Metric, Better: f.Rule.Better.String(), Gated: f.Gated,
 			Base: jside(f.Base, cell), New: jside(f.New, cell), Delta: num(f.Delta), DeltaText: deltaText(f.Delta),
-			P: num(f.P), PAdj: num(f.PAdj), Noise: num(f.Noise), Detectable: num(f.Detectable), Note: f.Note, Notes: []int{}, File: f.File, Line: f.Line}
+			P: num(f.P), PAdj: num(f.PAdj), Noise: num(f.Noise), Detectable: num(f.Detectable), Detectable80: num(f.Detectable80), Note: f.Note, Notes: []int{}, File: f.File, Line: f.Line}
 		if f.RunNoiseKey != "" {
 			jf.RunNoise, jf.RunNoiseKey = num(f.RunNoise), f.RunNoiseKey
 		}

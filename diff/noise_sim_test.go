@@ -308,3 +308,53 @@ func TestOneRunNoiseGate(t *testing.T) {
 	}
 	t.Logf("\n%s", table.String())
 }
+
+// TestPower80: a cell's Detectable80, planted on it in jittered copies of
+// the reference tables, fails about 4 reports in 5 (the noise the gate
+// states is the noise the simulation draws).
+func TestPower80(t *testing.T) {
+	b := loadSimBench(t, "insert benchmark", "../testdata/ibench/reference/res", "mrg")
+	opt := DefaultCompareOptions()
+	opt.Tables = b.tables
+	cells := throughputCells(b.set)
+	// The cell and its Detectable80, from a comparison of the tables with
+	// themselves.
+	self, err := Compare([]*ResultSet{b.set}, []*ResultSet{b.set}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := cells[len(cells)/2]
+	tb := b.set.Tables[target.t]
+	var d80 float64
+	for _, f := range self.Findings {
+		if f.Table == tb.Kind && f.Step == tb.Step && f.DBMS == tb.Rows[target.r].DBMS && f.Metric == tb.Columns[target.c] {
+			d80 = f.Detectable80
+		}
+	}
+	if !(d80 > 0 && d80 < 0.5) {
+		t.Fatalf("Detectable80 %v", d80)
+	}
+	const sims = 200
+	fails := 0
+	rng := rand.New(rand.NewPCG(7, 80))
+	for range sims {
+		// The default 1% run noise per run, as the gate assumes.
+		sd := func(simCell) float64 { return 0.01 }
+		c, err := Compare([]*ResultSet{jitterCells(rng, b.set, sd, nil, 0, nil)},
+			[]*ResultSet{jitterCells(rng, b.set, sd, map[simCell]bool{target: true}, d80, nil)}, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range c.Findings {
+			if f.Verdict == VerdictFail && f.Step == tb.Step && f.DBMS == tb.Rows[target.r].DBMS && f.Metric == tb.Columns[target.c] {
+				fails++
+				break
+			}
+		}
+	}
+	share := float64(fails) / sims
+	t.Logf("%s %s %s: -%.1f%% planted, caught in %.3f of %d reports", tb.Step, tb.Rows[target.r].DBMS, tb.Columns[target.c], 100*d80, share, sims)
+	if share < 0.70 || share > 0.95 {
+		t.Errorf("the change said to be caught 4 times in 5 is caught in %.3f", share)
+	}
+}
