@@ -138,7 +138,7 @@ var historyLegend = fmt.Sprintf("diff --history judges the last result set (NEW)
 	"the current level of the history is its members after its last change point (all of them when fewer than %d follow it); "+
 	"NEW is a regression when it is below the prediction interval of that level for one more run (mean ± t·sd·√(1+1/n)) and more than %g%% below its mean, "+
 	"an improvement when above it and more than %g%% above. The interval's level is 95%% for the whole run, not per test (Bonferroni: 1 − 0.05/m for m tests checked), "+
-	"so that a run of 40 tests is not flagged by chance one time in two; a short history gives wide intervals. Lower throughput is worse for every test: a regression is light orange (▽), red (▼) when more than %d%% below; an improvement light blue (△), blue (▲) when more than %d%% above.", MinHistory, 100*historyMinDelta, 100*historyMinDelta, muchBandStep, muchBandStep)
+	"so that a run of 40 tests is not flagged by chance one time in two; a short history gives wide intervals. A fall NEW alone does not show is also a regression when NEW and the run before it, or the two before it, fell together below the level before them (their mean below it by t·sd·√(1/k + 1/w) at 1 − 0.01/(2m) per window, and by %g%%): a shift missed on its first night is found on the next two, before the history takes it as its new level. Lower throughput is worse for every test: a regression is light orange (▽), red (▼) when more than %d%% below; an improvement light blue (△), blue (▲) when more than %d%% above.", MinHistory, 100*historyMinDelta, 100*historyMinDelta, 100*historyMinDelta, muchBandStep, muchBandStep)
 
 // historyMinDelta is the smallest change History calls a regression or an
 // improvement, however quiet the history: 1%.
@@ -306,11 +306,22 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 		}
 		mean, sd := stat.MeanStdDev(level, nil)
 		k := float64(len(level))
-		half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: k - 1}.Quantile(1-0.05/float64(2*m)) * sd * math.Sqrt(1+1/k)
+		half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: k - 1}.Quantile(1-historyAlpha/float64(2*m)) * sd * math.Sqrt(1+1/k)
 		change := newer/mean - 1
 		verdict, band := "ok", NoBand
+		lasting := ""
+		if !(newer < mean-half && change < -historyMinDelta) {
+			if w, ref, since := historyWindow(g, i, hist, newer, m); w > 0 {
+				// A fall that did not show on its first night, found on the
+				// next ones: judged against the level before it.
+				mean, half, from, level = ref.mean, ref.half, ref.from, ref.level
+				change = newer/mean - 1
+				lasting = fmt.Sprintf(", for %d runs (since %s)", w+1, since)
+				row.Cells[1], row.Cells[2] = Cell{Text: g.Labels[from]}, numCell(float64(len(level)), 0, "", "")
+			}
+		}
 		switch {
-		case newer < mean-half && change < -historyMinDelta:
+		case lasting != "" || newer < mean-half && change < -historyMinDelta:
 			verdict, band = "regression", Worse
 			if change < -muchBandStep/100.0 {
 				band = MuchWorse
@@ -346,10 +357,65 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 		row.Cells = append(row.Cells, levelCell(mean, g.Unit),
 			Cell{Text: levelCell(mean-half, "").Text + " – " + levelCell(mean+half, "").Text},
 			levelCell(newer, g.Unit), pctCell, det,
-			Cell{Text: verdict, Band: band})
+			Cell{Text: verdict + lasting, Band: band})
 		t.Rows = append(t.Rows, row)
 	}
 	return t
+}
+
+// historyWindows is how many runs before NEW its windows reach back;
+// historyWindowAlpha the share of false alerts per night the windows add
+// to NEW's own 0.05 (two-sided), split over the tests and windows.
+const (
+	historyWindows     = 2
+	historyWindowAlpha = 0.01
+	// historyAlpha is NEW's own check's, two-sided.
+	historyAlpha = 0.05
+)
+
+// windowRef is the level a window of runs is judged against.
+type windowRef struct {
+	mean, half float64
+	from       int
+	level      []float64
+}
+
+// historyWindow checks whether the last w runs of the history and NEW
+// (w = 1, 2) fell together below the level before them: a shift that one
+// run did not show beyond the interval, which the history would otherwise
+// take as its new level once a change point marks it. The window's mean
+// must lie below the level's mean by its interval (t·sd·√(1/k + 1/(w+1)),
+// t at 1 − 0.01/(2m), one-sided) and by historyMinDelta, and NEW below the
+// level too.
+// It returns the smallest such w (0 for none), the level, and the label of
+// the window's first run.
+func historyWindow(g *SeriesGroup, test int, hist []float64, newer float64, m int) (int, windowRef, string) {
+	n := len(hist)
+	for w := 1; w <= historyWindows && w < n; w++ {
+		start := n - w
+		win := append(slices.Clone(hist[start:]), newer)
+		if slices.ContainsFunc(win, math.IsNaN) {
+			continue
+		}
+		from := levelStart(g, g.Tests[test], start)
+		level := numbers(hist[from:start])
+		if len(level) < MinHistory {
+			from, level = 0, numbers(hist[:start])
+		}
+		if len(level) < MinHistory {
+			continue
+		}
+		mean, sd := stat.MeanStdDev(level, nil)
+		k := float64(len(level))
+		q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: k - 1}.Quantile(1 - historyWindowAlpha/float64(historyWindows*m))
+		wm := stat.Mean(win, nil)
+		half := q * sd * math.Sqrt(1/k+1/float64(w+1))
+		if mean > 0 && wm < mean-half && wm/mean-1 < -historyMinDelta && newer < mean*(1-historyMinDelta) {
+			one := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: k - 1}.Quantile(1-historyAlpha/float64(2*m)) * sd * math.Sqrt(1+1/k)
+			return w, windowRef{mean: mean, half: one, from: from, level: level}, g.Labels[start]
+		}
+	}
+	return 0, windowRef{}, ""
 }
 
 // runNoiseNote says the run-to-run noise the history measured (pooled,
