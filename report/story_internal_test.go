@@ -304,3 +304,53 @@ func TestValueNoise(t *testing.T) {
 		t.Errorf("−8%% over 8 tests of ±2%% each: not material (step %.4f, se %.4f)", step, se)
 	}
 }
+
+// TestStoryLastingTestNoSpike: a group whose median comes back at the
+// next release while one of its tests that fell with it stays down is a
+// lasting change, not "for this release only" (range-notcovered-si of
+// MariaDB 10.5: 1.04 → 0.39 → 0.40 while the median of its group
+// returned on the unchanged tests); and a group whose every mover comes
+// back is still a spike.
+func TestStoryLastingTestNoSpike(t *testing.T) {
+	mk := func(levels ...[]float64) storyGroup {
+		g := storyGroup{name: "range"}
+		for i, l := range levels {
+			g.tests = append(g.tests, string(rune('a'+i)))
+			var h []float64
+			for range l {
+				h = append(h, 0.01)
+			}
+			g.q, g.h = append(g.q, l), append(g.h, h)
+		}
+		return g
+	}
+	labels := []string{"1.0", "1.1", "1.2", "1.3"}
+	for _, tc := range []struct {
+		name string
+		g    storyGroup
+		want string
+	}{
+		{"one test stays down", mk(
+			[]float64{1000, 1000, 390, 400},
+			[]float64{1000, 1000, 850, 1000},
+			[]float64{1000, 1000, 860, 1000},
+			[]float64{1000, 1000, 1000, 1000},
+			[]float64{1000, 1000, 1000, 1000},
+		), "1.2 vs 1.1: range −14%."},
+		{"every mover returns", mk(
+			[]float64{1000, 1000, 390, 1000},
+			[]float64{1000, 1000, 850, 1000},
+			[]float64{1000, 1000, 860, 1000},
+			[]float64{1000, 1000, 1000, 1000},
+			[]float64{1000, 1000, 1000, 1000},
+		), "1.2 vs 1.1: range −14%, for this release only (back at 1.3)."},
+	} {
+		evs := seriesEvents([]storyGroup{tc.g}, len(labels))
+		if len(evs) == 0 {
+			t.Fatalf("%s: no event", tc.name)
+		}
+		if got := eventText(evs[0], labels); got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)
+		}
+	}
+}
