@@ -52,7 +52,7 @@ func (cm *comparer) shiftNotes(cells []int) {
 		if len(l) < minShiftCells {
 			continue
 		}
-		s := median(l)
+		s := stats.MedianUnsorted(l)
 		moved := 0
 		for _, x := range l {
 			if x*s > 0 {
@@ -107,13 +107,6 @@ func runVar(f *Finding, r float64) float64 {
 		v *= 2
 	}
 	return v
-}
-
-// median of unsorted values (a copy is sorted).
-func median(x []float64) float64 {
-	s := slices.Clone(x)
-	slices.Sort(s)
-	return stats.Median(s)
 }
 
 // contrast is a group's mean log change less that of the rest of its

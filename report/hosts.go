@@ -334,18 +334,7 @@ func (v hostVerdict) where() string {
 }
 
 // median is the median ratio over the hosts with a value.
-func (v hostVerdict) median() float64 {
-	l := slices.Clone(v.logs)
-	slices.Sort(l)
-	switch n := len(l); {
-	case n == 0:
-		return math.NaN()
-	case n%2 == 1:
-		return math.Exp(l[n/2])
-	default:
-		return math.Exp((l[n/2-1] + l[n/2]) / 2)
-	}
-}
+func (v hostVerdict) median() float64 { return math.Exp(medianOf(v.logs)) }
 
 // buildHosts builds the report of a folder of hosts: each host's own
 // report for its story, and the comparison across hosts.

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/relname"
+	"github.com/ibreport/ibreport/internal/stats"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/parse"
 )
@@ -213,17 +214,8 @@ func setupOf(res *Results) setupFacts {
 
 var reDopSuffix = regexp.MustCompile(`\.dop[0-9]+$`)
 
-func medianOf(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	if len(s) == 0 {
-		return math.NaN()
-	}
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
+// medianOf is the median of v, which it leaves as it is.
+func medianOf(v []float64) float64 { return stats.MedianUnsorted(v) }
 
 // configParts say how the configs of the DBMS differ, read from their
 // names: names of as many parts where, besides the first part that differs

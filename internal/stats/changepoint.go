@@ -234,7 +234,7 @@ func ChangePoints(y []float64, opt ChangePointOptions) []ChangePoint {
 	var out []ChangePoint
 	for k, c := range cuts {
 		before, after := lx[bounds[k]:bounds[k+1]], lx[bounds[k+1]:bounds[k+2]]
-		cp := ChangePoint{Index: idx[pos[c.at]], Before: sortedMedian(before), After: sortedMedian(after), P: tTestP(before, after), Stat: c.t}
+		cp := ChangePoint{Index: idx[pos[c.at]], Before: MedianUnsorted(before), After: MedianUnsorted(after), P: tTestP(before, after), Stat: c.t}
 		out = append(out, cp)
 	}
 	for i, s := range single {
@@ -246,12 +246,12 @@ func ChangePoints(y []float64, opt ChangePointOptions) []ChangePoint {
 		next, _ := slices.BinarySearch(pos, i)
 		k, _ := slices.BinarySearch(bounds, next+1)
 		level := lx[bounds[k-1]:bounds[k]]
-		cp := ChangePoint{Index: idx[i], Single: true, Before: sortedMedian(level), After: x[i], P: 1, Stat: z[i]}
+		cp := ChangePoint{Index: idx[i], Single: true, Before: MedianUnsorted(level), After: x[i], P: 1, Stat: z[i]}
 		if next > 0 && next == bounds[k-1] {
 			// A level shift right after it: the single interrupts the level
 			// before, which it is judged against.
 			level = lx[bounds[k-2]:bounds[k-1]]
-			cp.Before = sortedMedian(level)
+			cp.Before = MedianUnsorted(level)
 		}
 		if df > 0 {
 			mean := stat.Mean(level, nil)
@@ -526,8 +526,10 @@ func tTestP(a, b []float64) float64 {
 	return 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Survival(t)
 }
 
-// sortedMedian is the median of a copy of x.
-func sortedMedian(x []float64) float64 {
+// MedianUnsorted is the median of x, taken on a sorted copy (x is left
+// as it is): the middle value, or the mean of the two middle ones; NaN
+// for none.
+func MedianUnsorted(x []float64) float64 {
 	s := slices.Clone(x)
 	slices.Sort(s)
 	return Median(s)
