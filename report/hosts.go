@@ -445,6 +445,9 @@ func (hp *HostsPart) compare(hosts []*Results, hostNames []string) {
 		t := &Table{ID: fmt.Sprintf("hosts.%d", bi+1), Label: b, Title: fmt.Sprintf("%s vs %s on each %s", b, hp.Base, hp.Kind),
 			Caption: "QPS relative to the base on each " + hp.Kind + ", at its own thread count, and the verdict across them.",
 			Header:  append(append([]string{"test"}, hostNames...), "median", "verdict")}
+		// Each ratio once: the test's row and the host's overview row
+		// both count it.
+		counts := make([]hostCounts, len(hosts))
 		var verdicts []hostVerdict
 		for _, test := range tests {
 			v := hostVerdict{test: test.Label()}
@@ -452,18 +455,24 @@ func (hp *HostsPart) compare(hosts []*Results, hostNames []string) {
 			for hi, h := range hosts {
 				r := hostRatio(h, b, test)
 				row.Cells = append(row.Cells, relCell(r, metrics.HigherIsBetter))
-				switch {
-				case !r.OK() || r.V <= 0 || math.IsInf(r.V, 0):
+				if !r.OK() || r.V <= 0 || math.IsInf(r.V, 0) {
 					v.na++
+					counts[hi].na++
 					continue
-				case hostMove(r.V) < 0:
+				}
+				switch hostMove(r.V) {
+				case -1:
 					v.slower = append(v.slower, hostNames[hi])
-				case hostMove(r.V) > 0:
+					counts[hi].slower++
+				case 1:
 					v.faster = append(v.faster, hostNames[hi])
+					counts[hi].faster++
 				default:
 					v.equal = append(v.equal, hostNames[hi])
+					counts[hi].equal++
 				}
 				v.logs = append(v.logs, math.Log(r.V))
+				counts[hi].logSum += math.Log(r.V)
 			}
 			med := metrics.NA(metrics.RatioUnit, "no "+hp.Kind+" has a value")
 			if m := v.median(); !math.IsNaN(m) {
@@ -474,9 +483,16 @@ func (hp *HostsPart) compare(hosts []*Results, hostNames []string) {
 			verdicts = append(verdicts, v)
 		}
 		hp.Tests = append(hp.Tests, t)
-		hp.overviewRows(b, hosts, hostNames, tests)
+		hp.overviewRows(b, hostNames, counts)
 		hp.Findings = append(hp.Findings, hp.finding(b, verdicts))
 	}
+}
+
+// hostCounts are one host's tests of one build: slower, faster, within
+// the floor, NA, and the sum of the log ratios of those with a value.
+type hostCounts struct {
+	slower, faster, equal, na int
+	logSum                    float64
 }
 
 // hostRatio is the QPS of build b (by its cross-host name) relative to
@@ -507,36 +523,15 @@ func hostRatio(h *Results, b string, test parse.SysbenchTest) metrics.Value {
 	return set.Relative(d, sfx, set.Threads[len(set.Threads)-1]).QPS
 }
 
-// overviewRows adds build b's rows to the overview.
-func (hp *HostsPart) overviewRows(b string, hosts []*Results, hostNames []string, tests []parse.SysbenchTest) {
-	for hi, h := range hosts {
-		var slower, faster, equal, na int
-		var logs []float64
-		for _, test := range tests {
-			r := hostRatio(h, b, test)
-			switch {
-			case !r.OK() || r.V <= 0 || math.IsInf(r.V, 0):
-				na++
-				continue
-			case hostMove(r.V) < 0:
-				slower++
-			case hostMove(r.V) > 0:
-				faster++
-			default:
-				equal++
-			}
-			logs = append(logs, math.Log(r.V))
-		}
+// overviewRows adds build b's rows to the overview, a row per host.
+func (hp *HostsPart) overviewRows(b string, hostNames []string, counts []hostCounts) {
+	for hi, c := range counts {
 		gm := metrics.NA(metrics.RatioUnit, "no test has a value")
-		if len(logs) > 0 {
-			var s float64
-			for _, l := range logs {
-				s += l
-			}
-			gm = metrics.Known(math.Exp(s/float64(len(logs))), metrics.RatioUnit)
+		if n := c.slower + c.faster + c.equal; n > 0 {
+			gm = metrics.Known(math.Exp(c.logSum/float64(n)), metrics.RatioUnit)
 		}
 		row := Row{Kind: DataRow, GroupStart: hi == 0 && len(hp.Overview.Rows) > 0, Cells: []Cell{nameCell(b), textCell(hostNames[hi]),
-			countCell(slower), countCell(faster), countCell(equal), countCell(na), relCell(gm, metrics.HigherIsBetter)}}
+			countCell(c.slower), countCell(c.faster), countCell(c.equal), countCell(c.na), relCell(gm, metrics.HigherIsBetter)}}
 		hp.Overview.Rows = append(hp.Overview.Rows, row)
 	}
 }
