@@ -159,13 +159,15 @@ func pctText(x float64) string {
 // group is one mean tested by the noise gate.
 type group struct {
 	table, step, dbms string
-	logs, noises      []float64
-	cells             []float64 // log changes of the cells of an sbgroup mean
-	memberNoises      []float64 // and their noises
-	runs              []float64 // the run-to-run noise of each cell
+	// logs are the log changes of its cells (of an sbgroup: its own
+	// mean's, as its table printed it, and cells those of its tests);
+	// noises and runs are the noise and run-to-run noise of each cell.
+	logs, noises []float64
+	cells        []float64
+	runs         []float64
 	// ids are the findings of its cells; run the findings of all the
 	// throughput cells of its DBMS's run, of which the rest is the
-	// group's contrast ("" when the group is the whole run).
+	// group's contrast.
 	ids, run []int
 	geomean  int // index in Comparison.Geomeans, or -1
 	finding  int // index of an sbgroup finding, or -1
@@ -258,11 +260,7 @@ func (cm *comparer) oneRunGate() {
 		}
 		// The run-to-run noise is shared by every cell of one run: a mean
 		// does not divide it, only the rest of each cell's noise.
-		members := g.noises
-		if g.finding >= 0 {
-			members = g.memberNoises
-		}
-		noise := sharedGroupNoise(members, g.runs, g.table == "rel")
+		noise := sharedGroupNoise(g.noises, g.runs, g.table == "rel")
 		// A group that is part of its run is judged against the rest of
 		// the run, which shares its run's noise: the contrast cancels it,
 		// so a whole run that shifted fails no part, and a part that fell
@@ -467,9 +465,7 @@ func (cm *comparer) groupTests() []group {
 		if len(g.logs) > 0 {
 			// The group's own change is the mean's, as its table printed it.
 			g.cells = g.logs
-			g.memberNoises = g.noises
 			g.logs = []float64{logChange(f.Delta)}
-			g.noises = nil
 			out = append(out, g)
 		}
 	}
