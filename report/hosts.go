@@ -273,19 +273,24 @@ func hostBuilds(hosts []*Results) []string {
 
 // hostKind says what the sub-folders are, from their names.
 func hostKind(names []string) string {
-	dop := regexp.MustCompile(`^(dop[0-9]+|[0-9]+u([.].*)?)$`)
-	run := regexp.MustCompile(`^v[0-9]+$`)
 	all := func(re *regexp.Regexp) bool {
 		return !slices.ContainsFunc(names, func(n string) bool { return !re.MatchString(n) })
 	}
 	switch {
-	case all(dop):
+	case all(reThreadFolder):
 		return "thread count"
-	case all(run):
+	case all(reRunFolder):
 		return "run"
 	}
 	return "host"
 }
+
+// reThreadFolder names a sub-folder per thread count (dop40, 1u.1t.50m),
+// reRunFolder one per run of a study (v2).
+var (
+	reThreadFolder = regexp.MustCompile(`^(dop[0-9]+|[0-9]+u([.].*)?)$`)
+	reRunFolder    = regexp.MustCompile(`^v[0-9]+$`)
+)
 
 // hostVerdict is a test's moves across hosts.
 type hostVerdict struct {
