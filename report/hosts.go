@@ -30,7 +30,8 @@ type HostsPart struct {
 	// Hosts are the sub-folders compared, in natural order.
 	Hosts []HostInfo `json:"hosts"`
 	// Base and Builds are the base and the compared builds, named without
-	// the my.cnf size class (c32r128) that differs between hosts.
+	// the parts of their own host's names (the my.cnf size class c32r128,
+	// a host name): the names that are the same on every host.
 	Base   string   `json:"base"`
 	Builds []string `json:"builds"`
 	// Findings say, per compared build, in how many tests a change of at
