@@ -163,8 +163,11 @@ type Comparison struct {
 	// RunNoise is the run-to-run relative standard deviation of one run
 	// that one-run comparisons were judged with; 0 for replicated runs.
 	RunNoise float64
-	Findings []Finding
-	Geomeans []StepGeomean
+	// RunNoiseDF is the shape that noise was taken to have: 0 normal,
+	// else the degrees of freedom of a Student t (heavy tails).
+	RunNoiseDF float64
+	Findings   []Finding
+	Geomeans   []StepGeomean
 	// Shifts are the runs that moved as a whole with one run per side
 	// (see RunShift); nil for replicated runs.
 	Shifts []RunShift
@@ -277,6 +280,11 @@ func Compare(base, newer []*ResultSet, opt CompareOptions) (*Comparison, error) 
 		cm.runNoise = runNoise(opt, base[0])
 		cm.testNoise = base[0].TestNoise
 		c.RunNoise = cm.runNoise
+		cm.runDF = opt.RunNoiseDF
+		if cm.runDF == 0 && base[0] != nil {
+			cm.runDF = base[0].RunNoiseDF
+		}
+		c.RunNoiseDF = cm.runDF
 	}
 	for _, k := range lacking {
 		cm.addMissing(k, "", "", "", k+".<step> tables", len(base), len(base), 0, len(newer))
@@ -492,6 +500,7 @@ type comparer struct {
 	pending     []int              // findings waiting for the Holm adjustment
 	oneRun      []int              // one-run findings waiting for the noise gate
 	runNoise    float64            // run-to-run relative sd of one run
+	runDF       float64            // its shape: 0 normal, else a t's degrees of freedom
 	testNoise   map[string]float64 // BASE's per test (ResultSet.TestNoise)
 	members     map[string][]string
 	// bInt and nInt are the relative half-widths of the one-run 95%

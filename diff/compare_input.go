@@ -38,6 +38,11 @@ type ResultSet struct {
 	// series --noise-settings`); nil when none. A BASE's figure for a
 	// test wins over RunNoise for that test's cells.
 	TestNoise map[string]float64
+	// RunNoiseDF is the shape of the run-to-run noise that the folder's
+	// settings give (key run-noise-df: the degrees of freedom of a Student
+	// t, learned by `ibreport series --noise-settings`); 0 the normal. A
+	// BASE folder carries it to the one-run comparisons made against it.
+	RunNoiseDF float64
 }
 
 // RunFacts is what a DBMS's run must share with the run it is compared

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/stats"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // One run per side: what a change can be without a real change.
@@ -119,21 +120,18 @@ func badChange(b Better, lim float64) float64 {
 // detectText says the smallest change that fails, signed in the bad
 // direction, the change caught 4 times in 5, and the noise: "fails from
 // -5.9%, 4 in 5 from -7.1% (one-run noise ±1.5%)".
-func detectText(b Better, d, noise float64) string {
+func detectText(b Better, d, noise, df float64) string {
 	sign := "+"
 	if b == HigherIsBetter {
 		sign = "-"
 	}
-	return fmt.Sprintf("fails from %s%s, 4 in 5 from %s%s (one-run noise ±%s)", sign, pctText(d), sign, pctText(power80(b, d, noise)), pctText(noise))
+	return fmt.Sprintf("fails from %s%s, 4 in 5 from %s%s (one-run noise ±%s)", sign, pctText(d), sign, pctText(power80(b, d, noise, df)), pctText(noise))
 }
 
-// z80 is the normal quantile of 0.8: a true change z80 noises beyond
-// where the gate fails is caught 4 times in 5.
-const z80 = 0.8416
-
 // power80 is the change in the bad direction that fails 4 times in 5
-// when d fails half the time: d's log change plus z80 noises.
-func power80(b Better, d, noise float64) float64 {
+// when d fails half the time: d's log change plus the noises of the
+// quantile of 0.8 of the noise's shape (the normal's 0.84 for df 0).
+func power80(b Better, d, noise, df float64) float64 {
 	if math.IsNaN(d) || math.IsNaN(noise) {
 		return math.NaN()
 	}
@@ -144,7 +142,7 @@ func power80(b Better, d, noise float64) float64 {
 		}
 		lim = -math.Log1p(-d) // d = 1 − e^−lim
 	}
-	return badChange(b, lim+z80*noise)
+	return badChange(b, lim+stats.TailZ(0.2, df)*noise)
 }
 
 // pctText prints a fraction as a percentage with one decimal below 10%.
@@ -205,8 +203,8 @@ func (cm *comparer) oneRunGate() {
 		if note < 0 {
 			note = c.note(fmt.Sprintf("one run per side: each change is judged against the noise it can have — "+
 				"run-to-run %s per run (%s), the one-run intervals of the raw logs and the rounding of the printed values — "+
-				"and the gated cells and groups of this report are one family: a report with no real change fails with probability at most %g",
-				pctText(cm.runNoise), cm.runNoiseSource(), oneRunAlpha(c.Alpha)))
+				"and the gated cells and groups of this report are one family: a report with no real change fails with probability at most %g, %s",
+				pctText(cm.runNoise), cm.runNoiseSource(), oneRunAlpha(c.Alpha), cm.shapeText()))
 		}
 		return note
 	}
@@ -215,9 +213,9 @@ func (cm *comparer) oneRunGate() {
 			continue
 		}
 		f := &c.Findings[i]
-		z := stats.FamilyZ(alpha, m)
+		z := stats.FamilyTailZ(alpha, m, cm.runDF)
 		if f.Rule.Better == Neutral {
-			z = stats.FamilyZ(alpha/2, m)
+			z = stats.FamilyTailZ(alpha/2, m, cm.runDF)
 		}
 		lim := z * f.Noise
 		lc := logChange(f.Delta)
@@ -243,15 +241,15 @@ func (cm *comparer) oneRunGate() {
 		}
 		if f.Rule.Fail > 0 {
 			f.Detectable = math.Max(f.Rule.Fail, badChange(f.Rule.Better, lim))
-			f.Detectable80 = power80(f.Rule.Better, f.Detectable, f.Noise)
+			f.Detectable80 = power80(f.Rule.Better, f.Detectable, f.Noise, cm.runDF)
 		}
 		if !sig && beyondAny {
-			f.Note = appendNote(f.Note, "within the one-run noise: "+detectText(f.Rule.Better, f.Detectable, f.Noise))
+			f.Note = appendNote(f.Note, "within the one-run noise: "+detectText(f.Rule.Better, f.Detectable, f.Noise, cm.runDF))
 			f.Notes = append(f.Notes, noteOf())
 		}
 	}
 	mg := len(groups)
-	zg := stats.FamilyZ(alpha, mg)
+	zg := stats.FamilyTailZ(alpha, mg, cm.runDF)
 	for _, g := range groups {
 		n := float64(len(g.logs))
 		mean := 0.0
@@ -301,15 +299,15 @@ func (cm *comparer) oneRunGate() {
 		}
 		if g.finding >= 0 {
 			f := &c.Findings[g.finding]
-			f.Noise, f.Detectable, f.Detectable80 = noise, det, power80(HigherIsBetter, det, noise)
+			f.Noise, f.Detectable, f.Detectable80 = noise, det, power80(HigherIsBetter, det, noise, cm.runDF)
 			switch {
 			case failed:
 				f.Verdict, f.Level = VerdictFail, LevelFail
-				f.Note = appendNote(f.Note, fmt.Sprintf("the mean of %d tests fell%s, beyond the noise of the group: %s", len(g.cells), against, detectText(HigherIsBetter, det, noise)))
+				f.Note = appendNote(f.Note, fmt.Sprintf("the mean of %d tests fell%s, beyond the noise of the group: %s", len(g.cells), against, detectText(HigherIsBetter, det, noise, cm.runDF)))
 				f.Notes = append(f.Notes, noteOf())
 			case level > 0 && fall >= level:
 				f.Verdict = VerdictNotSignificant
-				f.Note = appendNote(f.Note, "within the one-run noise of the group: "+detectText(HigherIsBetter, det, noise))
+				f.Note = appendNote(f.Note, "within the one-run noise of the group: "+detectText(HigherIsBetter, det, noise, cm.runDF))
 				f.Notes = append(f.Notes, noteOf())
 			case level > 0 && -worse(f) >= level && math.Abs(mean) >= lim:
 				f.Verdict = VerdictImproved
@@ -336,10 +334,10 @@ func (cm *comparer) oneRunGate() {
 		rule.Metric, rule.Warn, rule.Fail, rule.Floor = "geomean", level, level, 0
 		c.Findings = append(c.Findings, Finding{Table: g.table, Step: g.step, DBMS: g.dbms, Metric: "geomean", Rule: rule, Gated: true,
 			Base: Side{Median: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}, New: Side{Median: math.NaN(), Lo: math.NaN(), Hi: math.NaN()},
-			Delta: math.Expm1(mean), P: math.NaN(), PAdj: math.NaN(), Noise: noise, Detectable: det, Detectable80: power80(HigherIsBetter, det, noise),
+			Delta: math.Expm1(mean), P: math.NaN(), PAdj: math.NaN(), Noise: noise, Detectable: det, Detectable80: power80(HigherIsBetter, det, noise, cm.runDF),
 			Verdict: VerdictFail, Level: LevelFail, Notable: true, Notes: []int{noteOf()},
 			Note: fmt.Sprintf("geometric mean of %d throughput cells of %s %s%s: together beyond the noise of one run, %s",
-				len(g.logs), g.dbms, what, against, detectText(HigherIsBetter, det, noise))})
+				len(g.logs), g.dbms, what, against, detectText(HigherIsBetter, det, noise, cm.runDF))})
 	}
 }
 
@@ -354,6 +352,19 @@ const (
 	queryStepsGroup = "queries"
 	loadStepsGroup  = "loads"
 )
+
+// shapeText says what the false-failure figure assumes of the shape of
+// the run-to-run noise.
+func (cm *comparer) shapeText() string {
+	if cm.runDF == 0 {
+		return "if the run-to-run noise is normal (heavy tails, a run now and then far off, fail more: see --run-noise-df)"
+	}
+	src := "--run-noise-df"
+	if cm.opt.RunNoiseDF == 0 {
+		src = "BASE's settings, key " + parse.RunNoiseDFKey
+	}
+	return fmt.Sprintf("with run-to-run noise of heavy tails, a Student t of %g degrees of freedom (%s)", cm.runDF, src)
+}
 
 // runNoiseSource says where the run-to-run noise came from.
 func (cm *comparer) runNoiseSource() string {

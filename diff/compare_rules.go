@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // Better is the direction in which a metric improves; the properties
@@ -99,6 +100,12 @@ type CompareOptions struct {
 	// (0.01 = 1%) that one-run comparisons are judged with; 0 means the
 	// BASE folder's settings (key run-noise), else stats.DefaultRunNoise.
 	RunNoise float64
+	// RunNoiseDF is the shape of that noise: 0 normal, else the degrees of
+	// freedom (above 2) of a Student t with its standard deviation, whose
+	// tails are heavier (a run now and then far off: df 3 for the
+	// heaviest). 0 means the BASE folder's settings (key run-noise-df,
+	// which `ibreport series --noise-settings` learns), else the normal.
+	RunNoiseDF float64
 }
 
 // DefaultCompareOptions returns the documented defaults: DefaultRules and
@@ -185,6 +192,9 @@ func (o *CompareOptions) SetThresholds(spec string, warn bool) error {
 func (o CompareOptions) check() error {
 	if r := o.RunNoise; r != 0 && !(r > 0 && r < 1) {
 		return fmt.Errorf("run noise %v: want a fraction above 0, below 1", r)
+	}
+	if !parse.ValidRunNoiseDF(o.RunNoiseDF) {
+		return fmt.Errorf("run noise degrees of freedom %v: want 0 (normal) or above 2, at most 1000", o.RunNoiseDF)
 	}
 	for _, r := range o.Rules {
 		for _, l := range []struct {

@@ -246,7 +246,11 @@ func headline(c *Comparison, strict bool) string {
 
 // modeLine says what was compared and how.
 func modeLine(c *Comparison) string {
-	mode := fmt.Sprintf("one run per side, each change judged against its noise (run-to-run %.1f%% per run%s)", 100*c.RunNoise, perTestNoiseText(c))
+	shape := ""
+	if c.RunNoiseDF > 0 {
+		shape = fmt.Sprintf(", heavy-tailed: a t of %g degrees of freedom", c.RunNoiseDF)
+	}
+	mode := fmt.Sprintf("one run per side, each change judged against its noise (run-to-run %.1f%% per run%s%s)", 100*c.RunNoise, shape, perTestNoiseText(c))
 	if c.Replicated {
 		mode = fmt.Sprintf("%d BASE and %d NEW runs, medians; a change is real when a Mann-Whitney U test shows it at alpha %g or every NEW run is beyond every BASE run", len(c.Base), len(c.New), c.Alpha)
 	}

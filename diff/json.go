@@ -24,16 +24,18 @@ const Schema = "ibreport-diff/2"
 // every comparison. Numbers that do not exist (no median, no test, a change
 // from 0) are null; delta_text says why.
 type jsonDiff struct {
-	Schema     string         `json:"schema"`
-	Status     string         `json:"status"` // PASS, WARN, FAIL or ERROR
-	ExitCode   int            `json:"exit_code"`
-	Base       []string       `json:"base"`
-	New        []string       `json:"new"`
-	Replicated bool           `json:"replicated"`
-	Alpha      float64        `json:"alpha"`
-	Tables     []string       `json:"tables"`
-	Tests      int            `json:"tests"`
-	RunNoise   *float64       `json:"run_noise"` // one run per side only
+	Schema     string   `json:"schema"`
+	Status     string   `json:"status"` // PASS, WARN, FAIL or ERROR
+	ExitCode   int      `json:"exit_code"`
+	Base       []string `json:"base"`
+	New        []string `json:"new"`
+	Replicated bool     `json:"replicated"`
+	Alpha      float64  `json:"alpha"`
+	Tables     []string `json:"tables"`
+	Tests      int      `json:"tests"`
+	RunNoise   *float64 `json:"run_noise"` // one run per side only
+	// RunNoiseDF is Comparison.RunNoiseDF, absent for the normal.
+	RunNoiseDF float64        `json:"run_noise_df,omitempty"`
 	Counts     map[string]int `json:"counts"`
 	Findings   []jsonFinding  `json:"findings"`
 	Geomeans   []jsonGeomean  `json:"geomeans"`
@@ -158,7 +160,7 @@ func writeDiffJSON(w io.Writer, c *Comparison, r WriteOptions) error {
 		d.Notes = []string{}
 	}
 	if !c.Replicated {
-		d.RunNoise = num(c.RunNoise)
+		d.RunNoise, d.RunNoiseDF = num(c.RunNoise), c.RunNoiseDF
 	}
 	n := shownCounts(c)
 	for _, v := range reportVerdicts {

@@ -88,31 +88,34 @@ func trueNoise(rng *rand.Rand, keys []string, noisy int) map[string]float64 {
 
 // jitterPer is jitter with the noise of each cell's test: the cells of a
 // test with a true noise get it, every other cell otherSD.
-func jitterPer(rng *rand.Rand, lb learnBench, noise map[string]float64, otherSD float64, drop map[simCell]bool, d float64) *ResultSet {
+func jitterPer(rng *rand.Rand, lb learnBench, noise map[string]float64, otherSD, df float64, drop map[simCell]bool, d float64) *ResultSet {
 	return jitterCells(rng, lb.set, func(c simCell) float64 {
 		if k, ok := lb.keys[c]; ok {
 			return noise[k]
 		}
 		return otherSD
-	}, drop, d, nil)
+	}, df, drop, d, nil)
 }
 
 // learnNoise learns each test's noise from a history of nights runs, as
 // `ibreport series --noise-settings` does: per test and DBMS
 // stats.RunNoise of its values, pooled over the DBMS; and the global
 // figure, the median of the tests'.
-func learnNoise(rng *rand.Rand, lb learnBench, noise map[string]float64, nights int) (map[string]float64, float64) {
+func learnNoise(rng *rand.Rand, lb learnBench, noise map[string]float64, nights int, df float64) (map[string]float64, float64, float64) {
 	series := map[simCell][]float64{}
 	for range nights {
 		for _, c := range lb.cells {
 			v := lb.set.Tables[c.t].Rows[c.r].Cells[c.c].V
-			series[c] = append(series[c], v*(1+noise[lb.keys[c]]*rng.NormFloat64()))
+			series[c] = append(series[c], v*(1+noise[lb.keys[c]]*simDraw(rng, df)))
 		}
 	}
 	per := map[string][]stats.RunNoiseEstimate{}
+	var runs [][]float64
 	for _, c := range lb.cells {
 		per[lb.keys[c]] = append(per[lb.keys[c]], stats.RunNoise(series[c]))
+		runs = append(runs, series[c])
 	}
+	shape, _ := stats.LearnTailDF(runs)
 	out := map[string]float64{}
 	var all []float64
 	for k, es := range per {
@@ -122,7 +125,7 @@ func learnNoise(rng *rand.Rand, lb learnBench, noise map[string]float64, nights 
 		}
 	}
 	slices.Sort(all)
-	return out, stats.Median(all)
+	return out, stats.Median(all), shape
 }
 
 // learnMode is how the gate is told the run-to-run noise.
@@ -163,7 +166,7 @@ func learnRate(t *testing.T, lb learnBench, c learnCase, nights, noisy int, seed
 	var fails [3]float64
 	for range sims {
 		noise := trueNoise(rng, keys, noisy)
-		learned, global := learnNoise(rng, lb, noise, nights)
+		learned, global, _ := learnNoise(rng, lb, noise, nights, 0)
 		drop := map[simCell]bool{}
 		if c.drop > 0 {
 			var pick []simCell
@@ -174,8 +177,8 @@ func learnRate(t *testing.T, lb learnBench, c learnCase, nights, noisy int, seed
 			}
 			drop[pick[rng.IntN(len(pick))]] = true
 		}
-		base := jitterPer(rng, lb, noise, stats.DefaultRunNoise, nil, 0)
-		newer := jitterPer(rng, lb, noise, stats.DefaultRunNoise, drop, c.drop)
+		base := jitterPer(rng, lb, noise, stats.DefaultRunNoise, 0, nil, 0)
+		newer := jitterPer(rng, lb, noise, stats.DefaultRunNoise, 0, drop, c.drop)
 		for _, m := range learnModes {
 			b := *base
 			opt := DefaultCompareOptions()
@@ -252,6 +255,88 @@ func TestLearnedNoiseGate(t *testing.T) {
 				case c.target == "quiet" && per < 0.80:
 					t.Errorf("%s, N=%d, %s: caught in %.3f with the noise learned per test, want at least 0.80", b.lb.name, nights, c.name, per)
 				}
+			}
+		}
+	}
+	t.Logf("\n%s", table.String())
+}
+
+// TestLearnedTailsGate: run-to-run noise with heavy tails (a t of 3
+// degrees of freedom, every test's and every other cell's), each test's
+// size and the shape learned from a history of 30 nights as `series
+// --noise-settings` learns them. Judged as normal, clean reports fail
+// often; with the learned shape (run-noise-df) at most 5%. Normal noise
+// of the same history learns a light shape and keeps its power: −10% on
+// a quiet test is caught in at least 80%. IBREPORT_NOISE_SIMS and
+// IBREPORT_NOISE_SEEDS as for TestLearnedNoiseGate (default 30 × 2).
+func TestLearnedTailsGate(t *testing.T) {
+	sims, seeds := 30, 2
+	if s, err := strconv.Atoi(os.Getenv("IBREPORT_NOISE_SIMS")); err == nil && s > 0 {
+		sims = s
+	}
+	if s, err := strconv.Atoi(os.Getenv("IBREPORT_NOISE_SEEDS")); err == nil && s > 0 {
+		seeds = s
+	}
+	const nights = 30
+	benches := []learnBench{
+		newLearnBench(loadSimBench(t, "insert benchmark", "../testdata/ibench/reference/res", "mrg"), nil),
+		newLearnBench(loadSimBench(t, "sysbench", "../testdata/arc/nov25.sb.mysql/dop1", "sb", "sbgroup"), []string{"x.my8406_rel_o2nofp.z12a_c8r32.pk1"}),
+	}
+	var table strings.Builder
+	fmt.Fprintf(&table, "%d reports per seed, %d seeds, %d nights: share failing, mean over seeds\n", sims, seeds, nights)
+	for _, lb := range benches {
+		keys := lb.testKeys()
+		for _, c := range []struct {
+			name   string
+			df     float64 // of the true noise
+			drop   float64
+			lo, hi float64 // with the learned shape
+		}{
+			{"A/A, t3 tails", 3, 0, 0, 0.05},
+			{"A/A, normal", 0, 0, 0, 0.05},
+			{"-10% on a quiet test, normal", 0, 0.10, 0.80, 1},
+			{"-10% on a quiet test, t3 tails", 3, 0.10, 0, 1},
+		} {
+			var shaped, normal, dfs float64
+			for s := range seeds {
+				rng := rand.New(rand.NewPCG(uint64(s+1), uint64(c.df)*100+uint64(c.drop*1e3)))
+				for range sims {
+					noise := map[string]float64{}
+					for _, k := range keys {
+						noise[k] = 0.005 + 0.01*rng.Float64()
+					}
+					learned, global, df := learnNoise(rng, lb, noise, nights, c.df)
+					drop := map[simCell]bool{}
+					if c.drop > 0 {
+						drop[lb.cells[rng.IntN(len(lb.cells))]] = true
+					}
+					base := jitterPer(rng, lb, noise, stats.DefaultRunNoise, c.df, nil, 0)
+					newer := jitterPer(rng, lb, noise, stats.DefaultRunNoise, c.df, drop, c.drop)
+					for _, withShape := range []bool{true, false} {
+						b := *base
+						b.TestNoise, b.RunNoise = learned, global
+						if withShape {
+							b.RunNoiseDF = df
+						}
+						opt := DefaultCompareOptions()
+						opt.Tables = lb.tables
+						cmp, err := Compare([]*ResultSet{&b}, []*ResultSet{newer}, opt)
+						if err != nil {
+							t.Fatal(err)
+						}
+						share := float64(ExitCode(cmp, false)) / float64(sims*seeds)
+						if withShape {
+							shaped += share
+						} else {
+							normal += share
+						}
+					}
+					dfs += df / float64(sims*seeds)
+				}
+			}
+			fmt.Fprintf(&table, "%-16s %-32s learned shape %.3f  as normal %.3f  (mean df learned %.1f)\n", lb.name, c.name, shaped, normal, dfs)
+			if shaped < c.lo || shaped > c.hi {
+				t.Errorf("%s, %s: %.3f of reports fail with the learned shape, want %.2f–%.2f", lb.name, c.name, shaped, c.lo, c.hi)
 			}
 		}
 	}

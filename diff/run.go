@@ -47,7 +47,7 @@ func Run(base, newer []string, opt Options) (*Comparison, []string, error) {
 			if err != nil {
 				return nil, err
 			}
-			if rs.TestNoise, err = readTestNoise(d); err != nil {
+			if rs.TestNoise, rs.RunNoiseDF, err = readTestNoise(d); err != nil {
 				return nil, err
 			}
 			warns = append(warns, w...)

@@ -35,18 +35,24 @@ const TestNoisePrefix = parse.RunNoisePrefix
 func TestNoiseKey(step, metric string) string { return step + "." + metric }
 
 // readTestNoise reads the per-test run-noise keys of the settings of the
-// folder dir; nil when it has none. A value that is not a fraction above
-// 0 and below 1 is bad input naming the file and key.
-func readTestNoise(dir string) (map[string]float64, error) {
+// folder dir (nil when it has none) and its key run-noise-df (0 when
+// absent). A value that is not a fraction above 0 and below 1, or not a
+// shape, is bad input naming the file and key.
+func readTestNoise(dir string) (map[string]float64, float64, error) {
 	set, err := parse.ReadSettings(os.DirFS(dir), ".")
 	if err != nil {
-		return nil, inputerr.Wrap(err)
+		return nil, 0, inputerr.Wrap(err)
 	}
-	out, err := parse.RunNoiseKeys(set, filepath.Join(dir, parse.SettingsFile))
+	file := filepath.Join(dir, parse.SettingsFile)
+	out, err := parse.RunNoiseKeys(set, file)
 	if err != nil {
-		return nil, inputerr.Wrap(err)
+		return nil, 0, inputerr.Wrap(err)
 	}
-	return out, nil
+	df, err := parse.RunNoiseDFOf(set, file)
+	if err != nil {
+		return nil, 0, inputerr.Wrap(err)
+	}
+	return out, df, nil
 }
 
 // cellRunNoise is the run-to-run noise of one run that the cell f is

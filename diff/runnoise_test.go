@@ -114,3 +114,72 @@ func TestTestNoiseSettings(t *testing.T) {
 		}
 	}
 }
+
+// The shape of the run-to-run noise (key run-noise-df of BASE's settings,
+// or CompareOptions.RunNoiseDF) widens the thresholds to a t's: a cell at
+// -8% that fails at 1% normal noise is within the tails of a t of 3, and
+// the reports say which shape they assumed. A bad value is bad input
+// naming the file.
+func TestRunNoiseShape(t *testing.T) {
+	base := copyTables(t, filepath.Join(t.TempDir(), "base"))
+	newer := copyTables(t, filepath.Join(t.TempDir(), "new"))
+	SetCell(t, newer, "mrg.l.i0", "pg15.c1", "ips", func(old string) string {
+		v, _ := strconv.ParseFloat(old, 64)
+		return strconv.FormatFloat(v*0.92, 'f', 0, 64)
+	})
+	run := func(df float64) (*diff.Comparison, error) {
+		opt := diff.Options{Compare: diff.DefaultCompareOptions()}
+		opt.Compare.RunNoiseDF = df
+		c, _, err := diff.Run([]string{base}, []string{newer}, opt)
+		return c, err
+	}
+	write := func(s string) {
+		if err := os.WriteFile(filepath.Join(base, "ibreport.settings"), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		settings string
+		df       float64 // the option
+		exit     int
+		shape    float64
+		note     string
+	}{
+		{"", 0, 1, 0, "(run-to-run 1.0% per run)"},
+		{"", 3, 0, 3, "a Student t of 3 degrees of freedom (--run-noise-df)"},
+		{"run-noise-df = 3\n", 0, 0, 3, "a Student t of 3 degrees of freedom (BASE's settings, key run-noise-df)"},
+		{"run-noise-df = 3\n", 20, 1, 20, "run-to-run 1.0% per run, heavy-tailed: a t of 20 degrees of freedom"},
+	} {
+		write(tc.settings)
+		c, err := run(tc.df)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text, js bytes.Buffer
+		if err := diff.Write(&text, c, diff.WriteOptions{Format: "text"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := diff.Write(&js, c, diff.WriteOptions{Format: "json"}); err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			DF float64 `json:"run_noise_df"`
+		}
+		if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if got := diff.ExitCode(c, false); got != tc.exit || c.RunNoiseDF != tc.shape || doc.DF != tc.shape || !strings.Contains(text.String(), tc.note) {
+			t.Errorf("settings %q, option %v: exit %d, shape %v (JSON %v), want %d, %v and a note %q:\n%s", tc.settings, tc.df, got, c.RunNoiseDF, doc.DF, tc.exit, tc.shape, tc.note, text.String())
+		}
+	}
+	for _, bad := range []string{"run-noise-df = 2\n", "run-noise-df = x\n", "run-noise-df = -1\n", "run-noise-df = NaN\n"} {
+		write(bad)
+		if _, err := run(0); err == nil || !strings.Contains(err.Error(), "ibreport.settings: run-noise-df") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	write("")
+	if _, err := run(1.5); err == nil {
+		t.Error("RunNoiseDF 1.5 was taken")
+	}
+}

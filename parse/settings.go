@@ -21,7 +21,7 @@ import (
 const SettingsFile = "ibreport.settings"
 
 // SettingsKeys are the keys a settings file may set.
-var SettingsKeys = []string{"cores", "ps-user", "device", "scan-gen", "sb-engine", "sb-tag", "collate", "run-noise"}
+var SettingsKeys = []string{"cores", "ps-user", "device", "scan-gen", "sb-engine", "sb-tag", "collate", "run-noise", RunNoiseDFKey}
 
 // maxSettingsSize bounds the settings file: it holds a few lines, and a
 // larger one (a log copied over it, a link to a device) is a mistake.
@@ -185,6 +185,33 @@ func Descriptions(set map[string]string, file string) (map[string]string, error)
 		out[code] = v
 	}
 	return out, nil
+}
+
+// RunNoiseDFKey is the settings key of the shape of the run-to-run
+// noise: the degrees of freedom of a Student t (heavy tails), which
+// `ibreport series --noise-settings` learns; absent, the normal.
+const RunNoiseDFKey = "run-noise-df"
+
+// ValidRunNoiseDF says whether df is a shape of run-to-run noise: 0 (the
+// normal) or degrees of freedom above 2 (a t with a standard deviation),
+// at most 1000.
+func ValidRunNoiseDF(df float64) bool {
+	return df == 0 || df > 2 && df <= 1000
+}
+
+// RunNoiseDFOf reads the key run-noise-df of settings set, read from
+// file: 0 when absent; a value ValidRunNoiseDF refuses is an error naming
+// file and key.
+func RunNoiseDFOf(set map[string]string, file string) (float64, error) {
+	v, ok := set[RunNoiseDFKey]
+	if !ok {
+		return 0, nil
+	}
+	df, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || !ValidRunNoiseDF(df) {
+		return 0, fmt.Errorf("%s: %s = %q: want the degrees of freedom of the run-to-run noise's t, above 2 (3 for heavy tails), or 0 for the normal", file, RunNoiseDFKey, v)
+	}
+	return df, nil
 }
 
 // RunNoiseKeys reads the run-noise.<step>.<metric> keys of settings set,

@@ -82,6 +82,10 @@ type Report struct {
 	// series of result sets measured (BuildSeries, History): what `series
 	// --noise-settings` pools and writes for one-run gates.
 	LearnedNoise []LearnedNoise `json:"learned_noise,omitempty"`
+	// NoiseShape is the shape of that noise, learned from the runs of all
+	// the tests together (heavy tails or normal); nil when no noise was
+	// learned.
+	NoiseShape *NoiseShape `json:"noise_shape,omitempty"`
 	// Counters are the insert benchmark's perf stat counters per
 	// operation; nil without o.perf.hw samples (and in compat mode).
 	Counters *PerfPart `json:"counters,omitempty"`

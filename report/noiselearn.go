@@ -10,6 +10,7 @@ import (
 
 	"github.com/ibreport/ibreport/internal/stats"
 	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 )
 
 // Run-to-run noise learned per test.
@@ -36,6 +37,50 @@ type LearnedNoise struct {
 	Runs  int     `json:"runs"` // the runs of the level it rests on
 	From  string  `json:"from"` // label of the level's first run
 	Why   string  `json:"why,omitempty"`
+}
+
+// NoiseShape is the shape of the run-to-run noise that the runs of a
+// series of result sets show, all tests together (stats.LearnTailDF): the
+// normal, or a Student t of few degrees of freedom whose tails are heavier
+// (a run now and then far off). A one-run gate that takes heavy tails for
+// normal fails a quarter to four fifths of the reports with no change.
+type NoiseShape struct {
+	// DF is 0 for the normal, else the t's degrees of freedom (3, 4, 5,
+	// 7, 10 or 20): the settings key run-noise-df.
+	DF float64 `json:"df"`
+	// Runs are the runs it rests on (those the per-test noise rests on).
+	Runs int `json:"runs"`
+	// Why says why no shape was learned (too few runs); then DF is 0 and
+	// the settings keep what they had.
+	Why string `json:"why,omitempty"`
+}
+
+// learnShape learns the shape of the noise from the runs of each test.
+func learnShape(tests [][]float64) *NoiseShape {
+	n := 0
+	for _, x := range tests {
+		if len(x) >= stats.MinNoiseRuns {
+			n += len(x)
+		}
+	}
+	df, ok := stats.LearnTailDF(tests)
+	if !ok {
+		return &NoiseShape{Runs: n, Why: fmt.Sprintf("%d runs of levels of at least %d, fewer than %d", n, stats.MinNoiseRuns, stats.MinTailValues)}
+	}
+	return &NoiseShape{DF: df, Runs: n}
+}
+
+// shapeNote says the learned shape.
+func shapeNote(s *NoiseShape) string {
+	switch {
+	case s == nil:
+		return ""
+	case s.Why != "":
+		return shapeNotePrefix + " not learned (" + s.Why + "): a one-run diff takes it as normal."
+	case s.DF == 0:
+		return fmt.Sprintf(shapeNotePrefix+", from the %d runs of all tests: normal.", s.Runs)
+	}
+	return fmt.Sprintf(shapeNotePrefix+", from the %d runs of all tests: heavy tails, a Student t of %g degrees of freedom (a run now and then far off); --noise-settings writes it as run-noise-df, and a one-run diff's thresholds are that t's.", s.Runs, s.DF)
 }
 
 // noiseNotePrefix starts the note of a series' learned noise.
@@ -91,7 +136,8 @@ func learnSeriesNoise(rep *Report, hist int) {
 	if rep == nil || rep.Series == nil {
 		return
 	}
-	rep.LearnedNoise = nil
+	rep.LearnedNoise, rep.NoiseShape = nil, nil
+	var runs [][]float64
 	for _, g := range rep.Series.Groups {
 		g.Notes = slices.DeleteFunc(g.Notes, func(n string) bool { return strings.HasPrefix(n, noiseNotePrefix) })
 		if len(g.keys) == 0 {
@@ -111,6 +157,7 @@ func learnSeriesNoise(rep *Report, hist int) {
 				}
 			}
 			e := stats.RunNoise(x)
+			runs = append(runs, x)
 			ln := LearnedNoise{Key: key, Series: g.Title, Test: test, Noise: e.Noise, Runs: e.Runs, Why: e.Why}
 			if from < len(g.Labels) {
 				ln.From = g.Labels[from]
@@ -122,7 +169,15 @@ func learnSeriesNoise(rep *Report, hist int) {
 		}
 		rep.LearnedNoise = append(rep.LearnedNoise, learned...)
 	}
+	rep.Notes = slices.DeleteFunc(rep.Notes, func(w metrics.Warning) bool { return strings.HasPrefix(w.Text, shapeNotePrefix) })
+	if len(rep.LearnedNoise) > 0 {
+		rep.NoiseShape = learnShape(runs)
+		rep.Notes = append(rep.Notes, metrics.Warning{Text: shapeNote(rep.NoiseShape)})
+	}
 }
+
+// shapeNotePrefix starts the note of the learned shape.
+const shapeNotePrefix = "Shape of the run-to-run noise"
 
 // noiseLevelStart is where the level the noise of a test is learned from
 // begins: its last change point before member hist (not a one-release
@@ -201,8 +256,11 @@ const settingsHeader = "# run-to-run noise learned by ibreport series --noise-se
 // run-to-run noise of pooled (PooledNoise) in place of its run-noise
 // keys: one key run-noise.<key> per test, and run-noise, the median of
 // the tests', for the cells of other tests. Every other line of old is
-// kept. from says what it was learned from, for the comment.
-func NoiseSettings(old []byte, pooled []LearnedNoise, from string) []byte {
+// kept. A learned shape (nil or with Why: none) replaces the key
+// run-noise-df: written when heavy-tailed, left out when normal. from
+// says what it was learned from, for the comment.
+func NoiseSettings(old []byte, pooled []LearnedNoise, shape *NoiseShape, from string) []byte {
+	learned := shape != nil && shape.Why == ""
 	var b bytes.Buffer
 	// The settings reader drops a leading byte order mark: so must the
 	// match of the keys replaced, or a key would be set twice.
@@ -210,7 +268,7 @@ func NoiseSettings(old []byte, pooled []LearnedNoise, from string) []byte {
 		t := strings.TrimSpace(line)
 		k, _, _ := strings.Cut(t, "=")
 		k = strings.TrimSpace(k)
-		if k == "run-noise" || strings.HasPrefix(k, "run-noise.") || strings.HasPrefix(t, settingsHeader) || strings.HasPrefix(t, "# (relative standard deviation of one run") {
+		if k == "run-noise" || strings.HasPrefix(k, "run-noise.") || learned && k == parse.RunNoiseDFKey || strings.HasPrefix(t, settingsHeader) || strings.HasPrefix(t, "# (relative standard deviation of one run") {
 			continue
 		}
 		b.WriteString(strings.TrimRight(line, "\r\n") + "\n")
@@ -221,6 +279,9 @@ func NoiseSettings(old []byte, pooled []LearnedNoise, from string) []byte {
 	fmt.Fprintf(&b, "%s from %s\n", settingsHeader, from)
 	fmt.Fprintf(&b, "# (relative standard deviation of one run; run-noise.<step>.<metric> per test, run-noise the median of the %d tests)\n", len(pooled))
 	fmt.Fprintf(&b, "run-noise = %s\n", noiseValue(medianNoise(pooled)))
+	if learned && shape.DF > 0 {
+		fmt.Fprintf(&b, "%s = %g\n", parse.RunNoiseDFKey, shape.DF)
+	}
 	for _, p := range pooled {
 		fmt.Fprintf(&b, "run-noise.%s = %s\n", p.Key, noiseValue(p.Noise))
 	}

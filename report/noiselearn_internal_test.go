@@ -105,8 +105,8 @@ func TestNoiseSettings(t *testing.T) {
 		t.Fatalf("pooled %+v", pooled)
 	}
 	old := []byte("cores = 48\r\n# mine\nrun-noise = 0.05\nrun-noise.l.x.ips = 0.2\ndevice = nvme0n1")
-	first := NoiseSettings(old, pooled, "3 result sets")
-	again := NoiseSettings(first, pooled, "3 result sets")
+	first := NoiseSettings(old, pooled, nil, "3 result sets")
+	again := NoiseSettings(first, pooled, nil, "3 result sets")
 	if string(first) != string(again) {
 		t.Errorf("not idempotent:\n%s\n---\n%s", first, again)
 	}
@@ -126,8 +126,28 @@ func TestNoiseSettings(t *testing.T) {
 	if !strings.Contains(string(first), "# mine\n") {
 		t.Errorf("comment lost:\n%s", first)
 	}
-	if got := NoiseSettings(old, nil, "x"); strings.Contains(string(got), "run-noise") {
+	if got := NoiseSettings(old, nil, nil, "x"); strings.Contains(string(got), "run-noise") {
 		t.Errorf("nothing learned still writes keys:\n%s", got)
+	} // The shape: heavy tails write run-noise-df, a learned normal removes
+	// it, one not learned keeps what the file had.
+	withDF := []byte("run-noise-df = 4\ncores = 2\n")
+	for _, c := range []struct {
+		shape *NoiseShape
+		want  string // the key's value, "" absent
+	}{
+		{&NoiseShape{DF: 3, Runs: 600}, "3"},
+		{&NoiseShape{DF: 0, Runs: 600}, ""},
+		{&NoiseShape{Runs: 40, Why: "40 runs"}, "4"},
+		{nil, "4"},
+	} {
+		got := NoiseSettings(withDF, pooled, c.shape, "x")
+		set, err := parse.ReadSettings(fstest.MapFS{parse.SettingsFile: {Data: got}}, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if set[parse.RunNoiseDFKey] != c.want || set["cores"] != "2" || strings.Count(string(got), parse.RunNoiseDFKey) > 1 {
+			t.Errorf("shape %+v: run-noise-df %q, want %q:\n%s", c.shape, set[parse.RunNoiseDFKey], c.want, got)
+		}
 	}
 }
 
@@ -141,8 +161,8 @@ func FuzzNoiseSettings(f *testing.F) {
 	f.Add([]byte("\ufeffrun-noise.l.i0.ips = 0.3\n run-noise-x = 1\n"))
 	pooled := []LearnedNoise{{Key: "l.i0.ips", Noise: 0.0123}, {Key: "point-query.range100.dop1.qps", Noise: 0.5}}
 	f.Fuzz(func(t *testing.T, old []byte) {
-		first := NoiseSettings(old, pooled, "2 result sets")
-		if again := NoiseSettings(first, pooled, "2 result sets"); string(again) != string(first) {
+		first := NoiseSettings(old, pooled, nil, "2 result sets")
+		if again := NoiseSettings(first, pooled, nil, "2 result sets"); string(again) != string(first) {
 			t.Fatalf("not idempotent:\n%q\n%q", first, again)
 		}
 		set, _ := parse.ReadSettings(fstest.MapFS{parse.SettingsFile: {Data: first}}, ".")

@@ -187,6 +187,12 @@ func init() {
 		badCase{name: "flags: --run-noise 0", setup: func(t *testing.T, w *work) []string {
 			return w.tables("--run-noise", "0")
 		}, code: 2, stderr: []string{"ibreport: --run-noise 0: want a fraction above 0, below 1 (0.01 for 1%)\n"}, check: resUnchanged},
+		badCase{name: "flags: diff --run-noise-df 2", setup: func(t *testing.T, w *work) []string {
+			return []string{"diff", "--run-noise-df", "2", w.res, w.res}
+		}, code: 2, stderr: []string{"ibreport: --run-noise-df 2: want 0 (normal) or degrees of freedom above 2, at most 1000 (3 for heavy tails)\n"}, check: resUnchanged},
+		badCase{name: "flags: diff --run-noise-df NaN", setup: func(t *testing.T, w *work) []string {
+			return []string{"diff", "--run-noise-df", "NaN", w.res, w.res}
+		}, code: 2, stderr: []string{"ibreport: --run-noise-df NaN: want 0 (normal) or degrees of freedom above 2, at most 1000 (3 for heavy tails)\n"}, check: resUnchanged},
 		badCase{name: "flags: --stall-rt NaN", setup: func(t *testing.T, w *work) []string {
 			return w.tables("--stall-rt", "NaN")
 		}, code: 2, stderr: []string{"ibreport: --stall-rt NaN: want a finite multiple above 1\n"}, check: resUnchanged},

@@ -12,6 +12,7 @@ import (
 	"github.com/ibreport/ibreport/internal/fsout"
 	"github.com/ibreport/ibreport/internal/textfmt"
 	"github.com/ibreport/ibreport/metrics"
+	"github.com/ibreport/ibreport/parse"
 	"github.com/ibreport/ibreport/report"
 )
 
@@ -43,7 +44,7 @@ func runDiff(e *env, args []string) error {
 	var c common
 	var base, newer listFlag
 	var threshold, warn, format, tables string
-	var alpha float64
+	var alpha, runDF float64
 	var maxChars int
 	var fullReport string
 	var allowMissing, allowNA, strict, all, history bool
@@ -54,6 +55,7 @@ func runDiff(e *env, args []string) error {
 	fs.StringVar(&warn, "warn", "", "warn `levels`, e.g. ips=2%")
 	fs.Float64Var(&alpha, "alpha", 0.05, "significance `level` of the U test on replicated runs")
 	fs.Float64Var(&c.runNoise, "run-noise", 0, "run-to-run relative standard deviation (a `fraction`) of one run, that one-run comparisons are judged with (default: BASE's settings key run-noise, else 0.01); a test's own in BASE's settings (run-noise.<step>.<metric>) wins for its cells")
+	fs.Float64Var(&runDF, "run-noise-df", 0, "shape of that noise: the degrees of freedom (`df`, above 2) of a Student t, whose tails are heavier than the normal's (3: a run now and then far off), or 0 for the normal (default: BASE's settings key run-noise-df, which series --noise-settings learns, else 0)")
 	fs.StringVar(&format, "format", "text", "output `format`: "+strings.Join(diff.Formats, ", ")+" (md also spelled markdown)")
 	fs.StringVar(&c.out, "o", "", "output `file`, written atomically (default: stdout)")
 	fs.StringVar(&tables, "tables", "auto", "`kind` of tables to compare: auto, mrg, rel or both")
@@ -83,7 +85,7 @@ func runDiff(e *env, args []string) error {
 		}
 		// The history judges against its own noise: a level or switch it
 		// would ignore must not look as if it applied.
-		for _, name := range []string{"threshold", "warn", "alpha", "tables", "allow-missing", "allow-na", "strict", "all", "run-noise", "o", "max-chars", "full-report"} {
+		for _, name := range []string{"threshold", "warn", "alpha", "tables", "allow-missing", "allow-na", "strict", "all", "run-noise", "run-noise-df", "o", "max-chars", "full-report"} {
 			if isSet(fs, name) {
 				flag := "--" + name
 				if name == "o" {
@@ -131,7 +133,10 @@ func runDiff(e *env, args []string) error {
 	}
 	// From here on, a run that cannot compare says why in its report too:
 	// a CI gate shows the report (job summary, annotations), not stderr.
-	cmp, err := compareDiff(e, c, base, newer, alpha, c.runNoise, allowMissing, allowNA, tables, threshold, warn)
+	if isSet(fs, "run-noise-df") && !parse.ValidRunNoiseDF(runDF) {
+		return badUsage("diff", fmt.Sprintf("--run-noise-df %g: want 0 (normal) or degrees of freedom above 2, at most 1000 (3 for heavy tails)", runDF))
+	}
+	cmp, err := compareDiff(e, c, base, newer, alpha, c.runNoise, runDF, allowMissing, allowNA, tables, threshold, warn)
 	if cmp == nil {
 		if werr := emit(func(w io.Writer) error { return diff.WriteError(w, base, newer, err, wopt) }); werr != nil {
 			return werr
@@ -158,10 +163,10 @@ func runDiff(e *env, args []string) error {
 // compareDiff checks the comparison flags and runs the comparison. It
 // returns a comparison with an error when part of the input was missing
 // (diff.Run), and no comparison when nothing could be compared.
-func compareDiff(e *env, c common, base, newer []string, alpha, runNoise float64, allowMissing, allowNA bool, tables, threshold, warn string) (*diff.Comparison, error) {
+func compareDiff(e *env, c common, base, newer []string, alpha, runNoise, runDF float64, allowMissing, allowNA bool, tables, threshold, warn string) (*diff.Comparison, error) {
 	opt := diff.Options{Compare: diff.DefaultCompareOptions()}
 	opt.Compare.Alpha, opt.Compare.AllowMissing, opt.Compare.AllowNA = alpha, allowMissing, allowNA
-	opt.Compare.RunNoise = runNoise
+	opt.Compare.RunNoise, opt.Compare.RunNoiseDF = runNoise, runDF
 	switch tables {
 	case "auto":
 	case "mrg", "rel":

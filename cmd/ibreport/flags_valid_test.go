@@ -39,7 +39,7 @@ func TestEveryFlagTakesAValidValue(t *testing.T) {
 	uses := map[string]use{
 		"--compat": {}, "--quiet": {}, "--series": {}, "--history": {}, "--allow-missing": {}, "--allow-na": {}, "--strict": {}, "--all": {},
 		"--cores": {value: "48"}, "--dbms": {value: dbms}, "--device": {value: "vda"}, "--ps-user": {value: "mysql"},
-		"--run-noise": {value: "0.02"}, "--set": {value: "my.80plus", dir: sum}, "--clients": {value: "1"},
+		"--run-noise": {value: "0.02"}, "--run-noise-df": {value: "3"}, "--set": {value: "my.80plus", dir: sum}, "--clients": {value: "1"},
 		"--sla": {value: "0.95"}, "--some": {value: "l.i0"}, "--stall-rate": {value: "0.5"}, "--stall-rt": {value: "10"},
 		"--collate": {value: "C", dir: sb}, "--perf-prefix": {value: "sb", dir: sb}, "--perf-sample": {value: "1", dir: sb},
 		"--sb-engine": {value: "innodb", dir: sb}, "--sb-extra": {value: extra, dir: sb}, "--sb-groups": {value: groups, dir: sb},

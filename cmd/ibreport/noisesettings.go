@@ -48,7 +48,7 @@ func writeNoiseSettings(e *env, file string, rep *report.Report, sets []report.R
 		return fmt.Errorf("--noise-settings: %w", err)
 	}
 	from := fmt.Sprintf("%d result sets, %s … %s", len(sets), sets[0].Name, sets[len(sets)-1].Name)
-	data := report.NoiseSettings(old, pooled, from)
+	data := report.NoiseSettings(old, pooled, rep.NoiseShape, from)
 	if err := e.write(func() error { return fsout.WriteFileContext(e.ctx, file, data) }); err != nil {
 		return err
 	}
