@@ -35,6 +35,13 @@ func jitteredNights(t *testing.T, rng *rand.Rand, nights int, sd float64) []repo
 // from 1.
 func shiftedNights(t *testing.T, rng *rand.Rand, nights int, sd float64, shift func(night int, file string, row int) float64) []report.ResultSet {
 	t.Helper()
+	return noisyNights(t, rng, nights, func(string) float64 { return sd }, shift)
+}
+
+// noisyNights is shiftedNights with the noise of each file's rows
+// sdOf(file).
+func noisyNights(t *testing.T, rng *rand.Rand, nights int, sdOf func(file string) float64, shift func(night int, file string, row int) float64) []report.ResultSet {
+	t.Helper()
 	const dir = "../testdata/ibench/reference/res"
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -61,7 +68,7 @@ func shiftedNights(t *testing.T, rng *rand.Rand, nights int, sd float64, shift f
 			lines := slices.Clone(files[name])
 			for i := 1; i < len(lines); i++ {
 				c := strings.Split(lines[i], "\t")
-				f := 1 + sd*rng.NormFloat64()
+				f := 1 + sdOf(name)*rng.NormFloat64()
 				if shift != nil {
 					f *= shift(n+1, name, i)
 				}
@@ -228,6 +235,33 @@ func TestHistoryKeepsLooking(t *testing.T) {
 			}
 		}
 	}
+	// Tests of unequal noise: every third step's rows 3 times as noisy
+	// (6%), the others 2%; the moderated standard deviations must not
+	// make the noisy ones alert more.
+	hetero := func(file string) float64 {
+		if len(file)%3 == 0 {
+			return 3 * sd
+		}
+		return sd
+	}
+	heteroAlerts, heteroJudged := 0, 0
+	for seed := range seeds {
+		rng := rand.New(rand.NewPCG(uint64(seed+1), 21))
+		for range reps {
+			clean := noisyNights(t, rng, 30, hetero, nil)
+			for night := 10; night <= 30; night++ {
+				heteroJudged++
+				if regressed(clean[:night]) {
+					heteroAlerts++
+				}
+			}
+		}
+	}
+	heteroPer100 := 100 * float64(heteroAlerts) / float64(heteroJudged)
+	t.Logf("A/A, a third of the steps at 6%%, the rest at 2%%: %.1f alerts per 100 nights (%d of %d)", heteroPer100, heteroAlerts, heteroJudged)
+	if heteroPer100 > 2.5 {
+		t.Errorf("unequal noise: %.1f false alerts per 100 nights, want at most 2 (2.5 for the sampling noise)", heteroPer100)
+	}
 	share := float64(found) / float64(histories)
 	per100 := 100 * float64(alerts) / float64(nightsJudged)
 	t.Logf("-7%% from night %d at 2%% noise: found by night %d in %.2f of %d histories (%.2f on its first night); "+
@@ -235,7 +269,10 @@ func TestHistoryKeepsLooking(t *testing.T) {
 	if share < 0.90 {
 		t.Errorf("found within 3 nights in %.2f of histories, want at least 0.90", share)
 	}
-	if per100 > 5 {
-		t.Errorf("%.1f false alerts per 100 nights, want at most 5", per100)
+	// 1.6 per 100 in 120 histories (IBREPORT_NOISE_SEEDS=3
+	// IBREPORT_NOISE_REPS=40); the default 24 histories measure it within
+	// about ±0.6.
+	if per100 > 2.5 {
+		t.Errorf("%.1f false alerts per 100 nights, want at most 2 (2.5 for the sampling noise)", per100)
 	}
 }
