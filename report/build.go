@@ -33,6 +33,11 @@ type BuildOptions struct {
 	// archive's mrg.some (else rel.some), when it has one, else every
 	// step. A name that is no step of the results is an error.
 	Some []string
+	// Acknowledged are the changes History knows of (ReadAcknowledged):
+	// the level of each acknowledged test starts anew at its result set,
+	// and a move of NEW that is acknowledged is no regression. Build and
+	// BuildSeries ignore them.
+	Acknowledged []Acknowledged
 }
 
 // Build computes the report of loaded results from their typed model. It

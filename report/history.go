@@ -150,6 +150,10 @@ const historyMinDelta = 0.01
 // HistoryVerdict counts the outcome of History.
 type HistoryVerdict struct {
 	Regressions, Improvements, Missing, Checked int
+	// Acknowledged counts the tests whose verdict an acknowledged change
+	// (BuildOptions.Acknowledged) set: a move of NEW not counted, or a
+	// new level too short to judge.
+	Acknowledged int
 	// RunNoise is the run-to-run noise the history measured, as
 	// `series --noise-settings` writes it for run-noise: per test the
 	// relative standard deviation of one run learned from the successive
@@ -190,8 +194,12 @@ func (v HistoryVerdict) ExitCode() int {
 
 // Line is the verdict in one line, for logs and the GitHub notice.
 func (v HistoryVerdict) Line() string {
-	return fmt.Sprintf("ibreport diff --history: %s (%d checked, %d regressions, %d improvements, %d missing in NEW)",
-		v.Status(), v.Checked, v.Regressions, v.Improvements, v.Missing)
+	ack := ""
+	if v.Acknowledged > 0 {
+		ack = fmt.Sprintf(", %d acknowledged", v.Acknowledged)
+	}
+	return fmt.Sprintf("ibreport diff --history: %s (%d checked, %d regressions, %d improvements, %d missing in NEW%s)",
+		v.Status(), v.Checked, v.Regressions, v.Improvements, v.Missing, ack)
 }
 
 // HistoryStatus is the verdict of `ibreport diff --history` in the report
@@ -203,6 +211,7 @@ type HistoryStatus struct {
 	Regressions  int    `json:"regressions"`
 	Improvements int    `json:"improvements"`
 	Missing      int    `json:"missing"`
+	Acknowledged int    `json:"acknowledged"`
 	// RunNoise is HistoryVerdict.RunNoise.
 	RunNoise float64 `json:"run_noise"`
 }
@@ -230,8 +239,12 @@ func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error
 	for _, g := range rep.Series.Groups {
 		m += len(g.Tests)
 	}
+	acks, err := ackIndex(opt.Acknowledged, sets, rep.Series.Groups)
+	if err != nil {
+		return nil, v, err
+	}
 	for _, g := range rep.Series.Groups {
-		g.History = historyTable(g, max(m, 1), &v)
+		g.History = historyTable(g, max(m, 1), &v, acks)
 	}
 	if len(rep.LearnedNoise) > 0 {
 		pooled := PooledNoise(rep.LearnedNoise)
@@ -244,8 +257,8 @@ func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error
 		rep.Notes[i].Text = strings.ReplaceAll(n.Text, " (use --clients)", "")
 	}
 	rep.History = &HistoryStatus{Status: v.Status(), ExitCode: v.ExitCode(), Checked: v.Checked,
-		Regressions: v.Regressions, Improvements: v.Improvements, Missing: v.Missing, RunNoise: v.RunNoise}
-	if v.Checked == 0 && v.Missing == 0 {
+		Regressions: v.Regressions, Improvements: v.Improvements, Missing: v.Missing, Acknowledged: v.Acknowledged, RunNoise: v.RunNoise}
+	if v.Checked == 0 && v.Missing == 0 && v.Acknowledged == 0 {
 		// Not a pass: a member of another kind (a sysbench folder among
 		// insert-benchmark ones) or of other tests leaves every test
 		// without enough history, and nothing was judged.
@@ -275,7 +288,7 @@ func valuesPerSet(groups []*SeriesGroup, sets []ResultSet) string {
 
 // historyTable judges the last member of g against the others; m is the
 // number of tests judged in the whole run, for the Bonferroni correction.
-func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
+func historyTable(g *SeriesGroup, m int, v *HistoryVerdict, acks map[string]ackRef) *Table {
 	n := len(g.Members)
 	t := &Table{ID: g.ID + ".history", Title: g.Title + ": " + g.Members[n-1] + " against the history",
 		Caption: fmt.Sprintf("The current level of the history (its members from its last change point of the change-point table that leaves at least %d of them), "+
@@ -289,12 +302,31 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 			hist[j] = float64(g.Values[i][j])
 		}
 		from := levelStart(g, name, n-1)
+		ack, acked := ackFor(acks, name)
+		ackAt := -1
+		if acked {
+			ackAt = ack.at
+		}
+		anew := ackAt > from && ackAt < n-1 // an acknowledged change began a level
+		if anew {
+			from = ackAt
+		}
 		level := numbers(hist[from:])
-		if len(level) < MinHistory {
-			from, level = 0, numbers(hist)
+		if len(level) < MinHistory && !anew {
+			from = max(ackAt, 0)
+			level, anew = numbers(hist[from:]), ackAt > 0
 		}
 		newer := float64(g.Values[i][n-1])
 		row := Row{Kind: DataRow, Cells: []Cell{{Text: name}, {Text: g.Labels[from]}, numCell(float64(len(level)), 0, "", "")}}
+		if anew && len(level) < MinHistory {
+			// Not judged: the runs since the acknowledged change are its
+			// only reference, and too few.
+			na := Cell{Text: "NA", NA: fmt.Sprintf("the level since the acknowledged change has %d runs, fewer than %d", len(level), MinHistory), Band: NotANumber}
+			row.Cells = append(row.Cells, na, na, levelCell(newer, g.Unit), na, na, Cell{Text: "new level, acknowledged: " + ack.reason})
+			t.Rows = append(t.Rows, row)
+			v.Acknowledged++
+			continue
+		}
 		if len(level) < MinHistory || math.IsNaN(newer) {
 			// Only what the history has and NEW lacks is missing.
 			why := fmt.Sprintf("fewer than %d runs of the history have a value", MinHistory)
@@ -315,7 +347,7 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 		verdict, band := "ok", NoBand
 		lasting := ""
 		if !(newer < mean-half && change < -historyMinDelta) {
-			if w, ref, since := historyWindow(g, i, hist, newer, m, prior); w > 0 {
+			if w, ref, since := historyWindow(g, i, hist, newer, m, prior, ackAt); w > 0 {
 				// A fall that did not show on its first night, found on the
 				// next ones: judged against the level before it.
 				mean, half, from, level = ref.mean, ref.half, ref.from, ref.level
@@ -337,6 +369,16 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict) *Table {
 				band = MuchBetter
 			}
 			v.Improvements++
+		}
+		if ackAt == n-1 && verdict != "ok" {
+			// NEW's move is known: shown, not counted.
+			if verdict == "regression" {
+				v.Regressions--
+			} else {
+				v.Improvements--
+			}
+			verdict = verdict + ", acknowledged: " + ack.reason
+			v.Acknowledged++
 		}
 		v.Checked++
 		pct := 100 * change
@@ -451,17 +493,18 @@ type windowRef struct {
 // level too.
 // It returns the smallest such w (0 for none), the level, and the label of
 // the window's first run.
-func historyWindow(g *SeriesGroup, test int, hist []float64, newer float64, m int, prior float64) (int, windowRef, string) {
+func historyWindow(g *SeriesGroup, test int, hist []float64, newer float64, m int, prior float64, ackAt int) (int, windowRef, string) {
 	n := len(hist)
 	for w := 1; w <= historyWindows && w < n; w++ {
 		start := n - w
 		win := append(slices.Clone(hist[start:]), newer)
-		if slices.ContainsFunc(win, math.IsNaN) {
+		if slices.ContainsFunc(win, math.IsNaN) || ackAt >= start {
+			// A window that holds an acknowledged change is no fall.
 			continue
 		}
-		from := levelStart(g, g.Tests[test], start)
+		from := max(levelStart(g, g.Tests[test], start), ackAt)
 		level := numbers(hist[from:start])
-		if len(level) < MinHistory {
+		if len(level) < MinHistory && ackAt < 0 {
 			from, level = 0, numbers(hist[:start])
 		}
 		if len(level) < MinHistory {

@@ -28,6 +28,7 @@ func TestEveryFlagTakesAValidValue(t *testing.T) {
 	groups := write("groups", "Reads: point-query read-only\nWrites: insert update-index write-only read-write\n")
 	extra := write("extra.csv", "dbms,test,rows/q\nx.pg15.c1.pk1,point-query,1\n")
 	intro := write("intro.md", "# Setup\n\nTwo configs.\n")
+	acks := write("acks.txt", "example: the same folder six times\n")
 	dbms := write("dbms.txt", "2m.pg15.c1\n2m.pg15.c2\n")
 	sbdbms := write("sbdbms.txt", "x.pg15.c1.pk1\nx.pg15.c2.pk1\n")
 	// value gives a flag's value; dir the folder it reads (default: the
@@ -48,7 +49,7 @@ func TestEveryFlagTakesAValidValue(t *testing.T) {
 		"--noise-settings": {value: "NOISE"}, "--alpha": {value: "0.1"}, "--tables": {value: "mrg"},
 		"--threshold": {value: "ips=5%"}, "--warn": {value: "ips=2%"}, "--max-chars": {value: "4000", more: []string{"--format", "md"}},
 		"--full-report": {value: "the job summary", more: []string{"--format", "md", "--max-chars", "4000"}},
-		"--base":        {value: ib}, "--new": {value: ib},
+		"--base":        {value: ib}, "--new": {value: ib}, "--acknowledged": {value: acks},
 	}
 	flagLine := regexp.MustCompile(`^  (--?[a-z][a-z-]*)`)
 	for _, cmd := range []string{"build", "tables", "series", "diff", "inspect"} {
@@ -85,7 +86,7 @@ func TestEveryFlagTakesAValidValue(t *testing.T) {
 				switch flag {
 				case "--base", "--new":
 					args = append(args, "--base", ib, "--new", ib)
-				case "--history":
+				case "--history", "--acknowledged":
 					args = append(args, "--history", ib, ib, ib, ib, ib, ib)
 				default:
 					args = append(args, dir, dir)

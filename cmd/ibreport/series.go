@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ibreport/ibreport/internal/fsout"
+	"github.com/ibreport/ibreport/parse"
 	"github.com/ibreport/ibreport/report"
 	"github.com/ibreport/ibreport/report/render"
 )
@@ -101,7 +102,10 @@ func (c *buildFlags) writeReport(e *env, rep *report.Report) error {
 }
 
 // runHistory is diff --history: the last folder against those before it.
-func runHistory(e *env, c common, format string, dirs []string) error {
+// ackFile is the --acknowledged file: a few dozen lines.
+var ackFile = parse.UserFile{Flag: "--acknowledged", What: "a file of acknowledged changes", Limit: 1 << 20}
+
+func runHistory(e *env, c common, format string, dirs []string, acknowledged string) error {
 	if len(dirs) < report.MinHistory+1 {
 		return badUsage("diff", fmt.Sprintf("--history wants at least %d folders: %d of history, oldest first, then NEW", report.MinHistory+1, report.MinHistory))
 	}
@@ -110,12 +114,22 @@ func runHistory(e *env, c common, format string, dirs []string) error {
 	default:
 		return usageError{fmt.Errorf("--format %q: --history writes text, md, json or github", format)}
 	}
+	var opt report.BuildOptions
+	if acknowledged != "" {
+		b, err := parse.ReadUserFile(acknowledged, ackFile)
+		if err != nil {
+			return fmt.Errorf("%w: %w", report.ErrBadInput, err)
+		}
+		if opt.Acknowledged, err = report.ReadAcknowledged(bytes.NewReader(b), acknowledged); err != nil {
+			return err
+		}
+	}
 	c.stall = c.stall.WithDefaults()
 	sets, err := c.loadSets(dirs)
 	if err != nil {
 		return err
 	}
-	rep, v, err := report.History(sets, report.BuildOptions{})
+	rep, v, err := report.History(sets, opt)
 	if err != nil {
 		return err
 	}
@@ -129,7 +143,11 @@ func runHistory(e *env, c common, format string, dirs []string) error {
 			return err
 		}
 	}
-	fmt.Fprintf(e.stderr, "history: %d checked, %d regressions, %d improvements, %d missing in NEW\n", v.Checked, v.Regressions, v.Improvements, v.Missing)
+	ack := ""
+	if v.Acknowledged > 0 {
+		ack = fmt.Sprintf(", %d acknowledged", v.Acknowledged)
+	}
+	fmt.Fprintf(e.stderr, "history: %d checked, %d regressions, %d improvements, %d missing in NEW%s\n", v.Checked, v.Regressions, v.Improvements, v.Missing, ack)
 	switch {
 	case v.Missing > 0:
 		return fmt.Errorf("%w: NEW lacks %d values the history has", report.ErrBadInput, v.Missing)

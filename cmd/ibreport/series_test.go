@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/ibreport/ibreport/report"
@@ -262,4 +263,79 @@ func exampleNights(t *testing.T, n int) []string {
 		dirs = append(dirs, d)
 	}
 	return dirs
+}
+
+// TestDiffHistoryAcknowledged: a file of acknowledged changes takes a
+// known move of NEW out of the verdict, or starts a test's level anew at
+// the result set it names; what it names must be in the history.
+func TestDiffHistoryAcknowledged(t *testing.T) {
+	dirs := nightlies(t, "pg176_o2nofp.x10a", "pg177_o2nofp.x10a", "pg180_o2nofp.x10b", "pg181_o2nofp.x10b", "pg1611_o2nofp.x10a")
+	acks := func(text string) string {
+		p := filepath.Join(t.TempDir(), "acks.txt")
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	run := func(file string) (int, *report.Report, string) {
+		t.Helper()
+		code, out, stderr := runCmd(t, append([]string{"diff", "--history", "--format", "json", "--acknowledged", file}, dirs...)...)
+		if code == 2 {
+			return code, nil, stderr
+		}
+		return code, seriesJSON(t, out), stderr
+	}
+	verdict := func(rep *report.Report, test string) string {
+		for _, r := range rep.Series.Groups[0].History.Rows {
+			if r.Cells[0].Text == test {
+				return r.Cells[len(r.Cells)-1].Text
+			}
+		}
+		return ""
+	}
+	for _, c := range []struct {
+		name, acks string
+		code       int
+		acked      int
+		want       map[string]string // test → verdict prefix
+	}{
+		{"one test of NEW", "05-pg1611_o2nofp.x10a / update-index range=100: back to 16, known\n", 1, 1,
+			map[string]string{"update-index range=100": "regression, acknowledged: back to 16, known (", "hot-points range=100": "regression"}},
+		{"every test of NEW", "# NEW is another major version\n05-pg1611_o2nofp.x10a: 16.11, not a nightly\n", 0, 0,
+			map[string]string{"update-index range=100": "regression, acknowledged: 16.11, not a nightly", "read-only range=100": "ok"}},
+		{"a config change before NEW", "03-pg180_o2nofp.x10b: io_method config\n", 0, 34,
+			map[string]string{"update-index range=100": "new level, acknowledged: io_method config"}},
+	} {
+		code, rep, stderr := run(acks(c.acks))
+		if code != c.code || rep == nil {
+			t.Errorf("%s: exit %d, want %d: %s", c.name, code, c.code, stderr)
+			continue
+		}
+		if c.acked > 0 && rep.History.Acknowledged != c.acked {
+			t.Errorf("%s: %d acknowledged, want %d", c.name, rep.History.Acknowledged, c.acked)
+		}
+		for test, want := range c.want {
+			if got := verdict(rep, test); !strings.HasPrefix(got, want) {
+				t.Errorf("%s: %s is %q, want %q…", c.name, test, got, want)
+			}
+		}
+	}
+	for _, c := range []struct{ acks, err string }{
+		{"06-pg190: later\n", `acks.txt:1: "06-pg190" is none of the 5 result sets of the history`},
+		{"05-pg1611_o2nofp.x10a / no-such-test: x\n", `acks.txt:1: "no-such-test" is no test of the history`},
+		{"05-pg1611_o2nofp.x10a\n", "acks.txt:1:"},
+	} {
+		if code, _, stderr := run(acks(c.acks)); code != 2 || !strings.Contains(stderr, c.err) {
+			t.Errorf("%q: exit %d, want 2 and %q: %s", c.acks, code, c.err, stderr)
+		}
+	}
+	if code, _, stderr := runCmd(t, "diff", "--acknowledged", acks("a: b\n"), dirs[0], dirs[1]); code != 2 || !strings.Contains(stderr, "--acknowledged goes with --history") {
+		t.Errorf("without --history: exit %d: %s", code, stderr)
+	}
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err == nil {
+		if code, _, stderr := run(fifo); code != 2 || !strings.Contains(stderr, "--acknowledged") {
+			t.Errorf("a FIFO: exit %d: %s", code, stderr)
+		}
+	}
 }
