@@ -382,6 +382,10 @@ type Chart struct {
 	// Reference, when not 0, is drawn as a dashed line: 1 on relative
 	// charts.
 	Reference float64 `json:"reference,omitempty"`
+	// Band, with Reference, is the relative half-width of the shaded
+	// band around it on line charts: the materiality floor (0.05), within
+	// which the story tells no change.
+	Band float64 `json:"band,omitempty"`
 	// Marks are x values to mark with a thin line: where stalls began, or
 	// where a series' level shifted.
 	Marks []float64 `json:"marks,omitempty"`

@@ -340,7 +340,7 @@ func (f seriesTestFacts) chart(id, test string, labels []string, s Series) *Char
 		title = test + ": relative to " + labels[f.base]
 	}
 	chart := &Chart{ID: seriesChartID(id, test), Kind: "line", Title: title,
-		XLabel: "member", YLabel: "relative throughput", Reference: 1, Series: []Series{s}}
+		XLabel: "member", YLabel: "relative throughput", Reference: 1, Band: storyFloor, Series: []Series{s}}
 	for i := range f.y {
 		// The axis names the members: the label without its number.
 		_, name, _ := strings.Cut(labels[i], " ")

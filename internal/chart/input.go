@@ -14,8 +14,12 @@ type Chart struct {
 	// Panels draws each series of a bar chart in a panel of its own, with
 	// its own scale and unit.
 	Panels bool
-	// Reference, when not 0, is drawn as a dashed line.
+	// Reference, when not 0, is drawn as a dashed line; a line chart's y
+	// axis then spans at least ±10% around it.
 	Reference float64
+	// Band, with a Reference, shades a line chart's values within Band of
+	// it (relative: 0.05 for ±5%), the materiality floor.
+	Band float64
 	// Marks are x values to mark with a thin line; MarkSeries, when set,
 	// has for each mark the index of the series whose colour it takes.
 	Marks      []float64

@@ -105,6 +105,7 @@ const (
 	black      = "#000"
 	gridColor  = "#e1e1e1" // light grid lines
 	refColor   = "#3c3c3c" // a chart's reference value
+	bandColor  = "#f0f0f0" // the floor band around it
 	markColor  = "#555"    // a mark of no particular series
 	levelColor = "#7f7f7f" // the level of a series between change points
 	levelAlpha = 0x60 / 255.0
@@ -681,6 +682,13 @@ func lineLayout(c *Chart) *scene {
 	s.yAxis(a, left, c.YLabel, false, true)
 
 	pt := func(x, y float64) point { return point{num(xs.at(x)), num(ys.at(y))} }
+	if b := c.Band; c.Reference > 0 && b > 0 && b < 1 && xmax > xmin {
+		// The materiality floor around the reference: a move inside it is
+		// not told, and the shading says so.
+		top, bot := pt(xmin, c.Reference*(1+b)), pt(xmin, c.Reference*(1-b))
+		right := pt(xmax, c.Reference)
+		s.rect(float64(top.X), float64(top.Y), float64(right.X-top.X), float64(bot.Y-top.Y), bandColor)
+	}
 	for _, lv := range levels {
 		// The level between change points: a broad translucent band,
 		// drawn first so that the line stays on top of it.
@@ -763,18 +771,26 @@ func yRange(lo, hi, ref float64) (float64, float64) {
 	if !finite(lo) || !finite(hi) {
 		lo, hi = 0, 1
 	}
-	if ref <= 0 {
-		if hi <= 0 {
-			hi = 1
-		}
-		return 0, hi * 1.05
+	if ref > 0 {
+		// Relative values: the axis spans at least ±minRelSpan around the
+		// reference, so that a move of 4% does not fill the chart.
+		lo, hi = math.Min(lo, ref), math.Max(hi, ref)
+		pad := 0.08 * (hi - lo)
+		return math.Max(0, math.Min(lo-pad, ref*(1-minRelSpan))), math.Max(hi+pad, ref*(1+minRelSpan))
 	}
-	lo, hi = math.Min(lo, ref), math.Max(hi, ref)
-	pad := 0.08 * (hi - lo)
-	if pad < 0.01*ref {
-		pad = 0.01 * ref // a flat line still gets an axis
+	return yRangeAbs(lo, hi)
+}
+
+// minRelSpan is the least half-span of a relative chart's y axis around
+// its reference.
+const minRelSpan = 0.10
+
+// yRangeAbs is the y range of absolute values: from 0.
+func yRangeAbs(lo, hi float64) (float64, float64) {
+	if hi <= 0 {
+		hi = 1
 	}
-	return math.Max(0, lo-pad), hi + pad
+	return 0, hi * 1.05
 }
 
 // errorBars draws the 95% intervals of the points that have one: a

@@ -34,10 +34,12 @@ func TestDecimateKeepsSpikes(t *testing.T) {
 
 func TestYRange(t *testing.T) {
 	for _, c := range []struct{ lo, hi, ref, wlo, whi float64 }{
-		{100, 200, 0, 0, 210},                 // rates from 0
-		{0.95, 1.05, 1, 0.94, 1.06},           // a margin of at least 1% of the reference
-		{1.2, 1.4, 1, 1 - 0.032, 1.4 + 0.032}, // the reference is on the axis
-		{1, 1, 1, 0.99, 1.01},                 // a flat line gets an axis
+		{100, 200, 0, 0, 210},           // rates from 0
+		{0.96, 1.01, 1, 0.9, 1.1},       // at least ±10% around the reference: 4% is no cliff
+		{1.2, 1.4, 1, 0.9, 1.4 + 0.032}, // the reference is on the axis
+		{1, 1, 1, 0.9, 1.1},             // a flat line gets an axis
+		{0.3, 1, 1, 0.3 - 0.056, 1.1},   // a fall of 70% keeps its padding
+		{math.NaN(), 1, 1, 0, 1.1},      // no data: from 0
 	} {
 		lo, hi := yRange(c.lo, c.hi, c.ref)
 		if math.Abs(lo-c.wlo) > 1e-9 || math.Abs(hi-c.whi) > 1e-9 {

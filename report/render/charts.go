@@ -33,7 +33,7 @@ func chartInput(c *report.Chart) *chart.Chart {
 	}
 	out := &chart.Chart{
 		ID: c.ID, Kind: c.Kind, Title: c.Title, XLabel: c.XLabel, YLabel: c.YLabel,
-		Categories: c.Categories, Panels: c.Panels, Reference: c.Reference,
+		Categories: c.Categories, Panels: c.Panels, Reference: c.Reference, Band: c.Band,
 		Marks: c.Marks, MarkSeries: c.MarkSeries, XTicks: c.XTicks, XLabels: c.XLabels,
 	}
 	for _, s := range c.Series {
