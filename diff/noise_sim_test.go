@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ibreport/ibreport/internal/stats"
 	"github.com/ibreport/ibreport/metrics"
 	"github.com/ibreport/ibreport/report"
 )
@@ -95,7 +96,7 @@ func jitterCells(rng *rand.Rand, rs *ResultSet, sdOf func(simCell) float64, df f
 				if f, ok := runShifts[row.DBMS]; ok && DefaultCompareOptions().Rule(tb.Columns[ci]).Class == "throughput" {
 					v *= f
 				}
-				v = math.Max(v*(1+sdOf(cell)*simDraw(rng, df)), 0)
+				v = math.Max(v*(1+sdOf(cell)*stats.TailDraw(rng, df)), 0)
 				cells[ci] = metrics.Known(v, c.Unit)
 				if text, ok := c.Text(); ok {
 					cells[ci] = fileCell(strconv.FormatFloat(v, 'f', textDecimals(text), 64), c.Unit)
@@ -216,21 +217,6 @@ var simCases = []simCase{
 	{name: "-5% on one sysbench group of 10 tests (Writes), 2%, 2%", jitter: 0.02, declared: 0.02, drop: 0.05, group: "Writes", max: 1},
 }
 
-// simDraw is a draw of unit standard deviation: a normal, or with df > 2
-// a Student t of df degrees of freedom times √((df−2)/df).
-func simDraw(rng *rand.Rand, df float64) float64 {
-	z := rng.NormFloat64()
-	if df <= 2 {
-		return z
-	}
-	chi := 0.0
-	for range int(df) {
-		x := rng.NormFloat64()
-		chi += x * x
-	}
-	return z / math.Sqrt(chi/df) * math.Sqrt((df-2)/df)
-}
-
 // runFactors draws, per DBMS of rs, the factor its run's throughput
 // cells share: 1 + shared·z, times 1 + whole; nil when both are 0.
 func runFactors(rng *rand.Rand, rs *ResultSet, shared, whole, df float64) map[string]float64 {
@@ -241,7 +227,7 @@ func runFactors(rng *rand.Rand, rs *ResultSet, shared, whole, df float64) map[st
 	for _, tb := range rs.Tables {
 		for _, row := range tb.Rows {
 			if _, ok := out[row.DBMS]; !ok {
-				out[row.DBMS] = (1 + shared*simDraw(rng, df)) * (1 + whole)
+				out[row.DBMS] = (1 + shared*stats.TailDraw(rng, df)) * (1 + whole)
 			}
 		}
 	}

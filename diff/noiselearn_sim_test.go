@@ -106,7 +106,7 @@ func learnNoise(rng *rand.Rand, lb learnBench, noise map[string]float64, nights 
 	for range nights {
 		for _, c := range lb.cells {
 			v := lb.set.Tables[c.t].Rows[c.r].Cells[c.c].V
-			series[c] = append(series[c], v*(1+noise[lb.keys[c]]*simDraw(rng, df)))
+			series[c] = append(series[c], v*(1+noise[lb.keys[c]]*stats.TailDraw(rng, df)))
 		}
 	}
 	per := map[string][]stats.RunNoiseEstimate{}

@@ -12,18 +12,25 @@ import (
 	"github.com/ibreport/ibreport/diff"
 )
 
-// A BASE whose settings hold a test's own run-to-run noise
-// (run-noise.<step>.<metric>) judges that test's cells with it, and the
-// others with the report's; the reports and JSON say which.
-func TestTestNoiseSettings(t *testing.T) {
-	base := copyTables(t, filepath.Join(t.TempDir(), "base"))
-	newer := copyTables(t, filepath.Join(t.TempDir(), "new"))
-	// -8% on one cell: beyond the 5% fail level and the noise of 1% per
-	// run, within that of 5% per run.
+// fallenCell copies the reference tables to BASE and NEW, NEW with -8% on
+// one cell (l.i0 pg15.c1 ips): beyond the 5% fail level and the noise of
+// 1% per run, within that of 5% per run.
+func fallenCell(t *testing.T) (base, newer string) {
+	t.Helper()
+	base = copyTables(t, filepath.Join(t.TempDir(), "base"))
+	newer = copyTables(t, filepath.Join(t.TempDir(), "new"))
 	SetCell(t, newer, "mrg.l.i0", "pg15.c1", "ips", func(old string) string {
 		v, _ := strconv.ParseFloat(old, 64)
 		return strconv.FormatFloat(v*0.92, 'f', 0, 64)
 	})
+	return base, newer
+}
+
+// A BASE whose settings hold a test's own run-to-run noise
+// (run-noise.<step>.<metric>) judges that test's cells with it, and the
+// others with the report's; the reports and JSON say which.
+func TestTestNoiseSettings(t *testing.T) {
+	base, newer := fallenCell(t)
 	run := func() *diff.Comparison {
 		t.Helper()
 		c, _, err := diff.Run([]string{base}, []string{newer}, diff.Options{Compare: diff.DefaultCompareOptions()})
@@ -121,12 +128,7 @@ func TestTestNoiseSettings(t *testing.T) {
 // the reports say which shape they assumed. A bad value is bad input
 // naming the file.
 func TestRunNoiseShape(t *testing.T) {
-	base := copyTables(t, filepath.Join(t.TempDir(), "base"))
-	newer := copyTables(t, filepath.Join(t.TempDir(), "new"))
-	SetCell(t, newer, "mrg.l.i0", "pg15.c1", "ips", func(old string) string {
-		v, _ := strconv.ParseFloat(old, 64)
-		return strconv.FormatFloat(v*0.92, 'f', 0, 64)
-	})
+	base, newer := fallenCell(t)
 	run := func(df float64) (*diff.Comparison, error) {
 		opt := diff.Options{Compare: diff.DefaultCompareOptions()}
 		opt.Compare.RunNoiseDF = df

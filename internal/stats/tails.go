@@ -87,7 +87,7 @@ func tailRefs(sizes []int) [][2]float64 {
 			for _, n := range sorted {
 				x := make([]float64, n)
 				for i := range x {
-					x[i] = math.Exp(0.01 * tailDraw(rng, df))
+					x[i] = math.Exp(0.01 * TailDraw(rng, df))
 				}
 				sim = append(sim, LeaveOneOutDiffs(x)...)
 			}
@@ -116,13 +116,16 @@ func tailRatios(u []float64) [2]float64 {
 	return [2]float64{stat.Quantile(0.9, stat.Empirical, a, nil) / m, stat.Quantile(0.975, stat.Empirical, a, nil) / m}
 }
 
-// tailDraw is a draw of unit standard deviation: the normal for df 0,
-// else a Student t of df degrees of freedom times √((df−2)/df).
-func tailDraw(rng *rand.Rand, df float64) float64 {
+// TailDraw is a draw of unit standard deviation of TailZ's distribution:
+// the normal for df 0 (or df ≤ 2), else a Student t of df degrees of
+// freedom (rounded down to whole ones) times √((df−2)/df). Simulations of
+// heavy-tailed run-to-run noise draw from it.
+func TailDraw(rng *rand.Rand, df float64) float64 {
 	z := rng.NormFloat64()
-	if df == 0 {
+	if !(df > 2) {
 		return z
 	}
+	df = math.Floor(df)
 	chi := 0.0
 	for range int(df) {
 		x := rng.NormFloat64()

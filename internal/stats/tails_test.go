@@ -33,18 +33,6 @@ func TestTailZ(t *testing.T) {
 // of different sizes per test: the normal reads as light (0, or 20 at the
 // heaviest), t3 as 3–5, in most seeds.
 func TestLearnTailDF(t *testing.T) {
-	draw := func(rng *rand.Rand, df float64) float64 {
-		z := rng.NormFloat64()
-		if df == 0 {
-			return z
-		}
-		chi := 0.0
-		for range int(df) {
-			x := rng.NormFloat64()
-			chi += x * x
-		}
-		return z / math.Sqrt(chi/df) * math.Sqrt((df-2)/df)
-	}
 	for _, c := range []struct {
 		df     float64
 		ok     func(float64) bool
@@ -61,7 +49,7 @@ func TestLearnTailDF(t *testing.T) {
 				sd := 0.005 + 0.04*rng.Float64()
 				x := make([]float64, 20)
 				for i := range x {
-					x[i] = 1000 * (1 + sd*draw(rng, c.df))
+					x[i] = 1000 * (1 + sd*TailDraw(rng, c.df))
 				}
 				tests = append(tests, x)
 			}
