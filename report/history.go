@@ -297,10 +297,7 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict, acks map[string]ackR
 		Header: []string{"test", "level from", "runs", "mean", "interval", "NEW", "change", "detectable", "verdict"}}
 	prior := groupPrior(g)
 	for i, name := range g.Tests {
-		hist := make([]float64, n-1)
-		for j := range hist {
-			hist[j] = float64(g.Values[i][j])
-		}
+		hist := historyOf(g, i)
 		from := levelStart(g, name, n-1)
 		ack, acked := ackFor(acks, name)
 		ackAt := -1
@@ -362,23 +359,21 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict, acks map[string]ackR
 			if change < -muchBandStep/100.0 {
 				band = MuchWorse
 			}
-			v.Regressions++
 		case newer > mean+half && change > historyMinDelta:
 			verdict, band = "improvement", Better
 			if change > muchBandStep/100.0 {
 				band = MuchBetter
 			}
-			v.Improvements++
 		}
-		if ackAt == n-1 && verdict != "ok" {
+		switch {
+		case verdict != "ok" && ackAt == n-1:
 			// NEW's move is known: shown, not counted.
-			if verdict == "regression" {
-				v.Regressions--
-			} else {
-				v.Improvements--
-			}
-			verdict = verdict + ", acknowledged: " + ack.reason
+			verdict += ", acknowledged: " + ack.reason
 			v.Acknowledged++
+		case verdict == "regression":
+			v.Regressions++
+		case verdict == "improvement":
+			v.Improvements++
 		}
 		v.Checked++
 		pct := 100 * change
@@ -434,6 +429,15 @@ func moderated(level []float64, prior float64) (mean, sd, df float64) {
 	return mean, math.Sqrt(v), df + historyPriorDF
 }
 
+// historyOf is test i's values of the members before NEW (the last).
+func historyOf(g *SeriesGroup, i int) []float64 {
+	hist := make([]float64, len(g.Members)-1)
+	for j := range hist {
+		hist[j] = float64(g.Values[i][j])
+	}
+	return hist
+}
+
 // groupPrior is the median relative variance of the current levels of the
 // group's tests (those of at least MinHistory runs before NEW): the noise
 // moderated draws each test's towards. 0 with fewer than 3 such tests.
@@ -441,10 +445,7 @@ func groupPrior(g *SeriesGroup) float64 {
 	n := len(g.Members)
 	var vs, dfs []float64
 	for i, name := range g.Tests {
-		hist := make([]float64, n-1)
-		for j := range hist {
-			hist[j] = float64(g.Values[i][j])
-		}
+		hist := historyOf(g, i)
 		level := numbers(hist[levelStart(g, name, n-1):])
 		if len(level) < MinHistory {
 			level = numbers(hist)
