@@ -319,3 +319,41 @@ func TestREADMEDiffVerdict(t *testing.T) {
 		t.Errorf("README.md's diff verdict is not the start of %s:\n%s", golden, block)
 	}
 }
+
+// TestYAMLExamplesGuarded checks every GitHub Actions job of the docs'
+// YAML examples: a concurrency group (one gate per branch on the one
+// benchmark host), the fork guard (a fork's code must not run on a
+// self-hosted runner), permissions of its own, and the action at a tag
+// or a commit, not at a branch that moves.
+func TestYAMLExamplesGuarded(t *testing.T) {
+	jobs := 0
+	for _, f := range docFiles(t) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, block := range strings.Split(string(b), "```yaml\n")[1:] {
+			block, _, _ = strings.Cut(block, "```")
+			if !strings.Contains(block, "\njobs:") && !strings.HasPrefix(block, "jobs:") {
+				if strings.Contains(block, "runs-on:") {
+					t.Errorf("%s, YAML example %d: a job without the jobs: around it", f, i+1)
+				}
+				continue
+			}
+			jobs++
+			for _, want := range []string{"concurrency:", "cancel-in-progress:", "if: github.event.pull_request.head.repo.full_name == github.repository", "permissions:"} {
+				if !strings.Contains(block, want) {
+					t.Errorf("%s, YAML example %d: no %q", f, i+1, want)
+				}
+			}
+			for _, m := range regexp.MustCompile(`uses: ibreport/ibreport@(\S+)`).FindAllStringSubmatch(block, -1) {
+				if !regexp.MustCompile(`^(v\d+\.\d+\.\d+|[0-9a-f]{40})$`).MatchString(m[1]) {
+					t.Errorf("%s, YAML example %d: the action at @%s; pin a tag or a commit", f, i+1, m[1])
+				}
+			}
+		}
+	}
+	if jobs < 2 {
+		t.Errorf("found %d YAML job examples", jobs)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,8 +16,8 @@ import (
 
 // actionStep is a step of the composite action in action.yml.
 type actionStep struct {
-	name, id, workDir, run string
-	env                    map[string]string
+	name, id, workDir, run, uses, cond string
+	env                                map[string]string
 }
 
 // actionFile is what the tests read of action.yml: the inputs, runs.using
@@ -79,6 +80,10 @@ func readAction(t *testing.T) actionFile {
 				st.id = val
 			case "working-directory":
 				st.workDir = val
+			case "uses":
+				st.uses = val
+			case "if":
+				st.cond = val
 			case "env":
 				inEnv = true
 			case "run":
@@ -122,9 +127,23 @@ func TestActionFile(t *testing.T) {
 	if block, _, _ := strings.Cut(in, "\n  "+"\n"); !strings.Contains(strings.SplitN(block, "\noutputs:", 2)[0], "    default: \"false\"") {
 		t.Error("the comment input is not off by default")
 	}
-	if len(a.steps) != 2 || !strings.Contains(a.steps[0].run, "go build -o ") || !strings.Contains(a.steps[0].run, " ./cmd/ibreport") ||
-		a.steps[0].workDir != "${{ github.action_path }}" {
-		t.Fatalf("want a first step building ./cmd/ibreport in the action's checkout, then the gate; steps %+v", a.steps)
+	// The build: keyed by a hash of the sources and the Go, kept in the
+	// user's cache folder, restored by actions/cache, built with go build
+	// in the action's checkout when absent; then the gate; then the
+	// artifact, uploaded whatever the gate's status.
+	var names []string
+	for _, st := range a.steps {
+		names = append(names, st.id+"|"+st.uses)
+	}
+	if want := []string{"key|", "|actions/cache@v4", "build|", "gate|", "|actions/upload-artifact@v4"}; !slices.Equal(names, want) {
+		t.Fatalf("steps (id|uses) %v, want %v", names, want)
+	}
+	if b := a.steps[2]; !strings.Contains(b.run, "go build -trimpath -o ") || !strings.Contains(b.run, " ./cmd/ibreport") ||
+		b.workDir != "${{ github.action_path }}" || a.steps[0].workDir != b.workDir {
+		t.Errorf("the build step does not build ./cmd/ibreport in the action's checkout: %+v", b)
+	}
+	if c := a.steps[4].cond; !strings.Contains(c, "!cancelled()") || !strings.Contains(c, "inputs.html != ''") {
+		t.Errorf("the artifact step's if: %q; want it also after a failing gate, and only with html", c)
 	}
 	used := map[string]bool{}
 	ref := regexp.MustCompile(`\$\{\{\s*inputs\.([a-z-]+)\s*\}\}`)
@@ -207,8 +226,10 @@ func TestActionGate(t *testing.T) {
 		t.Fatal(err)
 	}
 	bigBase, bigNew := rotatedBuilds(t, t.TempDir())
+	stepOutputs := map[string]string{} // "key.outputs.dir": its value
+	cache := t.TempDir()
 	step := func(st actionStep, inputs map[string]string, work string) (int, string) {
-		env := append(os.Environ(), "RUNNER_TEMP="+runner, "GITHUB_STEP_SUMMARY="+filepath.Join(work, "summary"),
+		env := append(os.Environ(), "RUNNER_TEMP="+runner, "XDG_CACHE_HOME="+cache, "GITHUB_STEP_SUMMARY="+filepath.Join(work, "summary"),
 			"GITHUB_OUTPUT="+filepath.Join(work, "output"), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 			"GH_DIR="+comments, "GITHUB_SERVER_URL=https://github.com", "GITHUB_REPOSITORY=o/r", "GITHUB_RUN_ID=12")
 		if inputs["gh-dir"] != "" {
@@ -220,6 +241,9 @@ func TestActionGate(t *testing.T) {
 			v = strings.ReplaceAll(v, "${{ github.token }}", "token")
 			v = strings.ReplaceAll(v, "${{ github.repository }}", "o/r")
 			v = strings.ReplaceAll(v, "${{ github.job }}", "gate")
+			for k, x := range stepOutputs {
+				v = strings.ReplaceAll(v, "${{ steps."+k+" }}", x)
+			}
 			for in, x := range inputs {
 				v = strings.ReplaceAll(v, "${{ inputs."+in+" }}", x)
 			}
@@ -246,11 +270,42 @@ func TestActionGate(t *testing.T) {
 		}
 		return 0, out.String()
 	}
-	if code, out := step(a.steps[0], nil, t.TempDir()); code != 0 {
-		t.Fatalf("build step: exit %d\n%s", code, out)
+	// The build: the first one compiles, the next finds the binary by
+	// the same key; a damaged binary in the cache is built again.
+	build := func() (bin string, info os.FileInfo) {
+		t.Helper()
+		for _, i := range []int{0, 2} {
+			work := t.TempDir()
+			if code, out := step(a.steps[i], nil, work); code != 0 {
+				t.Fatalf("step %q: exit %d\n%s", a.steps[i].name, code, out)
+			}
+			b, _ := os.ReadFile(filepath.Join(work, "output"))
+			for l := range strings.Lines(string(b)) {
+				k, v, _ := strings.Cut(strings.TrimSpace(l), "=")
+				stepOutputs[a.steps[i].id+".outputs."+k] = v
+			}
+		}
+		bin = stepOutputs["build.outputs.bin"]
+		info, err := os.Stat(bin)
+		if err != nil || !strings.HasPrefix(bin, filepath.Join(cache, "ibreport-action")+string(filepath.Separator)) ||
+			!strings.HasPrefix(stepOutputs["key.outputs.key"], "ibreport-action-") {
+			t.Fatalf("the build step's binary %q (%v), key %q: want it in the cache folder %s", bin, err, stepOutputs["key.outputs.key"], cache)
+		}
+		return bin, info
 	}
+	bin1, first := build()
+	if bin2, again := build(); bin2 != bin1 || !again.ModTime().Equal(first.ModTime()) {
+		t.Errorf("a second build step built again (%s, %v then %s, %v)", bin1, first.ModTime(), bin2, again.ModTime())
+	}
+	if err := os.WriteFile(bin1, []byte("#!/bin/sh\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, rebuilt := build(); rebuilt.Size() < 1<<20 {
+		t.Errorf("a damaged cached binary was kept (%d bytes)", rebuilt.Size())
+	}
+	gate := a.steps[3]
 	inputs := func(kv ...string) map[string]string {
-		m := map[string]string{"base": base, "new": base, "format": "md", "threshold": "", "warn": "", "args": "", "report": "", "comment": "false", "comment-key": ""}
+		m := map[string]string{"base": base, "new": base, "format": "md", "threshold": "", "warn": "", "args": "", "report": "", "comment": "false", "comment-key": "", "html": ""}
 		for i := 0; i+1 < len(kv); i += 2 {
 			m[kv[i]] = kv[i+1]
 		}
@@ -284,7 +339,7 @@ func TestActionGate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			work := t.TempDir()
-			code, out := step(a.steps[1], tc.inputs, work)
+			code, out := step(gate, tc.inputs, work)
 			if code != tc.code {
 				t.Errorf("exit %d, want %d\n%s", code, tc.code, out)
 			}
@@ -327,6 +382,7 @@ func TestActionGate(t *testing.T) {
 			}
 		})
 	}
+	testActionOnFailureAndHTML(t, gate, step, inputs, slow, runner)
 	// A second gate of the pull request (its own comment-key) keeps a
 	// comment of its own; a key is cut to its safe characters, so it
 	// cannot end the marker's HTML comment.
@@ -341,7 +397,7 @@ func TestActionGate(t *testing.T) {
 			inputs("comment", "true", "comment-key", "sysbench --><script>"),
 		} {
 			want := []string{"### ibreport diff: FAIL", "### ibreport diff: PASS"}[i]
-			step(a.steps[1], in, t.TempDir())
+			step(gate, in, t.TempDir())
 			ents, _ := os.ReadDir(comments)
 			c, _ := os.ReadFile(filepath.Join(comments, "3"))
 			if len(ents) != 3 || !strings.HasPrefix(string(c), "<!-- ibreport-diff sysbench--script -->\n"+want) {
@@ -350,6 +406,69 @@ func TestActionGate(t *testing.T) {
 			if b, _ := os.ReadFile(gate2); !bytes.Equal(b, first) {
 				t.Errorf("push %d: the first gate's comment changed", i+1)
 			}
+		}
+	})
+}
+
+// TestActionGate (continued): comment: on-failure writes no comment for
+// a passing gate, one for a failing gate, and edits it when the gate
+// passes again; html uploads a report of each NEW folder, and one that
+// cannot be built is a warning that leaves the status.
+func testActionOnFailureAndHTML(t *testing.T, gate actionStep, step func(actionStep, map[string]string, string) (int, string),
+	inputs func(kv ...string) map[string]string, slow, runner string) {
+	t.Run("comment on-failure", func(t *testing.T) {
+		dir := t.TempDir()
+		count := func() ([]os.DirEntry, string) {
+			ents, _ := os.ReadDir(dir)
+			b, _ := os.ReadFile(filepath.Join(dir, "1"))
+			return ents, string(b)
+		}
+		for i, tc := range []struct {
+			new      string
+			code     int
+			comments int
+			starts   string
+		}{
+			{"", 0, 0, ""}, // passes: nothing to say
+			{slow, 1, 1, "<!-- ibreport-diff gate -->\n### ibreport diff: FAIL"},
+			{slow, 1, 1, "<!-- ibreport-diff gate -->\n### ibreport diff: FAIL"},
+			{"", 0, 1, "<!-- ibreport-diff gate -->\n### ibreport diff: PASS"}, // the old FAIL is edited
+		} {
+			in := inputs("comment", "on-failure", "gh-dir", dir)
+			if tc.new != "" {
+				in["new"] = tc.new
+			}
+			code, out := step(gate, in, t.TempDir())
+			ents, c := count()
+			if code != tc.code || len(ents) != tc.comments || !strings.HasPrefix(c, tc.starts) {
+				t.Errorf("push %d: exit %d (want %d), %d comments (want %d), the comment starts %.80q (want %q)\n%s",
+					i+1, code, tc.code, len(ents), tc.comments, c, tc.starts, out)
+			}
+		}
+		if code, out := step(gate, inputs("comment", "sometimes", "gh-dir", dir), t.TempDir()); code != 0 ||
+			!strings.Contains(out, "::warning title=ibreport diff::comment: sometimes is not true, false or on-failure") {
+			t.Errorf("comment: sometimes: exit %d, log:\n%s", code, out)
+		}
+	})
+	t.Run("html", func(t *testing.T) {
+		work := t.TempDir()
+		code, out := step(gate, inputs("new", slow+","+slow+"-typo", "html", "bench-report"), work)
+		if code != 2 {
+			t.Errorf("exit %d, want the gate's 2 for the mistyped folder\n%s", code, out)
+		}
+		pages := filepath.Join(runner, "ibreport-action", "html")
+		page, err := os.ReadFile(filepath.Join(pages, "1-slow.html"))
+		if err != nil || !bytes.Contains(page, []byte("<!DOCTYPE html>")) {
+			t.Errorf("no HTML report of the first NEW folder (%v): %.200q", err, page)
+		}
+		if ents, _ := os.ReadDir(pages); len(ents) != 1 {
+			t.Errorf("%d files in the artifact folder, want the one report", len(ents))
+		}
+		if !strings.Contains(out, "::warning title=ibreport build::no HTML report of NEW folder 2: ") {
+			t.Errorf("no warning for the folder without a report:\n%s", out)
+		}
+		if o, _ := os.ReadFile(filepath.Join(work, "output")); !strings.Contains(string(o), "html="+pages+"\n") {
+			t.Errorf("step outputs %q lack html=%s", o, pages)
 		}
 	})
 }
@@ -395,8 +514,9 @@ func scaleText(t *testing.T, s string, k float64) string {
 }
 
 // TestWorkflowPermissions checks that every workflow of the repository
-// sets its token's permissions at the top, least privilege: the
-// repository's own workflows test and read, so no permission is write.
+// sets its token's permissions at the top, least privilege: read only.
+// The one write a job may add is contents: write, in release.yml's
+// release job, which creates the release of a pushed tag.
 func TestWorkflowPermissions(t *testing.T) {
 	files, err := filepath.Glob("../../.github/workflows/*.yml")
 	if err != nil || len(files) == 0 {
@@ -407,32 +527,127 @@ func TestWorkflowPermissions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, perms, ok := strings.Cut(string(b), "\npermissions:")
-		if !ok {
-			t.Errorf("%s sets no permissions: the token gets the repository's default", filepath.Base(f))
+		name := filepath.Base(f)
+		if !strings.HasPrefix(string(b), "permissions:") && !strings.Contains(string(b), "\npermissions:") {
+			t.Errorf("%s sets no permissions at the top: the token gets the repository's default", name)
 			continue
 		}
-		var block []string
-		for l := range strings.Lines(perms) {
-			if strings.TrimSpace(l) == "" {
+		// Each permissions: block, with the indent of its key and the
+		// job it belongs to.
+		section, job := "", ""
+		lines := strings.Split(string(b), "\n")
+		for i, l := range lines {
+			trim := strings.TrimSpace(l)
+			n := len(l) - len(strings.TrimLeft(l, " "))
+			switch {
+			case n == 0 && trim != "" && !strings.HasPrefix(trim, "#"):
+				section, job = strings.TrimSuffix(trim, ":"), ""
+			case n == 2 && section == "jobs" && strings.HasSuffix(trim, ":"):
+				job = strings.TrimSuffix(trim, ":")
+			}
+			key, val, _ := strings.Cut(trim, ":")
+			if key != "permissions" {
 				continue
 			}
-			if !strings.HasPrefix(l, "  ") {
-				break
+			if val = strings.TrimSpace(val); val == "read-all" || val == "{}" {
+				continue
 			}
-			block = append(block, strings.TrimSpace(l))
-		}
-		if strings.TrimSpace(strings.SplitN(perms, "\n", 2)[0]) == "read-all" || strings.TrimSpace(strings.SplitN(perms, "\n", 2)[0]) == "{}" {
-			continue
-		}
-		for _, p := range block {
-			if strings.HasSuffix(p, ": write") || strings.Contains(p, "write-all") {
-				t.Errorf("%s: permission %q; the workflows need only read", filepath.Base(f), p)
+			var block []string
+			for _, p := range lines[i+1:] {
+				if strings.TrimSpace(p) == "" {
+					continue
+				}
+				if len(p)-len(strings.TrimLeft(p, " ")) <= n {
+					break
+				}
+				block = append(block, strings.TrimSpace(p))
+			}
+			if val != "" {
+				block = append(block, val)
+			}
+			if len(block) == 0 {
+				t.Errorf("%s:%d: empty permissions block", name, i+1)
+			}
+			for _, p := range block {
+				if !strings.Contains(p, "write") {
+					continue
+				}
+				if n == 4 && name == "release.yml" && job == "release" && p == "contents: write" {
+					continue
+				}
+				t.Errorf("%s:%d: permission %q (job %q); the workflows need only read, but for the release job's contents: write", name, i+1, p, job)
 			}
 		}
-		if len(block) == 0 {
-			t.Errorf("%s: empty permissions block", filepath.Base(f))
+	}
+}
+
+// TestReleaseScript builds the release of the host's target: an archive
+// of the binary (which runs), the license, README and changelog, owned by
+// nobody and dated 1970, and the checksums of the archives; the same
+// tag twice gives the same bytes. A version that is not vMAJOR.MINOR.PATCH
+// exits 2.
+func TestReleaseScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	if _, err := exec.LookPath("sha256sum"); err != nil {
+		t.Skip("no sha256sum")
+	}
+	target := runtime.GOOS + "/" + runtime.GOARCH
+	run := func(dir, version string) (int, string) {
+		cmd := exec.Command("bash", "../../scripts/release.sh", version, dir)
+		cmd.Env = append(os.Environ(), "TARGETS="+target)
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return ee.ExitCode(), string(out)
+		} else if err != nil {
+			t.Fatal(err)
 		}
+		return 0, string(out)
+	}
+	if code, out := run(t.TempDir(), "1.0"); code != 2 || !strings.Contains(out, "version '1.0' is not vMAJOR.MINOR.PATCH") {
+		t.Errorf("version 1.0: exit %d, %q", code, out)
+	}
+	dir := t.TempDir()
+	if code, out := run(dir, "v0.9.1"); code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	name := "ibreport_0.9.1_" + strings.ReplaceAll(target, "/", "_")
+	sums, err := os.ReadFile(filepath.Join(dir, "SHA256SUMS"))
+	if err != nil || !regexp.MustCompile(`^[0-9a-f]{64}  `+name+`\.tar\.gz\n$`).Match(sums) {
+		t.Fatalf("SHA256SUMS %q (%v)", sums, err)
+	}
+	check := exec.Command("sha256sum", "-c", "SHA256SUMS")
+	check.Dir = dir
+	if out, err := check.CombinedOutput(); err != nil {
+		t.Errorf("sha256sum -c: %v\n%s", err, out)
+	}
+	list, err := exec.Command("tar", "-tvzf", filepath.Join(dir, name+".tar.gz")).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"/ibreport", "/LICENSE", "/README.md", "/CHANGELOG.md"} {
+		if !strings.Contains(string(list), name+f+"\n") {
+			t.Errorf("the archive lacks %s:\n%s", name+f, list)
+		}
+	}
+	if !strings.Contains(string(list), " 0/0 ") || !strings.Contains(string(list), "1970-01-01") {
+		t.Errorf("the archive names an owner or a date of the build machine:\n%s", list)
+	}
+	x := t.TempDir()
+	if out, err := exec.Command("tar", "-xzf", filepath.Join(dir, name+".tar.gz"), "-C", x).CombinedOutput(); err != nil {
+		t.Fatalf("tar: %v\n%s", err, out)
+	}
+	if out, err := exec.Command(filepath.Join(x, name, "ibreport"), "version").Output(); err != nil || !strings.HasPrefix(string(out), "ibreport ") {
+		t.Errorf("the released binary: %v, %q", err, out)
+	}
+	again := t.TempDir()
+	if code, out := run(again, "v0.9.1"); code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(again, "SHA256SUMS")); !bytes.Equal(b, sums) {
+		t.Errorf("the same tag twice gave other archives:\n%s\n%s", sums, b)
 	}
 }
 
