@@ -38,6 +38,15 @@ type BuildOptions struct {
 	// and a move of NEW that is acknowledged is no regression. Build and
 	// BuildSeries ignore them.
 	Acknowledged []Acknowledged
+	// Confirm makes History count a regression of NEW only when the run
+	// before it agrees: NEW alone below the interval, with the run before
+	// it not below its own, is an unconfirmed regression
+	// (HistoryVerdict.Unconfirmed), shown and not failing; the next run
+	// confirms or clears it. Falls that NEW and the runs before it show
+	// together (the windows) are confirmed by those runs. Fewer false
+	// alerts, and a one-night fall waits a night. Build and BuildSeries
+	// ignore it.
+	Confirm bool
 }
 
 // Build computes the report of loaded results from their typed model. It

@@ -154,6 +154,10 @@ type HistoryVerdict struct {
 	// (BuildOptions.Acknowledged) set: a move of NEW not counted, or a
 	// new level too short to judge.
 	Acknowledged int
+	// Unconfirmed counts, with BuildOptions.Confirm, the tests whose NEW
+	// fell below the interval while the run before it did not: not
+	// regressions until the next run agrees.
+	Unconfirmed int
 	// RunNoise is the run-to-run noise the history measured, as
 	// `series --noise-settings` writes it for run-noise: per test the
 	// relative standard deviation of one run learned from the successive
@@ -195,8 +199,11 @@ func (v HistoryVerdict) ExitCode() int {
 // Line is the verdict in one line, for logs and the GitHub notice.
 func (v HistoryVerdict) Line() string {
 	ack := ""
+	if v.Unconfirmed > 0 {
+		ack = fmt.Sprintf(", %d unconfirmed", v.Unconfirmed)
+	}
 	if v.Acknowledged > 0 {
-		ack = fmt.Sprintf(", %d acknowledged", v.Acknowledged)
+		ack += fmt.Sprintf(", %d acknowledged", v.Acknowledged)
 	}
 	return fmt.Sprintf("ibreport diff --history: %s (%d checked, %d regressions, %d improvements, %d missing in NEW%s)",
 		v.Status(), v.Checked, v.Regressions, v.Improvements, v.Missing, ack)
@@ -212,6 +219,10 @@ type HistoryStatus struct {
 	Improvements int    `json:"improvements"`
 	Missing      int    `json:"missing"`
 	Acknowledged int    `json:"acknowledged"`
+	// Unconfirmed is HistoryVerdict.Unconfirmed.
+	Unconfirmed int `json:"unconfirmed"`
+	// Confirm says BuildOptions.Confirm was set.
+	Confirm bool `json:"confirm"`
 	// RunNoise is HistoryVerdict.RunNoise.
 	RunNoise float64 `json:"run_noise"`
 }
@@ -244,7 +255,7 @@ func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error
 		return nil, v, err
 	}
 	for _, g := range rep.Series.Groups {
-		g.History = historyTable(g, max(m, 1), &v, acks)
+		g.History = historyTable(g, max(m, 1), &v, acks, opt.Confirm)
 	}
 	if len(rep.LearnedNoise) > 0 {
 		pooled := PooledNoise(rep.LearnedNoise)
@@ -257,7 +268,11 @@ func History(sets []ResultSet, opt BuildOptions) (*Report, HistoryVerdict, error
 		rep.Notes[i].Text = strings.ReplaceAll(n.Text, " (use --clients)", "")
 	}
 	rep.History = &HistoryStatus{Status: v.Status(), ExitCode: v.ExitCode(), Checked: v.Checked,
-		Regressions: v.Regressions, Improvements: v.Improvements, Missing: v.Missing, Acknowledged: v.Acknowledged, RunNoise: v.RunNoise}
+		Regressions: v.Regressions, Improvements: v.Improvements, Missing: v.Missing, Acknowledged: v.Acknowledged,
+		Unconfirmed: v.Unconfirmed, Confirm: opt.Confirm, RunNoise: v.RunNoise}
+	if opt.Confirm {
+		rep.Notes = append(rep.Notes, metrics.Warning{Text: confirmNote})
+	}
 	if v.Checked == 0 && v.Missing == 0 && v.Acknowledged == 0 {
 		// Not a pass: a member of another kind (a sysbench folder among
 		// insert-benchmark ones) or of other tests leaves every test
@@ -288,7 +303,7 @@ func valuesPerSet(groups []*SeriesGroup, sets []ResultSet) string {
 
 // historyTable judges the last member of g against the others; m is the
 // number of tests judged in the whole run, for the Bonferroni correction.
-func historyTable(g *SeriesGroup, m int, v *HistoryVerdict, acks map[string]ackRef) *Table {
+func historyTable(g *SeriesGroup, m int, v *HistoryVerdict, acks map[string]ackRef, confirm bool) *Table {
 	n := len(g.Members)
 	t := &Table{ID: g.ID + ".history", Title: g.Title + ": " + g.Members[n-1] + " against the history",
 		Caption: fmt.Sprintf("The current level of the history (its members from its last change point of the change-point table that leaves at least %d of them), "+
@@ -344,7 +359,7 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict, acks map[string]ackR
 		verdict, band := "ok", NoBand
 		lasting := ""
 		if !(newer < mean-half && change < -historyMinDelta) {
-			if w, ref, since := historyWindow(g, i, hist, newer, m, prior, ackAt); w > 0 {
+			if w, ref, since := historyWindow(g, i, hist, newer, m, prior, ackAt, confirm); w > 0 {
 				// A fall that did not show on its first night, found on the
 				// next ones: judged against the level before it.
 				mean, half, from, level = ref.mean, ref.half, ref.from, ref.level
@@ -353,7 +368,20 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict, acks map[string]ackR
 				row.Cells[1], row.Cells[2] = Cell{Text: g.Labels[from]}, numCell(float64(len(level)), 0, "", "")
 			}
 		}
+		unconfirmed := false
+		if confirm && lasting == "" && newer < mean-half && change < -historyMinDelta {
+			switch w, _, since := historyWindow(g, i, hist, newer, m, prior, ackAt, true); {
+			case w > 0:
+				lasting = fmt.Sprintf(", for %d runs (since %s)", w+1, since)
+			case !previousFell(g, i, hist, m, prior, ackAt):
+				unconfirmed = true
+			default:
+				lasting = fmt.Sprintf(", for 2 runs (since %s)", g.Labels[n-2])
+			}
+		}
 		switch {
+		case unconfirmed:
+			verdict, band = "unconfirmed regression: the next run decides", Worse
 		case lasting != "" || newer < mean-half && change < -historyMinDelta:
 			verdict, band = "regression", Worse
 			if change < -muchBandStep/100.0 {
@@ -370,6 +398,8 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict, acks map[string]ackR
 			// NEW's move is known: shown, not counted.
 			verdict += ", acknowledged: " + ack.reason
 			v.Acknowledged++
+		case unconfirmed:
+			v.Unconfirmed++
 		case verdict == "regression":
 			v.Regressions++
 		case verdict == "improvement":
@@ -491,10 +521,10 @@ type windowRef struct {
 // take as its new level once a change point marks it. The window's mean
 // must lie below the level's mean by its interval (t·sd·√(1/k + 1/(w+1)),
 // t at 1 − 0.01/(2m), one-sided) and by historyMinDelta, and NEW below the
-// level too.
+// level too (with confirm, every run of the window, by half the interval).
 // It returns the smallest such w (0 for none), the level, and the label of
 // the window's first run.
-func historyWindow(g *SeriesGroup, test int, hist []float64, newer float64, m int, prior float64, ackAt int) (int, windowRef, string) {
+func historyWindow(g *SeriesGroup, test int, hist []float64, newer float64, m int, prior float64, ackAt int, confirm bool) (int, windowRef, string) {
 	n := len(hist)
 	for w := 1; w <= historyWindows && w < n; w++ {
 		start := n - w
@@ -516,12 +546,49 @@ func historyWindow(g *SeriesGroup, test int, hist []float64, newer float64, m in
 		q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Quantile(1 - historyWindowAlpha/float64(historyWindows*m))
 		wm := stat.Mean(win, nil)
 		half := q * sd * math.Sqrt(1/k+1/float64(w+1))
-		if mean > 0 && wm < mean-half && wm/mean-1 < -historyMinDelta && newer < mean*(1-historyMinDelta) {
+		// With confirm every run of the window is below the level by half
+		// the window's interval (and by historyMinDelta), not only NEW:
+		// one run far off does not make a window fall.
+		below := newer < mean*(1-historyMinDelta)
+		if confirm {
+			bar := mean - math.Max(half/2, historyMinDelta*mean)
+			below = !slices.ContainsFunc(win, func(x float64) bool { return !(x < bar) })
+		}
+		if mean > 0 && wm < mean-half && wm/mean-1 < -historyMinDelta && below {
 			one := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Quantile(1-historyAlpha/float64(2*m)) * sd * math.Sqrt(1+1/k)
 			return w, windowRef{mean: mean, half: one, from: from, level: level}, g.Labels[start]
 		}
 	}
 	return 0, windowRef{}, ""
+}
+
+// confirmNote explains BuildOptions.Confirm in the report.
+const confirmNote = "Confirmed regressions only (--confirm): NEW below its interval while the run before it was not below its own is an unconfirmed regression, shown and not failing; " +
+	"the next run confirms it (both below) or clears it. A fall that NEW and the runs before it show together is confirmed by them when each of them lies below the level by half the window's interval."
+
+// previousFell says whether the run before NEW (the history's last) was
+// itself a regression by NEW's own rule: below the prediction interval of
+// the level before it, at the run's level, and by historyMinDelta. A run
+// with no value, or without a level of MinHistory runs before it, did
+// not fall.
+func previousFell(g *SeriesGroup, test int, hist []float64, m int, prior float64, ackAt int) bool {
+	n := len(hist)
+	prev := hist[n-1]
+	if n < MinHistory+1 || math.IsNaN(prev) || ackAt >= n-1 {
+		return false
+	}
+	from := max(levelStart(g, g.Tests[test], n-1), ackAt)
+	level := numbers(hist[from : n-1])
+	if len(level) < MinHistory && ackAt < 0 {
+		level = numbers(hist[:n-1])
+	}
+	if len(level) < MinHistory {
+		return false
+	}
+	mean, sd, df := moderated(level, prior)
+	k := float64(len(level))
+	half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Quantile(1-historyAlpha/float64(2*m)) * sd * math.Sqrt(1+1/k)
+	return mean > 0 && prev < mean-half && prev/mean-1 < -historyMinDelta
 }
 
 // runNoiseNote says the run-to-run noise the history measured (pooled,

@@ -22,7 +22,7 @@ func TestHistoryTableZeroLevel(t *testing.T) {
 		g := &SeriesGroup{ID: "series.1", Title: "t", Members: []string{"a", "b", "c", "d"}, Labels: []string{"1", "2", "3", "4"},
 			Tests: []string{"x"}, Unit: "qps", Values: [][]Num{tc.values}}
 		var v HistoryVerdict
-		tab := historyTable(g, 1, &v, nil)
+		tab := historyTable(g, 1, &v, nil, false)
 		b, err := json.Marshal(tab)
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)

@@ -42,6 +42,14 @@ func shiftedNights(t *testing.T, rng *rand.Rand, nights int, sd float64, shift f
 // sdOf(file).
 func noisyNights(t *testing.T, rng *rand.Rand, nights int, sdOf func(file string) float64, shift func(night int, file string, row int) float64) []report.ResultSet {
 	t.Helper()
+	return drawnNights(t, rng, nights, sdOf, shift, (*rand.Rand).NormFloat64)
+}
+
+// drawnNights is noisyNights with each run's noise sdOf(file)·draw(rng),
+// draw of unit standard deviation (stats.TailDraw for heavy tails).
+func drawnNights(t *testing.T, rng *rand.Rand, nights int, sdOf func(file string) float64, shift func(night int, file string, row int) float64,
+	draw func(*rand.Rand) float64) []report.ResultSet {
+	t.Helper()
 	const dir = "../testdata/ibench/reference/res"
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -68,7 +76,7 @@ func noisyNights(t *testing.T, rng *rand.Rand, nights int, sdOf func(file string
 			lines := slices.Clone(files[name])
 			for i := 1; i < len(lines); i++ {
 				c := strings.Split(lines[i], "\t")
-				f := 1 + sdOf(name)*rng.NormFloat64()
+				f := 1 + sdOf(name)*draw(rng)
 				if shift != nil {
 					f *= shift(n+1, name, i)
 				}
@@ -198,15 +206,18 @@ func TestHistoryKeepsLooking(t *testing.T) {
 		reps = r
 	}
 	const sd, first, last = 0.02, 20, 22
-	regressed := func(sets []report.ResultSet) bool {
-		_, v, err := report.History(sets, report.BuildOptions{})
+	regressedWith := func(sets []report.ResultSet, confirm bool) bool {
+		_, v, err := report.History(sets, report.BuildOptions{Confirm: confirm})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return v.Regressions > 0
 	}
-	found, foundFirst, histories := 0, 0, 0
-	alerts, nightsJudged := 0, 0
+	regressed := func(sets []report.ResultSet) bool { return regressedWith(sets, false) }
+	// [0] without, [1] with --confirm, on the same histories.
+	var found, foundFirst [2]int
+	var alerts [2]int
+	histories, nightsJudged := 0, 0
 	for seed := range seeds {
 		rng := rand.New(rand.NewPCG(uint64(seed+1), 20))
 		for range reps {
@@ -217,23 +228,65 @@ func TestHistoryKeepsLooking(t *testing.T) {
 				return 1
 			})
 			histories++
-			for night := first; night <= last; night++ {
-				if regressed(sets[:night]) {
-					found++
-					if night == first {
-						foundFirst++
-					}
-					break
-				}
-			}
 			clean := jitteredNights(t, rng, 30, sd)
-			for night := 10; night <= 30; night++ {
-				nightsJudged++
-				if regressed(clean[:night]) {
-					alerts++
+			for mode, confirm := range []bool{false, true} {
+				for night := first; night <= last; night++ {
+					if regressedWith(sets[:night], confirm) {
+						found[mode]++
+						if night == first {
+							foundFirst[mode]++
+						}
+						break
+					}
+				}
+				for night := 10; night <= 30; night++ {
+					if mode == 0 {
+						nightsJudged++
+					}
+					if regressedWith(clean[:night], confirm) {
+						alerts[mode]++
+					}
 				}
 			}
 		}
+	}
+	// Heavy tails (t of 3 degrees of freedom, sd 2%): a run now and then
+	// far off, which --confirm is for.
+	var tailAlerts [2]int
+	tailJudged := 0
+	for seed := range seeds {
+		rng := rand.New(rand.NewPCG(uint64(seed+1), 22))
+		for range max(reps/2, 4) {
+			clean := drawnNights(t, rng, 30, func(string) float64 { return sd }, nil, func(r *rand.Rand) float64 { return stats.TailDraw(r, 3) })
+			for night := 10; night <= 30; night++ {
+				tailJudged++
+				for mode, confirm := range []bool{false, true} {
+					if regressedWith(clean[:night], confirm) {
+						tailAlerts[mode]++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("A/A, t3 noise: %.1f alerts per 100 nights, %.1f with --confirm (%d, %d of %d)",
+		100*float64(tailAlerts[0])/float64(tailJudged), 100*float64(tailAlerts[1])/float64(tailJudged), tailAlerts[0], tailAlerts[1], tailJudged)
+	if tailAlerts[1] > tailAlerts[0] {
+		t.Errorf("t3 noise: --confirm alerts more (%d) than without (%d)", tailAlerts[1], tailAlerts[0])
+	}
+	confirmShare := float64(found[1]) / float64(histories)
+	confirmPer100 := 100 * float64(alerts[1]) / float64(nightsJudged)
+	t.Logf("--confirm: -7%% found by night %d in %.2f of %d histories (%.2f on its first night); A/A: %.1f alerts per 100 nights (%d of %d)",
+		last, confirmShare, histories, float64(foundFirst[1])/float64(histories), confirmPer100, alerts[1], nightsJudged)
+	if foundFirst[1] > 0 {
+		// The first night of a step has no run before it that fell: a
+		// window of NEW and an unchanged run is no confirmation either.
+		t.Logf("--confirm found %d shifts on their first night", foundFirst[1])
+	}
+	if confirmShare < 0.85 {
+		t.Errorf("--confirm: found within 3 nights in %.2f of histories, want at least 0.85", confirmShare)
+	}
+	if confirmPer100 > 100*float64(alerts[0])/float64(nightsJudged)+0.01 {
+		t.Errorf("--confirm alerts more (%.1f per 100 nights) than without (%d alerts)", confirmPer100, alerts[0])
 	}
 	// Tests of unequal noise: every third step's rows 3 times as noisy
 	// (6%), the others 2%; the moderated standard deviations must not
@@ -262,10 +315,10 @@ func TestHistoryKeepsLooking(t *testing.T) {
 	if heteroPer100 > 2.5 {
 		t.Errorf("unequal noise: %.1f false alerts per 100 nights, want at most 2 (2.5 for the sampling noise)", heteroPer100)
 	}
-	share := float64(found) / float64(histories)
-	per100 := 100 * float64(alerts) / float64(nightsJudged)
+	share := float64(found[0]) / float64(histories)
+	per100 := 100 * float64(alerts[0]) / float64(nightsJudged)
 	t.Logf("-7%% from night %d at 2%% noise: found by night %d in %.2f of %d histories (%.2f on its first night); "+
-		"A/A: %.1f alerts per 100 nights (%d of %d)", first, last, share, histories, float64(foundFirst)/float64(histories), per100, alerts, nightsJudged)
+		"A/A: %.1f alerts per 100 nights (%d of %d)", first, last, share, histories, float64(foundFirst[0])/float64(histories), per100, alerts[0], nightsJudged)
 	if share < 0.90 {
 		t.Errorf("found within 3 nights in %.2f of histories, want at least 0.90", share)
 	}
@@ -274,5 +327,72 @@ func TestHistoryKeepsLooking(t *testing.T) {
 	// about ±0.6.
 	if per100 > 2.5 {
 		t.Errorf("%.1f false alerts per 100 nights, want at most 2 (2.5 for the sampling noise)", per100)
+	}
+}
+
+// TestHistoryConfirm: with BuildOptions.Confirm a fall of NEW alone is an
+// unconfirmed regression (shown, counted apart, exit 0) whose row says
+// the next run decides; the same fall on NEW and the run before it is a
+// regression of 2 runs; a run far off before an ordinary NEW is no fall.
+// Without Confirm the lone fall is a regression.
+func TestHistoryConfirm(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	fall := func(nights ...int) func(int, string, int) float64 {
+		return func(night int, file string, row int) float64 {
+			if file == "mrg.l.i1" && row == 1 && slices.Contains(nights, night) {
+				return 0.8
+			}
+			return 1
+		}
+	}
+	verdictOf := func(rep *report.Report) string {
+		for _, g := range rep.Series.Groups {
+			for _, r := range g.History.Rows {
+				if v := r.Cells[len(r.Cells)-1].Text; v != "ok" {
+					return g.Title + " " + r.Cells[0].Text + ": " + v
+				}
+			}
+		}
+		return "all ok"
+	}
+	for _, tc := range []struct {
+		name          string
+		nights        []int // falls, of 12
+		confirm       bool
+		regressions   int
+		unconfirmed   int
+		exit          int
+		verdict, line string
+	}{
+		{"NEW alone", []int{12}, false, 1, 0, 1, "l.i1: regression", "FAIL (20 checked, 1 regressions"},
+		{"NEW alone, confirm", []int{12}, true, 0, 1, 0, "l.i1: unconfirmed regression: the next run decides", "PASS (20 checked, 0 regressions, 0 improvements, 0 missing in NEW, 1 unconfirmed)"},
+		{"NEW and the run before, confirm", []int{11, 12}, true, 1, 0, 1, "l.i1: regression, for 2 runs (since 11 n11)", "FAIL"},
+		{"the run before alone, confirm", []int{11}, true, 0, 0, 0, "all ok", "PASS"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sets := shiftedNights(t, rng, 12, 0.003, fall(tc.nights...))
+			rep, v, err := report.History(sets, report.BuildOptions{Confirm: tc.confirm})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Regressions != tc.regressions || v.Unconfirmed != tc.unconfirmed || v.ExitCode() != tc.exit {
+				t.Errorf("%d regressions, %d unconfirmed, exit %d; want %d, %d, %d", v.Regressions, v.Unconfirmed, v.ExitCode(), tc.regressions, tc.unconfirmed, tc.exit)
+			}
+			if got := verdictOf(rep); !strings.HasSuffix(got, tc.verdict) {
+				t.Errorf("verdict %q, want it to end %q", got, tc.verdict)
+			}
+			if !strings.Contains(v.Line(), tc.line) {
+				t.Errorf("line %q lacks %q", v.Line(), tc.line)
+			}
+			if rep.History.Unconfirmed != v.Unconfirmed || rep.History.Confirm != tc.confirm {
+				t.Errorf("report's history %+v, verdict %+v", rep.History, v)
+			}
+			hasNote := slices.ContainsFunc(rep.Notes, func(n metrics.Warning) bool {
+				return strings.HasPrefix(n.Text, "Confirmed regressions only (--confirm)")
+			})
+			if hasNote != tc.confirm {
+				t.Errorf("the --confirm note shown: %v", hasNote)
+			}
+		})
 	}
 }

@@ -95,7 +95,7 @@ func TestHistoryZeroMean(t *testing.T) {
 			Labels: []string{"1 a", "2 b", "3 c", "4 d", "5 e"}, Tests: []string{"t"}, Unit: "queries/s",
 			Values: [][]Num{tc.values}}
 		var v HistoryVerdict
-		row := historyTable(g, 1, &v, nil).Rows[0].Cells
+		row := historyTable(g, 1, &v, nil, false).Rows[0].Cells
 		pct, verdict := row[len(row)-3], row[len(row)-1]
 		if pct.Text != tc.pct || pct.NA != tc.pctWhy || verdict.Text != tc.verdict {
 			t.Errorf("%s: change %+v, verdict %q; want %s (%s), %s", tc.name, pct, verdict.Text, tc.pct, tc.pctWhy, tc.verdict)

@@ -47,6 +47,7 @@ func runDiff(e *env, args []string) error {
 	var alpha, runDF float64
 	var maxChars int
 	var fullReport, acknowledged string
+	var confirm bool
 	var allowMissing, allowNA, strict, all, history bool
 	fs := newFlagSet("diff", stderr)
 	fs.Var(&base, "base", "BASE run `folder` (repeatable, or comma-separated)")
@@ -66,6 +67,7 @@ func runDiff(e *env, args []string) error {
 	fs.IntVar(&maxChars, "max-chars", 0, "cut the md report to at most `N` characters, for a pull-request comment (GitHub takes 65536): the most severe rows that fit, and a line saying how many were left out and where the full report is")
 	fs.StringVar(&fullReport, "full-report", "", "where the full report is, for the line of a report cut by --max-chars (`text`, e.g. the job summary of the run's URL)")
 	fs.StringVar(&acknowledged, "acknowledged", "", "with --history: `file` of acknowledged changes, one a line, \"<result set>[ / <test>]: <why>\" (03-pg180.x10b: io_method config): the level starts anew there, and NEW's acknowledged move is not a regression")
+	fs.BoolVar(&confirm, "confirm", false, "with --history: a regression of NEW alone counts only when the run before it fell too; otherwise it is unconfirmed (shown, exit 0) until the next run")
 	fs.BoolVar(&history, "history", false, "judge the last of the folders given (NEW) against the noise of those before it, oldest first: DIR… NEW")
 	fs.IntVar(&c.cores, "cores", 0, "`CPUs` of the database host (raw trees)")
 	fs.StringVar(&c.psUser, "ps-user", "", "OS `user` of the DBMS processes (raw trees)")
@@ -95,7 +97,10 @@ func runDiff(e *env, args []string) error {
 				return badUsage("diff", fmt.Sprintf("--history judges NEW against the noise of its history and takes no %s", flag))
 			}
 		}
-		return runHistory(e, c, format, pos, acknowledged)
+		return runHistory(e, c, format, pos, acknowledged, confirm)
+	}
+	if confirm {
+		return badUsage("diff", "--confirm goes with --history: a regression of NEW counts when the run before it agrees")
 	}
 	if acknowledged != "" {
 		return badUsage("diff", "--acknowledged goes with --history: a history's known changes")

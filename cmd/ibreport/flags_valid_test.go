@@ -38,7 +38,7 @@ func TestEveryFlagTakesAValidValue(t *testing.T) {
 		more       []string
 	}
 	uses := map[string]use{
-		"--compat": {}, "--quiet": {}, "--series": {}, "--history": {}, "--allow-missing": {}, "--allow-na": {}, "--strict": {}, "--all": {},
+		"--compat": {}, "--quiet": {}, "--series": {}, "--history": {}, "--confirm": {}, "--allow-missing": {}, "--allow-na": {}, "--strict": {}, "--all": {},
 		"--cores": {value: "48"}, "--dbms": {value: dbms}, "--device": {value: "vda"}, "--ps-user": {value: "mysql"},
 		"--run-noise": {value: "0.02"}, "--run-noise-df": {value: "3"}, "--set": {value: "my.80plus", dir: sum}, "--clients": {value: "1"},
 		"--sla": {value: "0.95"}, "--some": {value: "l.i0"}, "--stall-rate": {value: "0.5"}, "--stall-rt": {value: "10"},
@@ -86,7 +86,7 @@ func TestEveryFlagTakesAValidValue(t *testing.T) {
 				switch flag {
 				case "--base", "--new":
 					args = append(args, "--base", ib, "--new", ib)
-				case "--history", "--acknowledged":
+				case "--history", "--acknowledged", "--confirm":
 					args = append(args, "--history", ib, ib, ib, ib, ib, ib)
 				default:
 					args = append(args, dir, dir)

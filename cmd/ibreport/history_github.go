@@ -19,8 +19,9 @@ import (
 const maxHistoryAnnotations = 10
 
 // writeHistoryGitHub writes the verdict of a History report as GitHub
-// Actions workflow commands: an error per regression and a warning per
-// value NEW lacks, largest drop first, at most maxHistoryAnnotations; one
+// Actions workflow commands: an error per regression (of NEW, or of NEW
+// and the runs before it) and a warning per unconfirmed regression and
+// per value NEW lacks, largest drop first, at most maxHistoryAnnotations; one
 // warning saying how many more; a notice with the verdict line, which is
 // also the last line. The members are folders, so no annotation names a
 // file.
@@ -47,13 +48,20 @@ func writeHistoryGitHub(w io.Writer, rep *report.Report) error {
 			cell := func(i int) string { return r.Cells[i].Text }
 			verdict := cell(len(r.Cells) - 1)
 			a := ann{change: math.Inf(1)}
-			switch verdict {
-			case "regression":
+			switch {
+			case strings.HasPrefix(verdict, "regression") && !strings.Contains(verdict, "acknowledged"):
+				// "regression" and "regression, for 3 runs (since n20)";
+				// an acknowledged one is not counted.
 				a.cmd = "error"
 				if v := r.Cells[6].Value; v != nil {
 					a.change = *v
 				}
-			case "missing":
+			case strings.HasPrefix(verdict, "unconfirmed regression"):
+				a.cmd = "warning"
+				if v := r.Cells[6].Value; v != nil {
+					a.change = *v
+				}
+			case verdict == "missing":
 				a.cmd = "warning"
 			default:
 				continue
@@ -81,7 +89,7 @@ func writeHistoryGitHub(w io.Writer, rep *report.Report) error {
 		fmt.Fprintf(bw, "::%s title=%s::%s\n", a.cmd, textfmt.GitHubProp(a.title), textfmt.GitHubEscape(a.msg))
 	}
 	v := report.HistoryVerdict{Regressions: rep.History.Regressions, Improvements: rep.History.Improvements,
-		Missing: rep.History.Missing, Checked: rep.History.Checked}
+		Missing: rep.History.Missing, Checked: rep.History.Checked, Acknowledged: rep.History.Acknowledged, Unconfirmed: rep.History.Unconfirmed}
 	fmt.Fprintf(bw, "::notice title=%s::%s\n", textfmt.GitHubProp("ibreport diff --history "+v.Status()), textfmt.GitHubEscape(v.Line()))
 	fmt.Fprintln(bw, v.Line())
 	return bw.Flush()

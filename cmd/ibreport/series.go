@@ -105,7 +105,7 @@ func (c *buildFlags) writeReport(e *env, rep *report.Report) error {
 // ackFile is the --acknowledged file: a few dozen lines.
 var ackFile = parse.UserFile{Flag: "--acknowledged", What: "a file of acknowledged changes", Limit: 1 << 20}
 
-func runHistory(e *env, c common, format string, dirs []string, acknowledged string) error {
+func runHistory(e *env, c common, format string, dirs []string, acknowledged string, confirm bool) error {
 	if len(dirs) < report.MinHistory+1 {
 		return badUsage("diff", fmt.Sprintf("--history wants at least %d folders: %d of history, oldest first, then NEW", report.MinHistory+1, report.MinHistory))
 	}
@@ -114,7 +114,7 @@ func runHistory(e *env, c common, format string, dirs []string, acknowledged str
 	default:
 		return usageError{fmt.Errorf("--format %q: --history writes text, md, json or github", format)}
 	}
-	var opt report.BuildOptions
+	opt := report.BuildOptions{Confirm: confirm}
 	if acknowledged != "" {
 		b, err := parse.ReadUserFile(acknowledged, ackFile)
 		if err != nil {
@@ -144,8 +144,11 @@ func runHistory(e *env, c common, format string, dirs []string, acknowledged str
 		}
 	}
 	ack := ""
+	if v.Unconfirmed > 0 {
+		ack = fmt.Sprintf(", %d unconfirmed", v.Unconfirmed)
+	}
 	if v.Acknowledged > 0 {
-		ack = fmt.Sprintf(", %d acknowledged", v.Acknowledged)
+		ack += fmt.Sprintf(", %d acknowledged", v.Acknowledged)
 	}
 	fmt.Fprintf(e.stderr, "history: %d checked, %d regressions, %d improvements, %d missing in NEW%s\n", v.Checked, v.Regressions, v.Improvements, v.Missing, ack)
 	switch {

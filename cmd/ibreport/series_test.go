@@ -240,8 +240,19 @@ func TestDiffHistoryVerdict(t *testing.T) {
 			}
 		}
 	}
-	if code != 1 || errs == 0 || errs > 10 || notices != 1 {
-		t.Errorf("github: exit %d, %d errors, %d notices:\n%s", code, errs, notices, out)
+	if code != 1 || errs == 0 || errs > 10 || errs != min(rep.History.Regressions, 10) || notices != 1 {
+		t.Errorf("github: exit %d, %d errors (%d regressions), %d notices:\n%s", code, errs, rep.History.Regressions, notices, out)
+	}
+
+	// --confirm: 16.11's falls are NEW's alone (18.1 before it was at its
+	// level): unconfirmed, warnings, exit 0, until the next run agrees.
+	code, out, stderr = runCmd(t, append([]string{"diff", "--history", "--confirm", "--format", "github"}, dirs...)...)
+	if code != 0 || strings.Contains(out, "::error ") || !strings.Contains(out, "::warning title=ibreport diff --history unconfirmed regression%3A the next run decides") ||
+		!strings.Contains(out, "unconfirmed)") || !strings.Contains(stderr, "unconfirmed") {
+		t.Errorf("--confirm: exit %d, want 0 with warnings for the unconfirmed regressions:\n%s\n%s", code, out, stderr)
+	}
+	if code, _, stderr := runCmd(t, "diff", "--confirm", dirs[0], dirs[1]); code != 2 || !strings.Contains(stderr, "--confirm goes with --history") {
+		t.Errorf("--confirm without --history: exit %d: %s", code, stderr)
 	}
 }
 
