@@ -198,15 +198,21 @@ func (v HistoryVerdict) ExitCode() int {
 
 // Line is the verdict in one line, for logs and the GitHub notice.
 func (v HistoryVerdict) Line() string {
-	ack := ""
+	return fmt.Sprintf("ibreport diff --history: %s (%s)", v.Status(), v.Counts())
+}
+
+// Counts is what the verdict counted: "34 checked, 4 regressions, 0
+// improvements, 0 missing in NEW", with the unconfirmed and acknowledged
+// tests when there are any.
+func (v HistoryVerdict) Counts() string {
+	s := fmt.Sprintf("%d checked, %d regressions, %d improvements, %d missing in NEW", v.Checked, v.Regressions, v.Improvements, v.Missing)
 	if v.Unconfirmed > 0 {
-		ack = fmt.Sprintf(", %d unconfirmed", v.Unconfirmed)
+		s += fmt.Sprintf(", %d unconfirmed", v.Unconfirmed)
 	}
 	if v.Acknowledged > 0 {
-		ack += fmt.Sprintf(", %d acknowledged", v.Acknowledged)
+		s += fmt.Sprintf(", %d acknowledged", v.Acknowledged)
 	}
-	return fmt.Sprintf("ibreport diff --history: %s (%d checked, %d regressions, %d improvements, %d missing in NEW%s)",
-		v.Status(), v.Checked, v.Regressions, v.Improvements, v.Missing, ack)
+	return s
 }
 
 // HistoryStatus is the verdict of `ibreport diff --history` in the report
@@ -225,6 +231,17 @@ type HistoryStatus struct {
 	Confirm bool `json:"confirm"`
 	// RunNoise is HistoryVerdict.RunNoise.
 	RunNoise float64 `json:"run_noise"`
+}
+
+// Verdict is the HistoryVerdict the status was made of (History builds
+// one from the other), for its Line and Counts. Nil gives the zero
+// verdict.
+func (s *HistoryStatus) Verdict() HistoryVerdict {
+	if s == nil {
+		return HistoryVerdict{}
+	}
+	return HistoryVerdict{Regressions: s.Regressions, Improvements: s.Improvements, Missing: s.Missing, Checked: s.Checked,
+		Acknowledged: s.Acknowledged, Unconfirmed: s.Unconfirmed, RunNoise: s.RunNoise}
 }
 
 // History judges the last set of a series (NEW) against the noise of the
@@ -353,36 +370,38 @@ func historyTable(g *SeriesGroup, m int, v *HistoryVerdict, acks map[string]ackR
 			continue
 		}
 		mean, sd, df := moderated(level, prior)
-		k := float64(len(level))
-		half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Quantile(1-historyAlpha/float64(2*m)) * sd * math.Sqrt(1+1/k)
+		half := oneRunHalf(sd, df, len(level), m)
 		change := newer/mean - 1
 		verdict, band := "ok", NoBand
 		lasting := ""
-		if !(newer < mean-half && change < -historyMinDelta) {
-			if w, ref, since := historyWindow(g, i, hist, newer, m, prior, ackAt, confirm); w > 0 {
-				// A fall that did not show on its first night, found on the
-				// next ones: judged against the level before it.
-				mean, half, from, level = ref.mean, ref.half, ref.from, ref.level
-				change = newer/mean - 1
-				lasting = fmt.Sprintf(", for %d runs (since %s)", w+1, since)
-				row.Cells[1], row.Cells[2] = Cell{Text: g.Labels[from]}, numCell(float64(len(level)), 0, "", "")
+		alone := newer < mean-half && change < -historyMinDelta
+		// A fall found over several runs is judged against the level
+		// before them: found on the nights after its first, or, with
+		// confirm, NEW's own fall that the runs before it confirm.
+		ref, runs, since := windowRef{}, 0, ""
+		if !alone || confirm {
+			if w, r, s := historyWindow(g, i, hist, newer, m, prior, ackAt, confirm); w > 0 {
+				ref, runs, since = r, w+1, s
 			}
 		}
 		unconfirmed := false
-		if confirm && lasting == "" && newer < mean-half && change < -historyMinDelta {
-			switch w, _, since := historyWindow(g, i, hist, newer, m, prior, ackAt, true); {
-			case w > 0:
-				lasting = fmt.Sprintf(", for %d runs (since %s)", w+1, since)
-			case !previousFell(g, i, hist, m, prior, ackAt):
+		if confirm && alone && runs == 0 {
+			if r, fell := previousFell(g, i, hist, m, prior, ackAt); fell {
+				ref, runs, since = r, 2, g.Labels[n-2]
+			} else {
 				unconfirmed = true
-			default:
-				lasting = fmt.Sprintf(", for 2 runs (since %s)", g.Labels[n-2])
 			}
+		}
+		if runs > 0 {
+			mean, half, from, level = ref.mean, ref.half, ref.from, ref.level
+			change = newer/mean - 1
+			lasting = fmt.Sprintf(", for %d runs (since %s)", runs, since)
+			row.Cells[1], row.Cells[2] = Cell{Text: g.Labels[from]}, numCell(float64(len(level)), 0, "", "")
 		}
 		switch {
 		case unconfirmed:
 			verdict, band = "unconfirmed regression: the next run decides", Worse
-		case lasting != "" || newer < mean-half && change < -historyMinDelta:
+		case lasting != "" || alone:
 			verdict, band = "regression", Worse
 			if change < -muchBandStep/100.0 {
 				band = MuchWorse
@@ -533,11 +552,7 @@ func historyWindow(g *SeriesGroup, test int, hist []float64, newer float64, m in
 			// A window that holds an acknowledged change is no fall.
 			continue
 		}
-		from := max(levelStart(g, g.Tests[test], start), ackAt)
-		level := numbers(hist[from:start])
-		if len(level) < MinHistory && ackAt < 0 {
-			from, level = 0, numbers(hist[:start])
-		}
+		from, level := levelBefore(g, test, hist, start, ackAt)
 		if len(level) < MinHistory {
 			continue
 		}
@@ -555,8 +570,7 @@ func historyWindow(g *SeriesGroup, test int, hist []float64, newer float64, m in
 			below = !slices.ContainsFunc(win, func(x float64) bool { return !(x < bar) })
 		}
 		if mean > 0 && wm < mean-half && wm/mean-1 < -historyMinDelta && below {
-			one := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Quantile(1-historyAlpha/float64(2*m)) * sd * math.Sqrt(1+1/k)
-			return w, windowRef{mean: mean, half: one, from: from, level: level}, g.Labels[start]
+			return w, windowRef{mean: mean, half: oneRunHalf(sd, df, len(level), m), from: from, level: level}, g.Labels[start]
 		}
 	}
 	return 0, windowRef{}, ""
@@ -568,27 +582,44 @@ const confirmNote = "Confirmed regressions only (--confirm): NEW below its inter
 
 // previousFell says whether the run before NEW (the history's last) was
 // itself a regression by NEW's own rule: below the prediction interval of
-// the level before it, at the run's level, and by historyMinDelta. A run
-// with no value, or without a level of MinHistory runs before it, did
-// not fall.
-func previousFell(g *SeriesGroup, test int, hist []float64, m int, prior float64, ackAt int) bool {
+// the level before it, at the run's level, and by historyMinDelta; and
+// that level, which NEW is then judged against. A run with no value, or
+// without a level of MinHistory runs before it, did not fall.
+func previousFell(g *SeriesGroup, test int, hist []float64, m int, prior float64, ackAt int) (windowRef, bool) {
 	n := len(hist)
-	prev := hist[n-1]
-	if n < MinHistory+1 || math.IsNaN(prev) || ackAt >= n-1 {
-		return false
+	if n < MinHistory+1 || math.IsNaN(hist[n-1]) || ackAt >= n-1 {
+		return windowRef{}, false
 	}
-	from := max(levelStart(g, g.Tests[test], n-1), ackAt)
-	level := numbers(hist[from : n-1])
-	if len(level) < MinHistory && ackAt < 0 {
-		level = numbers(hist[:n-1])
-	}
+	from, level := levelBefore(g, test, hist, n-1, ackAt)
 	if len(level) < MinHistory {
-		return false
+		return windowRef{}, false
 	}
 	mean, sd, df := moderated(level, prior)
-	k := float64(len(level))
-	half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Quantile(1-historyAlpha/float64(2*m)) * sd * math.Sqrt(1+1/k)
-	return mean > 0 && prev < mean-half && prev/mean-1 < -historyMinDelta
+	half := oneRunHalf(sd, df, len(level), m)
+	prev := hist[n-1]
+	return windowRef{mean: mean, half: half, from: from, level: level}, mean > 0 && prev < mean-half && prev/mean-1 < -historyMinDelta
+}
+
+// levelBefore is the level the runs of test from index start on are
+// judged against: its runs between the last change point before start
+// (or the acknowledged change ackAt, when later) and start; all runs
+// before start when fewer than MinHistory follow the change point and no
+// change is acknowledged.
+func levelBefore(g *SeriesGroup, test int, hist []float64, start, ackAt int) (from int, level []float64) {
+	from = max(levelStart(g, g.Tests[test], start), ackAt)
+	level = numbers(hist[from:start])
+	if len(level) < MinHistory && ackAt < 0 {
+		from, level = 0, numbers(hist[:start])
+	}
+	return from, level
+}
+
+// oneRunHalf is the half-width of the prediction interval of one more run
+// of a level of k runs (moderated sd and its degrees of freedom df), at
+// the run's two-sided level historyAlpha over m tests:
+// t·sd·√(1 + 1/k).
+func oneRunHalf(sd, df float64, k, m int) float64 {
+	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Quantile(1-historyAlpha/float64(2*m)) * sd * math.Sqrt(1+1/float64(k))
 }
 
 // runNoiseNote says the run-to-run noise the history measured (pooled,

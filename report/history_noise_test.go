@@ -381,6 +381,15 @@ func TestHistoryConfirm(t *testing.T) {
 			if got := verdictOf(rep); !strings.HasSuffix(got, tc.verdict) {
 				t.Errorf("verdict %q, want it to end %q", got, tc.verdict)
 			}
+			// A fall of 2 runs is judged against the 10 runs before them,
+			// not a level holding the first of them.
+			for _, g := range rep.Series.Groups {
+				for _, r := range g.History.Rows {
+					if strings.Contains(r.Cells[len(r.Cells)-1].Text, "for 2 runs") && r.Cells[2].Text != "10" {
+						t.Errorf("%s: a 2-run fall judged against a level of %s runs, want the 10 before it", r.Cells[0].Text, r.Cells[2].Text)
+					}
+				}
+			}
 			if !strings.Contains(v.Line(), tc.line) {
 				t.Errorf("line %q lacks %q", v.Line(), tc.line)
 			}

@@ -88,8 +88,7 @@ func writeHistoryGitHub(w io.Writer, rep *report.Report) error {
 		}
 		fmt.Fprintf(bw, "::%s title=%s::%s\n", a.cmd, textfmt.GitHubProp(a.title), textfmt.GitHubEscape(a.msg))
 	}
-	v := report.HistoryVerdict{Regressions: rep.History.Regressions, Improvements: rep.History.Improvements,
-		Missing: rep.History.Missing, Checked: rep.History.Checked, Acknowledged: rep.History.Acknowledged, Unconfirmed: rep.History.Unconfirmed}
+	v := rep.History.Verdict()
 	fmt.Fprintf(bw, "::notice title=%s::%s\n", textfmt.GitHubProp("ibreport diff --history "+v.Status()), textfmt.GitHubEscape(v.Line()))
 	fmt.Fprintln(bw, v.Line())
 	return bw.Flush()

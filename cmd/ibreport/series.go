@@ -143,14 +143,7 @@ func runHistory(e *env, c common, format string, dirs []string, acknowledged str
 			return err
 		}
 	}
-	ack := ""
-	if v.Unconfirmed > 0 {
-		ack = fmt.Sprintf(", %d unconfirmed", v.Unconfirmed)
-	}
-	if v.Acknowledged > 0 {
-		ack += fmt.Sprintf(", %d acknowledged", v.Acknowledged)
-	}
-	fmt.Fprintf(e.stderr, "history: %d checked, %d regressions, %d improvements, %d missing in NEW%s\n", v.Checked, v.Regressions, v.Improvements, v.Missing, ack)
+	fmt.Fprintf(e.stderr, "history: %s\n", v.Counts())
 	switch {
 	case v.Missing > 0:
 		return fmt.Errorf("%w: NEW lacks %d values the history has", report.ErrBadInput, v.Missing)
